@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Opens the database, loads the bundled catalog and templates, and wires the routes.
+/// Anything missing or broken stops here, with a clear message, before the server listens.
+public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label: "RecipeCart")) async throws -> some ApplicationProtocol {
+    let database = try AppDatabase(directory: config.dataDirectory)
+    let catalog = try BundledCatalog.load()
+    if try await catalog.install(into: database) {
+        logger.info("bundled catalog loaded", metadata: ["recipes": "\(catalog.recipes.count)"])
+    }
+    let renderer = try await PageRenderer(templatesDirectory: config.templatesDirectory)
+    let secret = try ServerSecret.loadOrCreate(in: config.dataDirectory)
+    let router = makeRouter(
+        config: config, database: database, renderer: renderer, signer: SessionSigner(secret: secret),
+        bundledImages: catalog.imagesDirectory)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
+        logger: logger)
+}
+
+func makeRouter(
+    config: AppConfig, database: AppDatabase, renderer: PageRenderer, signer: SessionSigner, bundledImages: URL
+) -> Router<AppRequestContext> {
+    let catalog = CatalogStore(database: database)
+    let carts = CartStore(database: database)
+    let pages = PageContext(renderer: renderer, carts: carts, signer: signer, assets: AssetURLs())
+
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: ErrorPageMiddleware(pages: pages))
+    router.add(middleware: FileMiddleware(config.publicDirectory.path, urlBasePath: "/static", searchForIndexHtml: false))
+    router.add(middleware: FileMiddleware(bundledImages.path, urlBasePath: "/images/bundled", searchForIndexHtml: false))
+    router.add(middleware: OriginGuardMiddleware())
+    router.add(middleware: SessionMiddleware(signer: signer, secureCookies: config.secureCookies))
+
+    let browse = BrowseController(catalog: catalog, pages: pages)
+    let recipes = RecipeController(catalog: catalog, carts: carts, pages: pages)
+    let cart = CartController(catalog: catalog, carts: carts, pages: pages)
+    let health = HealthController(database: database)
+    router.get("/", use: browse.index)
+    router.get("/recipes/{id}", use: recipes.show)
+    router.get("/cart", use: cart.show)
+    router.post("/cart/items/{id}", use: cart.update)
+    router.post("/cart/clear", use: cart.clear)
+    router.get("/healthz", use: health.check)
+    RouteTable.addMethodNotAllowed(to: router)
+    return router
+}

@@ -1,0 +1,95 @@
+import GRDB
+
+/// Cart lines per session, each change applied atomically in one SQL transaction.
+public struct CartStore: Sendable {
+    let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Applies a stepper change and answers the line's new quantity (0 when it is gone).
+    /// The session row is created by its first write, so a shopper who only looks leaves no trace.
+    @discardableResult
+    public func apply(_ change: CartChange, recipe: RecipeID, session: SessionKey) async throws -> Int {
+        try await database.pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO sessions (id_hash) VALUES (?)
+                    ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = CURRENT_TIMESTAMP
+                    """,
+                arguments: [session.hash])
+            let max = Cart.maximumQuantity
+            switch change {
+            case .increment:
+                try db.execute(
+                    sql: """
+                        INSERT INTO cart_items (session_hash, recipe_id, quantity) VALUES (?, ?, 1)
+                        ON CONFLICT(session_hash, recipe_id) DO UPDATE
+                        SET quantity = MIN(quantity + 1, \(max)), updated_at = CURRENT_TIMESTAMP
+                        """,
+                    arguments: [session.hash, recipe.rawValue])
+            case .decrement:
+                try db.execute(
+                    sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1",
+                    arguments: [session.hash, recipe.rawValue])
+                try db.execute(
+                    sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = CURRENT_TIMESTAMP WHERE session_hash = ? AND recipe_id = ?",
+                    arguments: [session.hash, recipe.rawValue])
+            case .set(let quantity) where quantity <= 0:
+                try db.execute(
+                    sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ?",
+                    arguments: [session.hash, recipe.rawValue])
+            case .set(let quantity):
+                try db.execute(
+                    sql: """
+                        INSERT INTO cart_items (session_hash, recipe_id, quantity) VALUES (?, ?, ?)
+                        ON CONFLICT(session_hash, recipe_id) DO UPDATE
+                        SET quantity = excluded.quantity, updated_at = CURRENT_TIMESTAMP
+                        """,
+                    arguments: [session.hash, recipe.rawValue, min(quantity, max)])
+            }
+            return try Self.quantity(db, recipe: recipe, session: session)
+        }
+    }
+
+    public func clear(session: SessionKey) async throws {
+        try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM cart_items WHERE session_hash = ?", arguments: [session.hash])
+        }
+    }
+
+    public func quantity(of recipe: RecipeID, session: SessionKey) async throws -> Int {
+        try await database.pool.read { db in try Self.quantity(db, recipe: recipe, session: session) }
+    }
+
+    public func itemCount(session: SessionKey) async throws -> Int {
+        try await database.pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = ?", arguments: [session.hash]) ?? 0
+        }
+    }
+
+    /// The cart with each line's recipe as it shows now (edits applied), in the order lines were added.
+    public func cart(session: SessionKey) async throws -> Cart {
+        try await database.pool.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.id, r.title, r.category, r.servings, r.ready_minutes, r.image_path, c.quantity
+                    FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
+                    WHERE c.session_hash = ?
+                    ORDER BY c.added_at, r.title COLLATE NOCASE
+                    """,
+                arguments: [session.hash])
+            return Cart(lines: rows.compactMap { row in
+                CatalogStore.summary(row).map { CartLine(recipe: $0, quantity: row["quantity"]) }
+            })
+        }
+    }
+
+    static func quantity(_ db: Database, recipe: RecipeID, session: SessionKey) throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT quantity FROM cart_items WHERE session_hash = ? AND recipe_id = ?",
+            arguments: [session.hash, recipe.rawValue]) ?? 0
+    }
+}

@@ -1,0 +1,75 @@
+/// What the Browse page was asked for.
+public struct BrowseQuery: Sendable, Equatable, Hashable {
+    public enum Grouping: String, Sendable, CaseIterable {
+        case photo
+        case time
+    }
+
+    public static let pageSize = 48
+
+    public var text: String
+    public var category: String?
+    public var diet: Diet?
+    public var grouping: Grouping
+    public var page: Int
+
+    public init(text: String = "", category: String? = nil, diet: Diet? = nil, grouping: Grouping = .photo, page: Int = 1) {
+        self.text = text
+        self.category = category
+        self.diet = diet
+        self.grouping = grouping
+        self.page = page
+    }
+}
+
+/// The sections a Browse page is split into, in display order.
+public enum BrowseSection: Int, Sendable, CaseIterable {
+    case popular
+    case other
+    case quick
+    case underAnHour
+    case longer
+    case timeUnknown
+
+    public var title: String {
+        switch self {
+        case .popular: "Popular"
+        case .other: "Other"
+        case .quick: "Quick (≤ 20 min)"
+        case .underAnHour: "Under an hour"
+        case .longer: "Longer"
+        case .timeUnknown: "Time not given"
+        }
+    }
+
+    /// Popular, Quick and so on show tiles with pictures; Other is a plain list of titles.
+    public var showsTiles: Bool { self != .other }
+
+    public static func forTime(_ minutes: Int?) -> BrowseSection {
+        guard let minutes else { return .timeUnknown }
+        if minutes <= 20 { return .quick }
+        if minutes < 60 { return .underAnHour }
+        return .longer
+    }
+}
+
+public struct BrowsePage: Sendable, Equatable {
+    public struct Section: Sendable, Equatable {
+        public var kind: BrowseSection
+        public var recipes: [RecipeSummary]
+    }
+
+    public var sections: [Section]
+    public var totalCount: Int
+    public var page: Int
+    public var pageCount: Int
+
+    public init(sections: [Section], totalCount: Int, page: Int, pageCount: Int) {
+        self.sections = sections
+        self.totalCount = totalCount
+        self.page = page
+        self.pageCount = pageCount
+    }
+
+    public var isEmpty: Bool { totalCount == 0 }
+}

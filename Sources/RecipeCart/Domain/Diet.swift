@@ -1,0 +1,24 @@
+/// The diets a shopper can filter by.
+public enum Diet: String, CaseIterable, Sendable, Codable {
+    case vegetarian
+    case vegan
+    case glutenFree = "gluten free"
+    case dairyFree = "dairy free"
+
+    public var label: String {
+        switch self {
+        case .vegetarian: "Vegetarian"
+        case .vegan: "Vegan"
+        case .glutenFree: "Gluten free"
+        case .dairyFree: "Dairy free"
+        }
+    }
+
+    /// The form used in URLs: `gluten-free`.
+    public var slug: String { rawValue.replacingOccurrences(of: " ", with: "-") }
+
+    public init?(slug: String) {
+        guard let diet = Diet.allCases.first(where: { $0.slug == slug }) else { return nil }
+        self = diet
+    }
+}

@@ -1,0 +1,101 @@
+import GRDB
+
+/// Every table RecipeCart keeps, as ordered migrations.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-catalog-and-carts") { db in
+            try db.execute(sql: """
+                CREATE TABLE recipes (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL UNIQUE,
+                    source TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    description TEXT NOT NULL DEFAULT '',
+                    category TEXT NOT NULL DEFAULT '',
+                    servings INTEGER,
+                    ready_minutes INTEGER,
+                    tags TEXT NOT NULL DEFAULT '',
+                    image_path TEXT,
+                    source_url TEXT,
+                    updated_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+                );
+                CREATE INDEX recipes_category ON recipes(category);
+
+                CREATE TABLE recipe_ingredients (
+                    recipe_id TEXT NOT NULL REFERENCES recipes(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    measure TEXT NOT NULL,
+                    PRIMARY KEY (recipe_id, position)
+                ) WITHOUT ROWID;
+
+                CREATE TABLE recipe_steps (
+                    recipe_id TEXT NOT NULL REFERENCES recipes(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    text TEXT NOT NULL,
+                    PRIMARY KEY (recipe_id, position)
+                ) WITHOUT ROWID;
+
+                CREATE TABLE recipe_diets (
+                    recipe_id TEXT NOT NULL REFERENCES recipes(id) ON DELETE CASCADE,
+                    diet TEXT NOT NULL,
+                    PRIMARY KEY (recipe_id, diet)
+                ) WITHOUT ROWID;
+                CREATE INDEX recipe_diets_diet ON recipe_diets(diet, recipe_id);
+
+                -- Local edits live apart from upstream data so that no refresh can overwrite them.
+                CREATE TABLE recipe_edits (
+                    recipe_id TEXT PRIMARY KEY NOT NULL,
+                    title TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    image_path TEXT,
+                    image_removed BOOLEAN NOT NULL DEFAULT 0,
+                    steps_json TEXT NOT NULL,
+                    version INTEGER NOT NULL DEFAULT 1,
+                    updated_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+                );
+
+                CREATE VIEW recipe_effective AS
+                SELECT r.seq, r.id, r.source,
+                       COALESCE(e.title, r.title) AS title,
+                       COALESCE(e.description, r.description) AS description,
+                       r.category, r.servings, r.ready_minutes, r.tags,
+                       CASE WHEN e.recipe_id IS NULL THEN r.image_path
+                            WHEN e.image_removed THEN NULL
+                            ELSE COALESCE(e.image_path, r.image_path) END AS image_path,
+                       r.source_url,
+                       e.recipe_id IS NOT NULL AS is_edited
+                FROM recipes r LEFT JOIN recipe_edits e ON e.recipe_id = r.id;
+
+                -- rowid is recipes.seq; rebuilt for a recipe whenever it or its edit changes.
+                CREATE VIRTUAL TABLE recipe_search USING fts5(
+                    title, ingredients, category, diets, tags,
+                    tokenize = 'porter unicode61 remove_diacritics 2'
+                );
+
+                CREATE TABLE catalog_meta (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+
+                -- A session row is made by its first cart write; only a hash of the cookie is kept.
+                CREATE TABLE sessions (
+                    id_hash TEXT PRIMARY KEY NOT NULL,
+                    created_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+                    last_seen_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+                ) WITHOUT ROWID;
+
+                CREATE TABLE cart_items (
+                    session_hash TEXT NOT NULL REFERENCES sessions(id_hash) ON DELETE CASCADE,
+                    recipe_id TEXT NOT NULL,
+                    quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 99),
+                    added_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+                    updated_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+                    PRIMARY KEY (session_hash, recipe_id)
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import Mustache
+
+/// Renders Mustache templates, all loaded and checked once at start.
+public struct PageRenderer: Sendable {
+    /// Every page template the app renders; a missing one stops the start, never a 500 later.
+    static let requiredTemplates = ["layout", "browse", "recipe", "cart", "error"]
+
+    let library: MustacheLibrary
+
+    public init(templatesDirectory: URL) async throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: templatesDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TemplateError.missingDirectory(templatesDirectory.path)
+        }
+        do {
+            library = try await MustacheLibrary(directory: templatesDirectory.path)
+        } catch let error as MustacheLibrary.ParserError {
+            throw TemplateError.broken(file: error.filename, reason: "\(error.error) at line \(error.context.lineNumber)")
+        }
+        let missing = Self.requiredTemplates.filter { library.getTemplate(named: $0) == nil }
+        guard missing.isEmpty else {
+            throw TemplateError.missingTemplates(missing, directory: templatesDirectory.path)
+        }
+    }
+
+    func html(_ template: String, _ model: Any) throws -> String {
+        guard let html = library.render(model, withTemplate: template) else {
+            throw AppError.internal("template \(template) is not loaded")
+        }
+        return html
+    }
+
+    func response(_ template: String, _ model: Any, status: HTTPResponse.Status = .ok) throws -> Response {
+        HTMLResponse.make(try html(template, model), status: status)
+    }
+}
+
+enum HTMLResponse {
+    static func make(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}
+
+public enum TemplateError: Error, CustomStringConvertible {
+    case missingDirectory(String)
+    case missingTemplates([String], directory: String)
+    case broken(file: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missingDirectory(let path):
+            "templates directory \(path) does not exist (run from the project folder or pass --resources-dir)"
+        case .missingTemplates(let names, let directory):
+            "missing templates in \(directory): \(names.map { "\($0).mustache" }.joined(separator: ", "))"
+        case .broken(let file, let reason):
+            "template \(file) cannot be parsed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Crypto
+import Foundation
+
+/// The shopper behind a request: a random id carried in a signed cookie.
+public struct ShopperSession: Sendable {
+    public static let cookieName = "rc_session"
+
+    /// 128 random bits, base64url.
+    let id: String
+    /// True when this request brought no valid cookie, so the response must set one.
+    let isNew: Bool
+
+    public var key: SessionKey { SessionKey(sessionID: id) }
+
+    static func fresh() -> ShopperSession {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return ShopperSession(id: Base64URL.encode(Data(bytes)), isNew: true)
+    }
+}
+
+/// Issues and checks session cookies and the CSRF tokens tied to them.
+struct SessionSigner: Sendable {
+    let secret: ServerSecret
+
+    func cookieValue(for session: ShopperSession) -> String {
+        "\(session.id).\(secret.sign("session|\(session.id)"))"
+    }
+
+    /// The session a cookie names, or nil for anything this server did not issue.
+    func session(fromCookie value: String) -> ShopperSession? {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 22, let raw = Base64URL.decode(String(parts[0])), raw.count == 16 else {
+            return nil
+        }
+        let id = String(parts[0])
+        guard secret.verify(String(parts[1]), for: "session|\(id)") else { return nil }
+        return ShopperSession(id: id, isNew: false)
+    }
+
+    func csrfToken(for session: ShopperSession) -> String {
+        secret.sign("csrf|\(session.id)")
+    }
+
+    func isValidCSRFToken(_ token: String?, for session: ShopperSession) -> Bool {
+        guard let token, !token.isEmpty, token.utf8.count < 100 else { return false }
+        return secret.verify(token, for: "csrf|\(session.id)")
+    }
+}

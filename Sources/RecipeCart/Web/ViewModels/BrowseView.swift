@@ -1,0 +1,102 @@
+import Foundation
+
+/// The Browse page: search form, filters, sections of tiles, paging.
+struct BrowseView {
+    struct Chip {
+        var label: String
+        var url: String
+        var selected: Bool
+    }
+
+    struct Option {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
+    struct Section {
+        var title: String
+        var headingID: String
+        var showsTiles: Bool
+        var recipes: [RecipeTile]
+    }
+
+    var chrome: PageChrome
+    var searchText: String
+    var category: String?
+    var grouping: String
+    var categoryChips: [Chip]
+    var dietOptions: [Option]
+    var groupingChips: [Chip]
+    var sections: [Section]
+    var resultSummary: String
+    var emptyMessage: String?
+    var previousURL: String?
+    var nextURL: String?
+    var pageText: String?
+
+    init(query: BrowseQuery, page: BrowsePage, categories: [String], chrome: PageChrome) {
+        self.chrome = chrome
+        searchText = query.text
+        category = query.category
+        grouping = query.grouping.rawValue
+        categoryChips = [Chip(label: "All", url: BrowseURL.make(query, category: .some(nil)), selected: query.category == nil)]
+            + categories.map { Chip(label: $0, url: BrowseURL.make(query, category: .some($0)), selected: query.category == $0) }
+        dietOptions = [Option(value: "", label: "Any diet", selected: query.diet == nil)]
+            + Diet.allCases.map { Option(value: $0.slug, label: $0.label, selected: query.diet == $0) }
+        groupingChips = [
+            Chip(label: "By picture", url: BrowseURL.make(query, grouping: .photo), selected: query.grouping == .photo),
+            Chip(label: "By time to cook", url: BrowseURL.make(query, grouping: .time), selected: query.grouping == .time),
+        ]
+        sections = page.sections.map { section in
+            Section(
+                title: section.kind.title, headingID: "section-\(section.kind.rawValue)",
+                showsTiles: section.kind.showsTiles, recipes: section.recipes.map(RecipeTile.init))
+        }
+        resultSummary = DisplayText.recipeCount(page.totalCount)
+        if page.isEmpty {
+            let searched = query.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            emptyMessage = searched.isEmpty
+                ? "No recipes match these filters yet. Try another category or diet."
+                : "No recipes match “\(searched.prefix(80))”. Try fewer or different words, or clear the filters."
+        }
+        if page.pageCount > 1 {
+            pageText = "Page \(page.page) of \(page.pageCount)"
+            if page.page > 1 { previousURL = BrowseURL.make(query, page: page.page - 1) }
+            if page.page < page.pageCount { nextURL = BrowseURL.make(query, page: page.page + 1) }
+        }
+    }
+}
+
+/// Links that keep every other part of the current Browse query.
+enum BrowseURL {
+    static func make(
+        _ query: BrowseQuery, category: String?? = nil, grouping: BrowseQuery.Grouping? = nil, page: Int = 1
+    ) -> String {
+        var items: [(String, String)] = []
+        if !query.text.isEmpty { items.append(("q", query.text)) }
+        if let category = category ?? query.category { items.append(("category", category)) }
+        if let diet = query.diet { items.append(("diet", diet.slug)) }
+        let grouping = grouping ?? query.grouping
+        if grouping != .photo { items.append(("group", grouping.rawValue)) }
+        if page > 1 { items.append(("page", String(page))) }
+        guard !items.isEmpty else { return "/" }
+        return "/?" + items.map { "\($0.0)=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
+    }
+}
+
+enum QueryEncoding {
+    private static let allowed: Set<UInt8> = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~".utf8)
+
+    static func encode(_ value: String) -> String {
+        var result = ""
+        for byte in value.utf8 {
+            if allowed.contains(byte) {
+                result.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,35 @@
+/// The cart page: one line a recipe with its stepper, or the empty state.
+struct CartView {
+    struct Line {
+        var tile: RecipeTile
+        var quantity: Int
+        var stepper: Stepper
+    }
+
+    var chrome: PageChrome
+    var lines: [Line]
+    var isEmpty: Bool
+    var summary: String
+
+    init(cart: Cart, chrome: PageChrome) {
+        self.chrome = chrome
+        lines = cart.lines.map { line in
+            Line(
+                tile: RecipeTile(line.recipe), quantity: line.quantity,
+                stepper: Stepper(
+                    recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
+                    csrfToken: chrome.csrfToken, returnTo: "/cart"))
+        }
+        isEmpty = cart.isEmpty
+        let count = cart.itemCount
+        summary = count == 1 ? "1 item" : "\(count) items"
+    }
+}
+
+/// The error page.
+struct ErrorView {
+    var chrome: PageChrome
+    var status: Int
+    var heading: String
+    var message: String
+}

@@ -1,0 +1,41 @@
+/// A recipe as a tile or a list row: display strings only.
+struct RecipeTile {
+    var id: String
+    var title: String
+    var url: String
+    var imageURL: String?
+    var servingsText: String
+    var timeText: String
+
+    init(_ summary: RecipeSummary) {
+        id = summary.id.rawValue
+        title = summary.title
+        url = "/recipes/\(summary.id.rawValue)"
+        imageURL = summary.imagePath.map(ImageURL.make)
+        servingsText = DisplayText.servings(summary.servings)
+        timeText = DisplayText.minutes(summary.readyInMinutes)
+    }
+}
+
+enum ImageURL {
+    static func make(_ path: String) -> String { "/images/\(path)" }
+}
+
+/// Numbers as a shopper reads them; unknown values say so instead of showing 0.
+enum DisplayText {
+    static func servings(_ servings: Int?) -> String {
+        guard let servings else { return "Servings not given" }
+        return servings == 1 ? "1 serving" : "\(servings) servings"
+    }
+
+    static func minutes(_ minutes: Int?) -> String {
+        guard let minutes else { return "Time not given" }
+        if minutes < 60 { return "\(minutes) min" }
+        let hours = minutes / 60, rest = minutes % 60
+        return rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min"
+    }
+
+    static func recipeCount(_ count: Int) -> String {
+        count == 1 ? "1 recipe" : "\(count) recipes"
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RecipeCart
+
+@main
+struct Web: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "web",
+        abstract: "RecipeCart, a recipe shop on the web.",
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self)
+}
+
+/// `web serve`: every option also reads its `RECIPECART_…` environment variable.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the shop over HTTP.")
+
+    @Option(help: "Address to listen on. [env: RECIPECART_HOST]")
+    var host: String = Environment.string("RECIPECART_HOST") ?? "127.0.0.1"
+
+    @Option(help: "Port to listen on. [env: RECIPECART_PORT]")
+    var port: Int = Environment.int("RECIPECART_PORT") ?? 8080
+
+    @Option(help: "Where the database, server key and image cache live. [env: RECIPECART_DATA_DIR]")
+    var dataDir: String = Environment.string("RECIPECART_DATA_DIR") ?? "./data"
+
+    @Option(help: "Folder holding Templates/ and Public/. [env: RECIPECART_RESOURCES_DIR]")
+    var resourcesDir: String = Environment.string("RECIPECART_RESOURCES_DIR") ?? "."
+
+    @Flag(inversion: .prefixedNo, help: "Mark cookies Secure (behind HTTPS). [env: RECIPECART_SECURE_COOKIES]")
+    var secureCookies: Bool = Environment.bool("RECIPECART_SECURE_COOKIES") ?? false
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical. [env: RECIPECART_LOG_LEVEL]")
+    var logLevel: String = Environment.string("RECIPECART_LOG_LEVEL") ?? "info"
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+    }
+
+    func run() async throws {
+        let config = AppConfig(
+            host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDir),
+            resourcesDirectory: URL(fileURLWithPath: resourcesDir), secureCookies: secureCookies)
+        do {
+            try await RecipeCart.serve(config, logLevel: Logger.Level(rawValue: logLevel) ?? .info)
+        } catch let error as CustomStringConvertible {
+            throw ValidationError("cannot start: \(error.description)")
+        }
+    }
+}
+
+enum Environment {
+    static func string(_ name: String) -> String? {
+        ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static func int(_ name: String) -> Int? { string(name).flatMap(Int.init) }
+
+    static func bool(_ name: String) -> Bool? {
+        string(name).map { ["1", "true", "yes", "on"].contains($0.lowercased()) }
+    }
+}
