@@ -50,6 +50,8 @@ let package = Package(
             dependencies: [
                 "RecipeCart",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
     ]

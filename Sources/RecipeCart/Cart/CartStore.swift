@@ -24,11 +24,11 @@ public struct CartStore: Sendable {
             case .increment:
                 try db.execute(
                     sql: """
-                        INSERT INTO cart_items (session_hash, recipe_id, quantity) VALUES (?, ?, 1)
+                        INSERT INTO cart_items (session_hash, recipe_id, quantity, position) VALUES (?, ?, 1, \(Self.nextPosition))
                         ON CONFLICT(session_hash, recipe_id) DO UPDATE
                         SET quantity = MIN(quantity + 1, \(max)), updated_at = CURRENT_TIMESTAMP
                         """,
-                    arguments: [session.hash, recipe.rawValue])
+                    arguments: [session.hash, recipe.rawValue, session.hash])
             case .decrement:
                 try db.execute(
                     sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1",
@@ -43,11 +43,11 @@ public struct CartStore: Sendable {
             case .set(let quantity):
                 try db.execute(
                     sql: """
-                        INSERT INTO cart_items (session_hash, recipe_id, quantity) VALUES (?, ?, ?)
+                        INSERT INTO cart_items (session_hash, recipe_id, quantity, position) VALUES (?, ?, ?, \(Self.nextPosition))
                         ON CONFLICT(session_hash, recipe_id) DO UPDATE
                         SET quantity = excluded.quantity, updated_at = CURRENT_TIMESTAMP
                         """,
-                    arguments: [session.hash, recipe.rawValue, min(quantity, max)])
+                    arguments: [session.hash, recipe.rawValue, min(quantity, max), session.hash])
             }
             return try Self.quantity(db, recipe: recipe, session: session)
         }
@@ -78,7 +78,7 @@ public struct CartStore: Sendable {
                     SELECT r.id, r.title, r.category, r.servings, r.ready_minutes, r.image_path, c.quantity
                     FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
                     WHERE c.session_hash = ?
-                    ORDER BY c.added_at, r.title COLLATE NOCASE
+                    ORDER BY c.position
                     """,
                 arguments: [session.hash])
             return Cart(lines: rows.compactMap { row in
@@ -86,6 +86,8 @@ public struct CartStore: Sendable {
             })
         }
     }
+
+    private static let nextPosition = "(SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = ?)"
 
     static func quantity(_ db: Database, recipe: RecipeID, session: SessionKey) throws -> Int {
         try Int.fetchOne(

@@ -90,6 +90,8 @@ enum Schema {
                     session_hash TEXT NOT NULL REFERENCES sessions(id_hash) ON DELETE CASCADE,
                     recipe_id TEXT NOT NULL,
                     quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 99),
+                    -- Lines show in the order they were first added.
+                    position INTEGER NOT NULL,
                     added_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
                     updated_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
                     PRIMARY KEY (session_hash, recipe_id)

@@ -1,0 +1,126 @@
+import Testing
+@testable import RecipeCart
+
+@Suite struct BrowseRouteTests {
+    @Test func homeShowsWholeCatalogGroupedByPictureAndSortedByName() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/")
+            #expect(page.status == .ok)
+            #expect(page.sectionTitles == ["Popular", "Other"])
+            #expect(page.recipeIDs.count == 48)
+            #expect(page.contains("52 recipes"))
+            #expect(page.contains(#"rel="next""#))
+            let titles = page.allMatches(#"<span class="tile-title">([^<]+)</span>"#)
+            #expect(titles == titles.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
+            #expect(page.contains(#"<img class="tile-image" src="/images/bundled/"#))
+            #expect(page.contains("servings"))
+
+            let second = try await shopper.get("/?page=2")
+            #expect(second.recipeIDs.count == 4)
+            #expect(second.sectionTitles == ["Other"])
+            #expect(Set(page.recipeIDs).isDisjoint(with: second.recipeIDs))
+        }
+    }
+
+    @Test func otherSectionListsRecipesWithoutPictures() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/?category=Dessert")
+            #expect(page.sectionTitles == ["Popular", "Other"])
+            #expect(page.plainListIDs.contains("bundled-4"))
+            #expect(page.tileIDs.contains("bundled-1"))
+            #expect(!page.tileIDs.contains("bundled-4"))
+        }
+    }
+
+    @Test func timeGroupingHasQuickUnderAnHourAndLonger() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/?group=time&category=Vegetarian")
+            #expect(page.sectionTitles == ["Quick (≤ 20 min)", "Under an hour", "Longer"])
+            // French Herb Omelette takes 10 minutes, Margherita Pizza 120.
+            let quickEnd = page.html.range(of: "Under an hour")!.lowerBound
+            #expect(page.html.range(of: #"data-recipe-id="bundled-14""#)!.lowerBound < quickEnd)
+            #expect(page.html.range(of: #"data-recipe-id="bundled-13""#)!.lowerBound > page.html.range(of: ">Longer<")!.lowerBound)
+        }
+    }
+
+    @Test func searchFindsByTitleIngredientAndPrefix() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let byTitle = try await shopper.get("/?q=carbonara")
+            #expect(byTitle.recipeIDs == ["bundled-33"])
+            #expect(byTitle.contains(#"value="carbonara""#))
+
+            let byPrefix = try await shopper.get("/?q=carbon")
+            #expect(byPrefix.recipeIDs.contains("bundled-33"))
+
+            let byIngredient = try await shopper.get("/?q=chickpea")
+            #expect(byIngredient.recipeIDs.contains("bundled-15"))
+
+            let stemmed = try await shopper.get("/?q=pancake")
+            #expect(stemmed.recipeIDs.contains("bundled-39"))
+        }
+    }
+
+    @Test func categoryAndDietFiltersNarrowTheList() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let vegan = try await shopper.get("/?diet=vegan")
+            #expect(!vegan.recipeIDs.isEmpty)
+            #expect(!vegan.recipeIDs.contains("bundled-21"))
+            #expect(vegan.contains(#"<option value="vegan" selected>"#))
+
+            let chicken = try await shopper.get("/?category=Chicken")
+            #expect(Set(chicken.recipeIDs) == Set((21...26).map { "bundled-\($0)" }))
+            #expect(chicken.contains(#"class="chip is-selected" href="/?category=Chicken""#))
+
+            let both = try await shopper.get("/?category=Chicken&diet=vegan")
+            #expect(both.recipeIDs.isEmpty)
+            #expect(both.contains("No recipes match these filters"))
+        }
+    }
+
+    @Test func aSearchWithNoHitsSaysSoKindly() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/?q=zzzqqq")
+            #expect(page.status == .ok)
+            #expect(page.recipeIDs.isEmpty)
+            #expect(page.contains("No recipes match “zzzqqq”"))
+            #expect(page.contains(#"href="/">See all recipes"#))
+        }
+    }
+
+    @Test(arguments: [
+        "%22", "%22unbalanced", "*", "-", "NEAR", "OR", "AND%20NOT", "NEAR(a%20b)", "%F0%9F%8D%95", "a%22b%22c*",
+        "%27%3B%20DROP%20TABLE%20recipes%3B--", "%5E", "col:title", "%00", "%ZZ", "((((", "tomato%20OR%20",
+    ])
+    func anythingTypedInTheBoxGivesAPage(_ query: String) async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/?q=\(query)")
+            #expect(page.status == .ok)
+            #expect(page.contains("Find a recipe"))
+        }
+    }
+
+    @Test func tenKilobytesOfSearchTextGivesAPage() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/?q=" + String(repeating: "tomato%20", count: 1200))
+            #expect(page.status == .ok)
+            #expect(page.contains("Find a recipe"))
+        }
+    }
+
+    @Test func searchTextIsEscapedWhenEchoed() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+            #expect(page.status == .ok)
+            #expect(!page.contains("<script>alert(1)</script>"))
+            #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        }
+    }
+
+    @Test func unknownFiltersAreIgnored() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/?diet=paleo&group=sideways&page=banana")
+            #expect(page.status == .ok)
+            #expect(page.sectionTitles == ["Popular", "Other"])
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+@testable import RecipeCart
+
+/// A fresh data dir a test, and the app built on it exactly as `web serve` builds it.
+struct TestEnvironment {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let dataDirectory: URL
+
+    init() throws {
+        dataDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("recipecart-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+    }
+
+    var config: AppConfig {
+        AppConfig(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot)
+    }
+
+    func makeApp() async throws -> some ApplicationProtocol {
+        var logger = Logger(label: "RecipeCartTests")
+        logger.logLevel = .warning
+        return try await buildApplication(config, logger: logger)
+    }
+
+    func database() throws -> AppDatabase { try AppDatabase(directory: dataDirectory) }
+
+    /// Runs a test against the router of a freshly built app on this data dir.
+    func withShopper<Value>(_ body: @Sendable (inout Shopper) async throws -> Value) async throws -> Value {
+        let app = try await makeApp()
+        return try await app.test(.router) { client in
+            var shopper = Shopper(client: client)
+            return try await body(&shopper)
+        }
+    }
+}
