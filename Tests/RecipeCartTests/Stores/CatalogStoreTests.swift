@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+import Testing
+@testable import RecipeCart
+
+@Suite struct CatalogStoreTests {
+    @Test func bundledCatalogMeetsItsPromises() throws {
+        let catalog = try BundledCatalog.load()
+        #expect(catalog.recipes.count >= 48)
+        #expect(Set(catalog.recipes.map(\.id)).count == catalog.recipes.count)
+        let categories = Set(catalog.recipes.map(\.category))
+        for required in ["Dessert", "Vegetarian", "Vegan", "Chicken", "Seafood", "Pasta", "Breakfast", "Side"] {
+            #expect(categories.contains(required), "category \(required)")
+        }
+        for recipe in catalog.recipes {
+            #expect(recipe.ingredients.count >= 4, "\(recipe.id)")
+            #expect(recipe.steps.count >= 3, "\(recipe.id)")
+            #expect(!recipe.description.isEmpty, "\(recipe.id)")
+            #expect((recipe.servings ?? 0) > 0 && (recipe.readyInMinutes ?? 0) > 0, "\(recipe.id)")
+            if let image = recipe.imagePath {
+                let file = catalog.imagesDirectory.appendingPathComponent(String(image.dropFirst("bundled/".count)))
+                #expect(FileManager.default.fileExists(atPath: file.path), "\(recipe.id) picture")
+            }
+        }
+        let withPictures = catalog.recipes.filter { $0.imagePath != nil }.count
+        #expect(withPictures * 100 / catalog.recipes.count >= 65)
+        #expect(withPictures < catalog.recipes.count)
+    }
+
+    @Test func installIsIdempotentAndReloadsWhenTheVersionChanges() async throws {
+        let database = try TestEnvironment().database()
+        let catalog = try BundledCatalog.load()
+        #expect(try await catalog.install(into: database))
+        #expect(try await !catalog.install(into: database))
+        let count = try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipes") }
+        #expect(count == catalog.recipes.count)
+
+        var renamed = catalog.recipes
+        renamed[0].title = "Renamed Cake"
+        let next = BundledCatalog(recipes: Array(renamed.dropLast()), version: "next", imagesDirectory: catalog.imagesDirectory)
+        #expect(try await next.install(into: database))
+        let store = CatalogStore(database: database)
+        #expect(try await store.recipe(renamed[0].id)?.title == "Renamed Cake")
+        #expect(try await store.recipe(catalog.recipes.last!.id) == nil)
+        #expect(try await store.browse(BrowseQuery(text: "renamed")).totalCount == 1)
+    }
+
+    @Test func recipeRoundTripsThroughTheDatabase() async throws {
+        let database = try TestEnvironment().database()
+        let store = CatalogStore(database: database)
+        let recipe = Recipe(
+            id: RecipeID("test-1")!, title: "Toast", description: "Bread, toasted.", category: "Breakfast",
+            servings: nil, readyInMinutes: nil, diets: [.vegan, .dairyFree], tags: ["quick", "bread"],
+            imagePath: nil, sourceURL: URL(string: "https://example.org/toast"),
+            ingredients: [Ingredient(name: "bread", measure: "2 slices"), Ingredient(name: "salt", measure: "a pinch")],
+            steps: ["Toast the bread.", "Salt it."])
+        try await store.upsert([recipe], source: "test")
+        #expect(try await store.recipe(recipe.id) == recipe)
+        #expect(try await store.summaries([recipe.id])[recipe.id] == recipe.summary)
+    }
+
+    @Test func browseSortsByNameGroupsAndPaginates() async throws {
+        let database = try TestEnvironment().database()
+        let store = CatalogStore(database: database)
+        let recipes = (1...60).map { number in
+            Recipe(
+                id: RecipeID("gen-\(number)")!, title: String(format: "Dish %02d", 61 - number), description: "", category: "Gen",
+                servings: 2, readyInMinutes: number * 3, diets: [], tags: [],
+                imagePath: number.isMultiple(of: 2) ? "bundled/x.svg" : nil, sourceURL: nil, ingredients: [], steps: [])
+        }
+        try await store.upsert(recipes, source: "gen")
+        let first = try await store.browse(BrowseQuery(category: "Gen"))
+        #expect(first.totalCount == 60)
+        #expect(first.pageCount == 2)
+        #expect(first.sections.map(\.kind) == [.popular, .other])
+        #expect(first.sections[0].recipes.count == 30)
+        let popularTitles = first.sections[0].recipes.map(\.title)
+        #expect(popularTitles == popularTitles.sorted())
+        let second = try await store.browse(BrowseQuery(category: "Gen", page: 2))
+        #expect(second.sections.map(\.kind) == [.other])
+        #expect(second.sections[0].recipes.count == 12)
+        let beyond = try await store.browse(BrowseQuery(category: "Gen", page: 99))
+        #expect(beyond.page == 2)
+
+        let byTime = try await store.browse(BrowseQuery(category: "Gen", grouping: .time))
+        #expect(byTime.sections.map(\.kind) == [.quick, .underAnHour, .longer])
+        #expect(byTime.sections[0].recipes.allSatisfy { ($0.readyInMinutes ?? 0) <= 20 })
+    }
+
+    @Test func searchRanksTitleHitsFirst() async throws {
+        let database = try TestEnvironment().database()
+        try await BundledCatalog.load().install(into: database)
+        let page = try await CatalogStore(database: database).browse(BrowseQuery(text: "lemon"))
+        let popular = try #require(page.sections.first { $0.kind == .popular }).recipes
+        // Recipes with lemon in their title come before those that only use a lemon.
+        let titleHits = popular.prefix { $0.title.localizedCaseInsensitiveContains("lemon") }
+        #expect(Set(titleHits.map(\.id.rawValue)) == ["bundled-1", "bundled-21"])
+        #expect(popular.count > titleHits.count)
+    }
+}

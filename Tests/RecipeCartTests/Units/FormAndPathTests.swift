@@ -1,0 +1,43 @@
+import Testing
+@testable import RecipeCart
+
+@Suite struct FormAndPathTests {
+    @Test func parsesUrlEncodedFormsFirstValueWins() throws {
+        let form = try FormFields.parse("op=inc&quantity=3&op=dec&note=a+b%26c&empty=&flag")
+        #expect(form["op"] == "inc")
+        #expect(form["quantity"] == "3")
+        #expect(form["note"] == "a b&c")
+        #expect(form["empty"] == "")
+        #expect(form["flag"] == "")
+        #expect(form["missing"] == nil)
+    }
+
+    @Test func malformedEscapesAreRefusedInBodiesButKeptInQueries() throws {
+        #expect(throws: AppError.self) { try FormFields.parse("q=%ZZ") }
+        #expect(try FormFields.parse("q=%ZZ", strict: false)["q"] == "%ZZ")
+    }
+
+    @Test func tooManyFieldsIsRefused() {
+        let body = (0...FormFields.maximumFieldCount).map { "f\($0)=1" }.joined(separator: "&")
+        #expect(throws: AppError.badRequest("The form has too many fields.")) { try FormFields.parse(body) }
+    }
+
+    @Test(arguments: [
+        ("/cart", true), ("/recipes/bundled-1?servings=4", true), ("/", true),
+        ("//evil.example", false), ("/\\evil.example", false), ("https://evil.example", false),
+        ("cart", false), ("", false), ("/a b", false), ("/a\r\nb", false), ("/\u{0}", false), ("/é", false),
+    ])
+    func returnPathIsLocalOnly(_ path: String, _ accepted: Bool) {
+        #expect(ReturnPath.isLocal(path) == accepted)
+    }
+
+    @Test(arguments: [
+        ("bundled-42", true), ("mealdb-52772", true), ("spoon-716426", true), ("a_b-c", true),
+        ("", false), ("nodash", false), ("-lead", false), ("trail-", false), ("../etc", false),
+        ("a-b/c", false), ("a-b%00", false), ("<script>-1", false),
+    ])
+    func recipeIDsAreUrlSafe(_ raw: String, _ valid: Bool) {
+        #expect((RecipeID(raw) != nil) == valid)
+        #expect(RecipeID(String(repeating: "a", count: 60) + "-12345") == nil)
+    }
+}
