@@ -22,6 +22,8 @@ public struct AppConfig: Sendable {
         self.secureCookies = secureCookies
     }
 
+    /// Uploaded pictures and the upstream image cache, served under `/images/`.
+    var imagesDirectory: URL { dataDirectory.appendingPathComponent("images") }
     var templatesDirectory: URL { resourcesDirectory.appendingPathComponent("Templates") }
     var publicDirectory: URL { resourcesDirectory.appendingPathComponent("Public") }
 }

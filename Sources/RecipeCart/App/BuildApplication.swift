@@ -12,9 +12,10 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     }
     let renderer = try await PageRenderer(templatesDirectory: config.templatesDirectory)
     let secret = try ServerSecret.loadOrCreate(in: config.dataDirectory)
+    let pictures = try PictureStore(imagesDirectory: config.imagesDirectory)
     let router = makeRouter(
         config: config, database: database, renderer: renderer, signer: SessionSigner(secret: secret),
-        bundledImages: catalog.imagesDirectory)
+        bundledImages: catalog.imagesDirectory, pictures: pictures)
     return Application(
         router: router,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
@@ -22,7 +23,8 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
 }
 
 func makeRouter(
-    config: AppConfig, database: AppDatabase, renderer: PageRenderer, signer: SessionSigner, bundledImages: URL
+    config: AppConfig, database: AppDatabase, renderer: PageRenderer, signer: SessionSigner, bundledImages: URL,
+    pictures: PictureStore
 ) -> Router<AppRequestContext> {
     let catalog = CatalogStore(database: database)
     let carts = CartStore(database: database)
@@ -34,15 +36,20 @@ func makeRouter(
     router.add(middleware: ErrorPageMiddleware(pages: pages))
     router.add(middleware: FileMiddleware(config.publicDirectory.path, urlBasePath: "/static", searchForIndexHtml: false))
     router.add(middleware: FileMiddleware(bundledImages.path, urlBasePath: "/images/bundled", searchForIndexHtml: false))
+    router.add(middleware: FileMiddleware(pictures.directory.path, urlBasePath: "/images/uploads", searchForIndexHtml: false))
     router.add(middleware: OriginGuardMiddleware())
     router.add(middleware: SessionMiddleware(signer: signer, secureCookies: config.secureCookies))
 
     let browse = BrowseController(catalog: catalog, pages: pages)
     let recipes = RecipeController(catalog: catalog, carts: carts, pages: pages)
     let cart = CartController(catalog: catalog, carts: carts, pages: pages)
+    let edit = EditController(catalog: catalog, edits: RecipeEditStore(database: database), pictures: pictures, pages: pages)
     let health = HealthController(database: database)
     router.get("/", use: browse.index)
     router.get("/recipes/{id}", use: recipes.show)
+    router.get("/recipes/{id}/edit", use: edit.show)
+    router.post("/recipes/{id}/edit", use: edit.update)
+    router.post("/recipes/{id}/revert", use: edit.revert)
     router.get("/cart", use: cart.show)
     router.post("/cart/items/{id}", use: cart.update)
     router.post("/cart/clear", use: cart.clear)

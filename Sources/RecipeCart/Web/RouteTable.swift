@@ -5,6 +5,8 @@ enum RouteTable {
     static let routes: [(path: String, methods: [HTTPRequest.Method])] = [
         ("/", [.get, .head]),
         ("/recipes/{id}", [.get, .head]),
+        ("/recipes/{id}/edit", [.get, .head, .post]),
+        ("/recipes/{id}/revert", [.post]),
         ("/cart", [.get, .head]),
         ("/cart/items/{id}", [.post]),
         ("/cart/clear", [.post]),

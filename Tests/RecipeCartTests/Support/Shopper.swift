@@ -33,6 +33,38 @@ struct Shopper {
         return try await send(uri, method: .post, headers: headers, body: ByteBuffer(string: Self.encode(fields)))
     }
 
+    struct Upload {
+        var field = "picture"
+        var filename: String
+        var contentType: String
+        var bytes: [UInt8]
+    }
+
+    /// Posts a `multipart/form-data` form with this shopper's CSRF token unless the fields name one.
+    @discardableResult
+    mutating func postMultipart(
+        _ uri: String, _ fields: [(String, String)], files: [Upload] = [], withToken: Bool = true
+    ) async throws -> Page {
+        var fields = fields
+        if withToken, !fields.contains(where: { $0.0 == "_csrf" }) {
+            if csrfToken == nil { try await get("/recipes/bundled-1") }
+            fields.insert(("_csrf", csrfToken ?? ""), at: 0)
+        }
+        let boundary = "----RecipeCartTest\(UInt32.random(in: 0 ... .max))"
+        var body = ByteBuffer()
+        for (name, value) in fields {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        for file in files {
+            body.writeString(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)\r\n\r\n")
+            body.writeBytes(file.bytes)
+            body.writeString("\r\n")
+        }
+        body.writeString("--\(boundary)--\r\n")
+        return try await send(uri, method: .post, headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: body)
+    }
+
     mutating func send(_ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer?) async throws -> Page {
         var headers = headers
         if !cookies.isEmpty, headers[.cookie] == nil {

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Pictures shoppers upload, stored under random names in the data dir and served under `/images/uploads/`.
+public struct PictureStore: Sendable {
+    public static let maximumBytes = 5 * 1024 * 1024
+    static let folder = "uploads"
+
+    public let directory: URL
+
+    public init(imagesDirectory: URL) throws {
+        directory = imagesDirectory.appendingPathComponent(Self.folder)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// Stores the bytes and answers their path under `/images/`.
+    public func store(_ bytes: [UInt8], kind: ImageKind) throws -> String {
+        var generator = SystemRandomNumberGenerator()
+        let name = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+            + "." + kind.fileExtension
+        try Data(bytes).write(to: directory.appendingPathComponent(name), options: .withoutOverwriting)
+        return "\(Self.folder)/\(name)"
+    }
+
+    /// Deletes an uploaded picture; paths of other sources (bundled, cache) are left alone.
+    public func delete(_ path: String?) {
+        guard let path, path.hasPrefix("\(Self.folder)/") else { return }
+        let name = String(path.dropFirst(Self.folder.count + 1))
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { return }
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import HTTPTypes
+import Testing
+@testable import RecipeCart
+
+@Suite struct EditRouteTests {
+    static let stepText = #"name="step" rows="3" maxlength="1000">([^<]*)</textarea>"#
+    static let steps = [("step", "Whisk everything."), ("step", "Bake for 40 minutes.")]
+
+    static func fields(title: String = "Sunday Lemon Cake", description: String = "Our family favourite.", version: String = "0",
+                       steps: [(String, String)] = steps, action: String = "save") -> [(String, String)] {
+        [("version", version), ("title", title), ("description", description)] + steps + [("action", action)]
+    }
+
+    static let pictures: [(String, [UInt8])] = [
+        ("jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8) + [UInt8](repeating: 7, count: 64)),
+        ("png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 1, count: 64)),
+        ("webp", Array("RIFF".utf8) + [64, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 2, count: 64)),
+        ("gif", Array("GIF89a".utf8) + [UInt8](repeating: 3, count: 64)),
+    ]
+
+    @Test func theFormShowsTheRecipeAsItIs() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/recipes/bundled-1/edit")
+            #expect(page.status == .ok)
+            #expect(page.contains(#"enctype="multipart/form-data""#))
+            #expect(page.contains(#"value="Lemon Olive Oil Cake""#))
+            #expect(page.contains(#"name="version" value="0""#))
+            #expect(page.allMatches(#"<textarea id="step-(\d+)" name="step""#).count >= 3)
+            #expect(page.csrfToken != nil)
+            #expect(!page.contains("Revert to original"))
+            let detail = try await shopper.get("/recipes/bundled-1")
+            #expect(detail.contains(#"href="/recipes/bundled-1/edit""#))
+        }
+    }
+
+    @Test func aSavedEditShowsEverywhereAndIsSearchable() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-1", [("op", "inc")])
+            let saved = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Sunday Zesty Cake"))
+            #expect(saved.status == .seeOther)
+            #expect(saved.location == "/recipes/bundled-1")
+
+            let detail = try await shopper.get("/recipes/bundled-1")
+            #expect(detail.contains(#"<h1 class="recipe-title">Sunday Zesty Cake</h1>"#))
+            #expect(detail.contains("Edited here"))
+            #expect(detail.contains("Our family favourite."))
+            #expect(detail.contains("<li>Bake for 40 minutes.</li>"))
+            #expect(detail.contains("Revert to original"))
+            #expect(try await shopper.get("/?category=Dessert").contains("Sunday Zesty Cake"))
+            #expect(try await shopper.get("/?q=zesty").recipeIDs == ["bundled-1"])
+            #expect(try await shopper.get("/?q=zesty").contains(#"<span class="tile-title">Sunday Zesty Cake</span>"#))
+            #expect(try await shopper.get("/cart").contains("Sunday Zesty Cake"))
+        }
+    }
+
+    @Test(arguments: [
+        (fields(title: "   "), "Please give the recipe a title."),
+        (fields(title: String(repeating: "a", count: 121)), "The title can be at most 120 characters"),
+        (fields(description: String(repeating: "d", count: 2001)), "The description can be at most 2000 characters"),
+        (fields(steps: [("step", "  "), ("step", "")]), "A recipe needs at least one step."),
+        (fields(steps: (0...50).map { ("step", "Step \($0)") }), "A recipe can have at most 50 steps."),
+        (fields(steps: [("step", "ok"), ("step", String(repeating: "s", count: 1001))]), "Step 2 is too long"),
+    ])
+    func validationErrorsKeepEverythingTypedAndSaveNothing(_ fields: [(String, String)], _ message: String) async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.postMultipart("/recipes/bundled-1/edit", fields)
+            #expect(page.status == .unprocessableContent)
+            #expect(page.contains(message))
+            #expect(page.contains("Nothing was saved."))
+            #expect(page.contains(#"aria-invalid="true""#))
+            let description = fields.first { $0.0 == "description" }!.1
+            #expect(page.contains(description))
+            let detail = try await shopper.get("/recipes/bundled-1")
+            #expect(detail.contains("Lemon Olive Oil Cake"))
+            #expect(!detail.contains("Edited here"))
+        }
+    }
+
+    @Test(arguments: pictures)
+    func eachAcceptedPictureTypeIsStoredAndServed(_ ext: String, _ bytes: [UInt8]) async throws {
+        let environment = try TestEnvironment()
+        try await environment.withShopper { shopper in
+            let saved = try await shopper.postMultipart(
+                "/recipes/bundled-4/edit", Self.fields(),
+                files: [.init(filename: "photo.\(ext)", contentType: "image/\(ext)", bytes: bytes)])
+            #expect(saved.status == .seeOther)
+            let detail = try await shopper.get("/recipes/bundled-4")
+            let path = try #require(detail.firstMatch(#"src="/images/(uploads/[0-9a-f]{32}\.[a-z]+)""#))
+            #expect(path.hasSuffix("." + ImageKind(sniffing: bytes)!.fileExtension))
+            let served = try await shopper.get("/images/" + path)
+            #expect(served.status == .ok)
+            #expect(Array(served.response.body.readableBytesView) == bytes)
+        }
+    }
+
+    @Test func aDisguisedNonImageIsRefused() async throws {
+        let environment = try TestEnvironment()
+        try await environment.withShopper { shopper in
+            let page = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(),
+                files: [.init(filename: "cat.png", contentType: "image/png", bytes: Array("<svg onload=alert(1)>".utf8))])
+            #expect(page.status == .unprocessableContent)
+            #expect(page.contains("please choose a JPEG, PNG, WebP or GIF"))
+            #expect(!(try await shopper.get("/recipes/bundled-1").contains("Edited here")))
+        }
+        let uploads = try FileManager.default.contentsOfDirectory(atPath: environment.dataDirectory.appendingPathComponent("images/uploads").path)
+        #expect(uploads.isEmpty)
+    }
+
+    @Test func aPictureOver5MBIsRefusedAndABodyOver6MBIs413() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let big = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 5 * 1024 * 1024)
+            let tooBig = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(), files: [.init(filename: "big.png", contentType: "image/png", bytes: big)])
+            #expect(tooBig.status == .unprocessableContent)
+            #expect(tooBig.contains("at most 5 MB"))
+            let huge = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(),
+                files: [.init(filename: "huge.png", contentType: "image/png", bytes: big + big.prefix(1024 * 1024))])
+            #expect(huge.status == .contentTooLarge)
+            #expect(!(try await shopper.get("/recipes/bundled-1").contains("Edited here")))
+        }
+    }
+
+    @Test func removingThePictureShowsThePlaceholderAndRevertRestoresIt() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields() + [("remove_picture", "on")])
+            #expect(try await shopper.get("/recipes/bundled-1").contains("recipe-picture-placeholder"))
+            let reverted = try await shopper.post("/recipes/bundled-1/revert", [])
+            #expect(reverted.status == .seeOther)
+            let detail = try await shopper.get("/recipes/bundled-1")
+            #expect(detail.contains("/images/bundled/bundled-1.svg"))
+            #expect(detail.contains("Lemon Olive Oil Cake"))
+            #expect(!detail.contains("Edited here"))
+        }
+    }
+
+    @Test func revertDropsTheUploadedPictureAndTheSearchEntry() async throws {
+        let environment = try TestEnvironment()
+        try await environment.withShopper { shopper in
+            let (ext, bytes) = Self.pictures[1]
+            try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(title: "Quokka Cake"),
+                files: [.init(filename: "p.\(ext)", contentType: "image/png", bytes: bytes)])
+            let uploads = environment.dataDirectory.appendingPathComponent("images/uploads").path
+            #expect(try FileManager.default.contentsOfDirectory(atPath: uploads).count == 1)
+            try await shopper.post("/recipes/bundled-1/revert", [])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: uploads).isEmpty)
+            #expect(try await shopper.get("/?q=quokka").recipeIDs.isEmpty)
+            #expect(try await shopper.get("/?q=olive%20cake").recipeIDs == ["bundled-1"])
+        }
+    }
+
+    @Test func stepButtonsWorkWithoutSavingAnything() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let steps = [("step", "First"), ("step", "Second"), ("step", "Third")]
+            let added = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(steps: steps, action: "add-step"))
+            #expect(added.status == .ok)
+            #expect(added.allMatches(Self.stepText) == ["First", "Second", "Third", ""])
+            #expect(added.contains("Not saved yet"))
+
+            let moved = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(steps: steps, action: "move-up-2"))
+            #expect(moved.allMatches(Self.stepText) == ["First", "Third", "Second"])
+            let down = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(steps: steps, action: "move-down-0"))
+            #expect(down.allMatches(Self.stepText) == ["Second", "First", "Third"])
+            let deleted = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(steps: steps, action: "delete-step-1"))
+            #expect(deleted.allMatches(Self.stepText) == ["First", "Third"])
+            #expect(deleted.contains(#"value="Sunday Lemon Cake""#))
+            #expect(!(try await shopper.get("/recipes/bundled-1").contains("Edited here")))
+        }
+    }
+
+    @Test func savingOverANewerVersionIs409AndLosesNothing() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let first = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Alice's Cake", version: "0"))
+            #expect(first.status == .seeOther)
+            let stale = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(title: "Bob's Cake", description: "Bob typed this.", version: "0"))
+            #expect(stale.status == .conflict)
+            #expect(stale.contains("Someone saved this recipe while you were editing"))
+            #expect(stale.contains("Alice&#39;s Cake"))
+            #expect(stale.contains(#"value="Bob&#39;s Cake""#))
+            #expect(stale.contains("Bob typed this."))
+            #expect(try await shopper.get("/recipes/bundled-1").contains("Alice&#39;s Cake"))
+
+            // The re-rendered form carries the newer version, so saving it again is a deliberate overwrite.
+            let version = try #require(stale.firstMatch(#"name="version" value="(\d+)""#))
+            #expect(version != "0")
+            let again = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Bob's Cake", version: version))
+            #expect(again.status == .seeOther)
+            #expect(try await shopper.get("/recipes/bundled-1").contains("Bob&#39;s Cake"))
+        }
+    }
+
+    @Test(arguments: ["<script>alert(1)</script>", #""><img src=x onerror=alert(1)>"#])
+    func hostileTextShowsAsTextOnEveryPage(_ payload: String) async throws {
+        try await TestEnvironment().withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-1", [("op", "inc")])
+            let saved = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(title: payload, description: payload, steps: [("step", payload)]))
+            #expect(saved.status == .seeOther)
+            for path in ["/recipes/bundled-1", "/?category=Dessert", "/?q=alert", "/cart", "/recipes/bundled-1/edit"] {
+                let page = try await shopper.get(path)
+                #expect(!page.contains(payload), "raw on \(path)")
+                #expect(!page.contains("<img src=x"), "\(path)")
+                #expect(!page.contains("<script>"), "\(path)")
+                #expect(page.contains("alert(1)"), "shown as text on \(path)")
+            }
+        }
+    }
+
+    @Test func aCatalogRefreshNeverOverwritesAnEdit() async throws {
+        let environment = try TestEnvironment()
+        try await environment.withShopper { shopper in
+            try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "My Own Cake"))
+            let catalog = try BundledCatalog.load()
+            var refreshed = catalog.recipes
+            refreshed[0].title = "Upstream Renamed Cake"
+            refreshed[0].steps = ["Upstream step."]
+            let database = try environment.database()
+            try await BundledCatalog(recipes: refreshed, version: "refresh", imagesDirectory: catalog.imagesDirectory)
+                .install(into: database)
+
+            let detail = try await shopper.get("/recipes/bundled-1")
+            #expect(detail.contains("My Own Cake"))
+            #expect(detail.contains("Whisk everything."))
+            #expect(!detail.contains("Upstream step."))
+            #expect(try await shopper.get("/?q=own%20cake").recipeIDs == ["bundled-1"])
+            try await shopper.post("/recipes/bundled-1/revert", [])
+            let reverted = try await shopper.get("/recipes/bundled-1")
+            #expect(reverted.contains("Upstream Renamed Cake"))
+            #expect(reverted.contains("Upstream step."))
+        }
+    }
+
+    @Test func editsNeedThisSessionsToken() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let save = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(), withToken: false)
+            #expect(save.status == .forbidden)
+            try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields())
+            let revert = try await shopper.post("/recipes/bundled-1/revert", [], withToken: false)
+            #expect(revert.status == .forbidden)
+            #expect(try await shopper.get("/recipes/bundled-1").contains("Edited here"))
+        }
+    }
+
+    @Test func badRequestsToTheEditRoute() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            #expect(try await shopper.get("/recipes/nope-1/edit").status == .notFound)
+            #expect(try await shopper.postMultipart("/recipes/nope-1/edit", Self.fields()).status == .notFound)
+            let urlEncoded = try await shopper.post("/recipes/bundled-1/edit", Self.fields())
+            #expect(urlEncoded.status == .badRequest)
+            let noAction = try await shopper.postMultipart("/recipes/bundled-1/edit", [("version", "0"), ("title", "x")])
+            #expect(noAction.status == .badRequest)
+            let badVersion = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(version: "latest"))
+            #expect(badVersion.status == .badRequest)
+            let noBoundary = try await shopper.send(
+                "/recipes/bundled-1/edit", method: .post, headers: [.contentType: "multipart/form-data"], body: .init(string: "x"))
+            #expect(noBoundary.status == .badRequest)
+            let garbage = try await shopper.send(
+                "/recipes/bundled-1/edit", method: .post, headers: [.contentType: "multipart/form-data; boundary=abc"],
+                body: .init(string: "--abc\r\nbroken headers without end"))
+            #expect(garbage.status == .badRequest || garbage.status == .forbidden)
+        }
+    }
+}
