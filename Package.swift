@@ -52,7 +52,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
     ]
 )
