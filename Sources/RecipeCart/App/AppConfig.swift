@@ -8,18 +8,21 @@ public struct AppConfig: Sendable {
     /// Where `Templates/` and `Public/` are read from.
     public var resourcesDirectory: URL
     public var secureCookies: Bool
+    /// The token staff sign in with; a random one is made (and its sign-in URL logged) when nil.
+    public var staffToken: String?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080,
         dataDirectory: URL = URL(fileURLWithPath: "data"),
         resourcesDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        secureCookies: Bool = false
+        secureCookies: Bool = false, staffToken: String? = nil
     ) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
         self.resourcesDirectory = resourcesDirectory
         self.secureCookies = secureCookies
+        self.staffToken = staffToken
     }
 
     /// Uploaded pictures and the upstream image cache, served under `/images/`.

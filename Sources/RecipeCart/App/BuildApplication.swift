@@ -52,6 +52,7 @@ func makeRouter(
     router.post("/recipes/{id}/revert", use: edit.revert)
     router.get("/cart", use: cart.show)
     router.post("/cart/items/{id}", use: cart.update)
+    router.post("/cart/items/{id}/cooking", use: cart.cooking)
     router.post("/cart/clear", use: cart.clear)
     router.get("/healthz", use: health.check)
     RouteTable.addMethodNotAllowed(to: router)

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Cart lines per session, each change applied atomically in one SQL transaction.
@@ -73,18 +74,73 @@ public struct CartStore: Sendable {
     public func cart(session: SessionKey) async throws -> Cart {
         try await database.pool.read { db in
             let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT r.id, r.title, r.category, r.servings, r.ready_minutes, r.image_path, c.quantity
-                    FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
-                    WHERE c.session_hash = ?
-                    ORDER BY c.position
-                    """,
-                arguments: [session.hash])
-            return Cart(lines: rows.compactMap { row in
-                CatalogStore.summary(row).map { CartLine(recipe: $0, quantity: row["quantity"]) }
-            })
+                db, sql: "\(Self.lineSelect) WHERE c.session_hash = ? ORDER BY c.position", arguments: [session.hash])
+            return Cart(lines: rows.compactMap(Self.line))
         }
+    }
+
+    /// One line of the cart, when the recipe is in it.
+    public func line(of recipe: RecipeID, session: SessionKey) async throws -> CartLine? {
+        try await database.pool.read { db in
+            try Row.fetchOne(
+                db, sql: "\(Self.lineSelect) WHERE c.session_hash = ? AND c.recipe_id = ?", arguments: [session.hash, recipe.rawValue]
+            ).flatMap(Self.line)
+        }
+    }
+
+    /// Every non-empty cart, most recently active first, for the staff board.
+    public func activeCarts() async throws -> [ActiveCart] {
+        try await database.pool.read { db in
+            let rows = try Row.fetchAll(db, sql: "\(Self.lineSelect) ORDER BY c.session_hash, c.position")
+            var carts: [String: ActiveCart] = [:]
+            for row in rows {
+                guard let line = Self.line(row) else { continue }
+                let hash: String = row["session_hash"], updated: Date = row["updated_at"]
+                carts[hash, default: ActiveCart(sessionHash: hash, cart: Cart(lines: []), lastActivity: updated)].cart.lines.append(line)
+                carts[hash]!.lastActivity = max(carts[hash]!.lastActivity, updated)
+            }
+            return carts.values.sorted { ($0.lastActivity, $0.sessionHash) > ($1.lastActivity, $1.sessionHash) }
+        }
+    }
+
+    /// Records "Start cooking" on a line. - Returns: false when the recipe is not in the cart.
+    public func startCooking(_ recipe: RecipeID, minutes: Int, session: SessionKey, at now: Date = Date()) async throws -> Bool {
+        try await database.pool.write { db in
+            try db.execute(
+                sql: "UPDATE cart_items SET cooking_started_at = ?, cooking_minutes = ? WHERE session_hash = ? AND recipe_id = ?",
+                arguments: [now, minutes, session.hash, recipe.rawValue])
+            return db.changesCount > 0
+        }
+    }
+
+    public func stopCooking(_ recipe: RecipeID, session: SessionKey) async throws {
+        try await database.pool.write { db in
+            try db.execute(
+                sql: "UPDATE cart_items SET cooking_started_at = NULL, cooking_minutes = NULL WHERE session_hash = ? AND recipe_id = ?",
+                arguments: [session.hash, recipe.rawValue])
+        }
+    }
+
+    /// Deletes sessions (and, by cascade, their carts) with no cart change for longer than `idle`.
+    @discardableResult
+    public func purgeSessions(idleLongerThan idle: TimeInterval, now: Date = Date()) async throws -> Int {
+        try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM sessions WHERE last_seen_at < ?", arguments: [now - idle])
+            return db.changesCount
+        }
+    }
+
+    private static let lineSelect = """
+        SELECT r.id, r.title, r.category, r.servings, r.ready_minutes, r.image_path,
+               c.session_hash, c.updated_at, c.quantity, c.cooking_started_at, c.cooking_minutes
+        FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
+        """
+
+    private static func line(_ row: Row) -> CartLine? {
+        guard let summary = CatalogStore.summary(row) else { return nil }
+        let started: Date? = row["cooking_started_at"], minutes: Int? = row["cooking_minutes"]
+        let cooking = started.flatMap { start in minutes.map { CookingTimer(startedAt: start, minutes: $0) } }
+        return CartLine(recipe: summary, quantity: row["quantity"], cooking: cooking)
     }
 
     private static let nextPosition = "(SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = ?)"

@@ -1,12 +1,24 @@
+import Foundation
+
 /// One recipe in a shopper's cart.
 public struct CartLine: Sendable, Equatable {
     public var recipe: RecipeSummary
     public var quantity: Int
+    public var cooking: CookingTimer?
 
-    public init(recipe: RecipeSummary, quantity: Int) {
+    public init(recipe: RecipeSummary, quantity: Int, cooking: CookingTimer? = nil) {
         self.recipe = recipe
         self.quantity = quantity
+        self.cooking = cooking
     }
+}
+
+/// A shopper's cart as staff see it: no session id, only when it last changed.
+public struct ActiveCart: Sendable, Equatable {
+    /// The SHA-256 the database keeps; staff pages show a label derived from it, never this.
+    public var sessionHash: String
+    public var cart: Cart
+    public var lastActivity: Date
 }
 
 public struct Cart: Sendable, Equatable {

@@ -98,6 +98,58 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v2-cooking-timers") { db in
+            try db.execute(sql: """
+                ALTER TABLE cart_items ADD COLUMN cooking_started_at DATETIME;
+                ALTER TABLE cart_items ADD COLUMN cooking_minutes INTEGER;
+                CREATE INDEX sessions_last_seen ON sessions(last_seen_at);
+                """)
+        }
+        migrator.registerMigration("v3-upstream-cache") { db in
+            try db.execute(sql: """
+                -- One row a request answered upstream (a search, a category, an import letter): when, and the ids it gave.
+                CREATE TABLE upstream_cache (
+                    request_key TEXT PRIMARY KEY NOT NULL,
+                    fetched_at REAL NOT NULL,
+                    recipe_ids TEXT NOT NULL DEFAULT ''
+                ) WITHOUT ROWID;
+
+                -- What RecipeCart knows of each upstream recipe besides the recipe rows themselves.
+                -- is_complete = 0: only a tile's worth (filter.php, a search result without ingredients);
+                -- the full record is fetched when its page is first opened.
+                CREATE TABLE upstream_recipes (
+                    recipe_id TEXT PRIMARY KEY NOT NULL REFERENCES recipes(id) ON DELETE CASCADE,
+                    is_complete BOOLEAN NOT NULL,
+                    image_url TEXT,
+                    content_hash TEXT NOT NULL,
+                    fetched_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX upstream_recipes_image ON upstream_recipes(image_url);
+
+                -- Each picture URL is downloaded at most once: stored (file_name) or refused for good (failure).
+                CREATE TABLE upstream_images (
+                    url TEXT PRIMARY KEY NOT NULL,
+                    file_name TEXT,
+                    failure TEXT,
+                    attempted_at REAL NOT NULL
+                ) WITHOUT ROWID;
+
+                -- Calls made a UTC day, per source.
+                CREATE TABLE upstream_calls (
+                    source TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    count INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (source, day)
+                ) WITHOUT ROWID;
+
+                -- When upstream said stop (402, 429 Retry-After, X-API-Quota-Left 0): no call before blocked_until.
+                CREATE TABLE upstream_quota (
+                    source TEXT PRIMARY KEY NOT NULL,
+                    blocked_until REAL NOT NULL,
+                    reason TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

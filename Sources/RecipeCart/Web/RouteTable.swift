@@ -9,6 +9,7 @@ enum RouteTable {
         ("/recipes/{id}/revert", [.post]),
         ("/cart", [.get, .head]),
         ("/cart/items/{id}", [.post]),
+        ("/cart/items/{id}/cooking", [.post]),
         ("/cart/clear", [.post]),
         ("/healthz", [.get, .head]),
     ]

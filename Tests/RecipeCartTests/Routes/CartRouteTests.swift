@@ -12,6 +12,8 @@ import Testing
             try await shopper.post("/cart/items/bundled-1", [("op", "inc"), ("return_to", "/recipes/bundled-1")])
             let detail = try await shopper.follow(first)
             #expect(detail.stepperQuantity == 2)
+            #expect(!detail.html.contains(#"from the cart" disabled"#))
+            #expect(detail.contains(#"<a class="nav-link cart-link" href="/cart">"#))
             #expect(detail.cartCount == 2)
 
             let cart = try await shopper.get("/cart")

@@ -16,6 +16,10 @@ import Testing
             #expect(page.allMatches(#"<ol>\s*(<li>)"#).count == 1)
             #expect(page.contains(#"target="_blank" rel="noopener""#))
             #expect(page.stepperQuantity == 0)
+            #expect(page.contains(#"<form class="stepper" method="post" action="/cart/items/bundled-33">"#))
+            #expect(page.contains(#"name="return_to" value="/recipes/bundled-33""#))
+            #expect(page.contains(#"value="inc" aria-label="Add one Classic Spaghetti Carbonara to the cart">+</button>"#))
+            #expect(page.contains(#"value="dec" aria-label="Remove one Classic Spaghetti Carbonara from the cart" disabled>"#))
             #expect(page.contains(#"aria-label="Add one Classic Spaghetti Carbonara to the cart""#))
             #expect(page.cartCount == 0)
         }

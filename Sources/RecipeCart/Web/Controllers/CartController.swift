@@ -12,7 +12,7 @@ struct CartController: Sendable {
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         let chrome = pages.chrome(
             title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount, cartChanged: context.cartChanged)
-        return try pages.renderer.response("cart", CartView(cart: cart, chrome: chrome))
+        return try pages.renderer.response("cart", CartView(cart: cart, chrome: chrome, now: Date()))
     }
 
     /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back.
@@ -35,6 +35,41 @@ struct CartController: Sendable {
             try await carts.clear(session: session.key)
         }
         return CartRedirect.make(to: ReturnPath.resolve(form["return_to"], fallback: "/cart"))
+    }
+
+    /// `POST /cart/items/{id}/cooking`: `op=start` (with `minutes` when the recipe's time is unknown) or `op=stop`.
+    func cooking(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.shopper
+        let form = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
+        guard let id = context.parameters.get("id").flatMap(RecipeID.init),
+              let line = session.isNew ? nil : try await carts.line(of: id, session: session.key)
+        else {
+            throw AppError.notFound("That recipe isn’t in your cart. Add it first, then start cooking.")
+        }
+        switch form["op"] {
+        case "start":
+            let minutes = try Self.cookingMinutes(form["minutes"], default: line.recipe.readyInMinutes)
+            _ = try await carts.startCooking(id, minutes: minutes, session: session.key)
+        case "stop":
+            try await carts.stopCooking(id, session: session.key)
+        default:
+            throw AppError.badRequest("The timer doesn’t know that action.")
+        }
+        let location = ReturnPath.resolve(form["return_to"], fallback: "/cart")
+        return Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+    }
+
+    static func cookingMinutes(_ text: String?, default known: Int?) throws -> Int {
+        let trimmed = text?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !trimmed.isEmpty else {
+            guard let known else { throw AppError.unprocessable("This recipe doesn’t say how long it takes: please give the minutes.") }
+            return known
+        }
+        guard trimmed.count <= 5, let minutes = Int(trimmed) else { throw AppError.badRequest("The minutes must be a whole number.") }
+        guard CookingTimer.minutesRange.contains(minutes) else {
+            throw AppError.unprocessable("The minutes must be between 1 and \(CookingTimer.minutesRange.upperBound).")
+        }
+        return minutes
     }
 
     static func change(from form: FormFields) throws -> CartChange {

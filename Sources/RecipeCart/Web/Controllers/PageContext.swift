@@ -16,7 +16,7 @@ struct PageContext: Sendable {
     func chrome(title: String, section: String, session: ShopperSession?, cartCount: Int, cartChanged: Bool = false) -> PageChrome {
         PageChrome(
             title: title, cartCount: cartCount, csrfToken: session.map(signer.csrfToken) ?? "",
-            stylesheetURL: assets.url(for: "app.css"),
-            cartChanged: cartChanged, section: section)
+            stylesheetURL: assets.url(for: "app.css"), scriptURL: assets.url(for: "app.js"),
+            cartChanged: cartChanged, isBrowse: section == "browse", isCart: section == "cart")
     }
 }

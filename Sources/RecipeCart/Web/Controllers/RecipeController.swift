@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// `GET /recipes/{id}`: the detail page.
@@ -9,9 +10,9 @@ struct RecipeController: Sendable {
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let recipe = try await Self.recipe(context.parameters.get("id"), in: catalog)
         let session = try context.shopper
-        let quantity = session.isNew ? 0 : try await carts.quantity(of: recipe.id, session: session.key)
+        let line = session.isNew ? nil : try await carts.line(of: recipe.id, session: session.key)
         let chrome = try await pages.chrome(title: recipe.title, context: context)
-        return try pages.renderer.response("recipe", RecipeView(recipe: recipe, quantity: quantity, chrome: chrome))
+        return try pages.renderer.response("recipe", RecipeView(recipe: recipe, line: line, chrome: chrome, now: Date()))
     }
 
     static func recipe(_ rawID: String?, in catalog: CatalogStore) async throws -> Recipe {

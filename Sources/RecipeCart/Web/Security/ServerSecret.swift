@@ -28,7 +28,11 @@ public struct ServerSecret: Sendable {
     }
 
     func sign(_ message: String) -> String {
-        Base64URL.encode(Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key)))
+        Base64URL.encode(Data(mac(message)))
+    }
+
+    func mac(_ message: String) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key))
     }
 
     func verify(_ signature: String, for message: String) -> Bool {

@@ -1,9 +1,12 @@
+import Foundation
+
 /// The cart page: one line a recipe with its stepper, or the empty state.
 struct CartView {
     struct Line {
         var tile: RecipeTile
         var quantity: Int
         var stepper: Stepper
+        var cooking: CookingStatus
     }
 
     var chrome: PageChrome
@@ -11,14 +14,15 @@ struct CartView {
     var isEmpty: Bool
     var summary: String
 
-    init(cart: Cart, chrome: PageChrome) {
+    init(cart: Cart, chrome: PageChrome, now: Date) {
         self.chrome = chrome
         lines = cart.lines.map { line in
             Line(
                 tile: RecipeTile(line.recipe), quantity: line.quantity,
                 stepper: Stepper(
                     recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
-                    csrfToken: chrome.csrfToken, returnTo: "/cart"))
+                    csrfToken: chrome.csrfToken, returnTo: "/cart"),
+                cooking: CookingStatus(line: line, csrfToken: chrome.csrfToken, returnTo: "/cart", now: now))
         }
         isEmpty = cart.isEmpty
         let count = cart.itemCount

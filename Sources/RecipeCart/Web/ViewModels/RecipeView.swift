@@ -27,8 +27,11 @@ struct RecipeView {
     var sourceHost: String?
     var isEdited: Bool
     var stepper: Stepper
+    /// Only for a recipe in the cart: "Start cooking" lives on cart lines.
+    var cooking: CookingStatus?
 
-    init(recipe: Recipe, quantity: Int, chrome: PageChrome) {
+    init(recipe: Recipe, line: CartLine?, chrome: PageChrome, now: Date) {
+        let quantity = line?.quantity ?? 0
         self.chrome = chrome
         id = recipe.id.rawValue
         title = recipe.title
@@ -48,5 +51,6 @@ struct RecipeView {
         stepper = Stepper(
             recipeID: id, title: recipe.title, quantity: quantity, csrfToken: chrome.csrfToken,
             returnTo: "/recipes/\(id)")
+        cooking = line.map { CookingStatus(line: $0, csrfToken: chrome.csrfToken, returnTo: "/recipes/\(recipe.id.rawValue)", now: now) }
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Deletes sessions idle for 30 days, and their carts, once an hour while the server runs.
+struct SessionPurger: Service {
+    static let idleLimit: TimeInterval = 30 * 24 * 3600
+
+    let carts: CartStore
+    let logger: Logger
+    var interval: Duration = .seconds(3600)
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await purge()
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    func purge() async {
+        do {
+            let purged = try await carts.purgeSessions(idleLongerThan: Self.idleLimit)
+            if purged > 0 { logger.info("purged idle sessions", metadata: ["count": "\(purged)"]) }
+        } catch {
+            logger.error("session purge failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The "Start cooking" part of a cart line or detail page: either a start form, or the running timer.
+struct CookingStatus {
+    var action: String
+    var csrfToken: String
+    var returnTo: String
+    var isRunning: Bool
+    /// Known ready-in time for the start button; nil asks the shopper for minutes.
+    var defaultMinutes: Int?
+    var readyText: String?
+    var readyAtISO: String?
+    var isReady: Bool
+    var needsMinutes: Bool
+    var minutesLeftText = ""
+
+    init(line: CartLine, csrfToken: String, returnTo: String, now: Date) {
+        action = "/cart/items/\(line.recipe.id.rawValue)/cooking"
+        self.csrfToken = csrfToken
+        self.returnTo = returnTo
+        defaultMinutes = line.recipe.readyInMinutes
+        needsMinutes = line.recipe.readyInMinutes == nil
+        isRunning = line.cooking != nil
+        isReady = false
+        if let timer = line.cooking {
+            let left = timer.minutesLeft(now: now)
+            isReady = left == 0
+            minutesLeftText = left == 0 ? "Ready now" : left == 1 ? "1 min left" : "\(left) min left"
+            readyText = "Ready at \(ClockTime.text(timer.readyAt))"
+            readyAtISO = ISO8601DateFormatter.string(from: timer.readyAt, timeZone: .gmt, formatOptions: [.withInternetDateTime])
+        }
+    }
+}

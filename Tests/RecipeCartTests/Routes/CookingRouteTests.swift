@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import RecipeCart
+
+@Suite struct CookingRouteTests {
+    @Test func startCookingShowsReadyAtOnCartAndDetailUntilStopped() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
+            let cart = try await shopper.get("/cart")
+            #expect(cart.contains("Start cooking (20 min)"))
+            let before = Date()
+            let started = try await shopper.post("/cart/items/bundled-33/cooking", [("op", "start"), ("return_to", "/cart")])
+            #expect(started.status == .seeOther)
+            #expect(started.location == "/cart")
+
+            let running = try await shopper.get("/cart")
+            let expected = [before, Date()].map { ClockTime.text($0 + 20 * 60) }
+            let shown = try #require(running.firstMatch(#"<span class="cooking-ready">Ready at (\d\d:\d\d)</span>"#))
+            #expect(expected.contains(shown))
+            #expect(running.contains("20 min left") || running.contains("19 min left"))
+            #expect(running.contains(#"data-ready-at=""#))
+            #expect(running.contains(#"value="stop">Stop</button>"#))
+            #expect(try await shopper.get("/recipes/bundled-33").contains("Ready at \(shown)"))
+
+            try await shopper.post("/cart/items/bundled-33/cooking", [("op", "stop")])
+            let stopped = try await shopper.get("/cart")
+            #expect(!stopped.contains("Ready at"))
+            #expect(stopped.contains("Start cooking"))
+        }
+    }
+
+    @Test func aRecipeWithUnknownTimeAsksForMinutes() async throws {
+        let environment = try TestEnvironment()
+        let database = try environment.database()
+        try await CatalogStore(database: database).upsert([
+            Recipe(id: RecipeID("mealdb-1")!, title: "Mystery Stew", description: "", category: "Beef", servings: nil,
+                   readyInMinutes: nil, diets: [], tags: [], imagePath: nil, sourceURL: nil,
+                   ingredients: [Ingredient(name: "beef", measure: "1 kg")], steps: ["Stew it."]),
+        ], source: "themealdb")
+        try await environment.withShopper { shopper in
+            try await shopper.post("/cart/items/mealdb-1", [("op", "inc")])
+            let cart = try await shopper.get("/cart")
+            #expect(cart.contains(#"name="minutes""#))
+            let missing = try await shopper.post("/cart/items/mealdb-1/cooking", [("op", "start")])
+            #expect(missing.status == .unprocessableContent)
+            #expect(missing.contains("please give the minutes"))
+            #expect(try await shopper.post("/cart/items/mealdb-1/cooking", [("op", "start"), ("minutes", "0")]).status == .unprocessableContent)
+            #expect(try await shopper.post("/cart/items/mealdb-1/cooking", [("op", "start"), ("minutes", "soon")]).status == .badRequest)
+            #expect(!(try await shopper.get("/cart").contains("Ready at")))
+            let ok = try await shopper.post("/cart/items/mealdb-1/cooking", [("op", "start"), ("minutes", "90")])
+            #expect(ok.status == .seeOther)
+            let after = try await shopper.get("/cart")
+            #expect(after.contains("90 min left") || after.contains("89 min left"))
+        }
+    }
+
+    @Test func onlyCartLinesCanCookAndTheFormNeedsItsToken() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let notInCart = try await shopper.post("/cart/items/bundled-1/cooking", [("op", "start")])
+            #expect(notInCart.status == .notFound)
+            try await shopper.post("/cart/items/bundled-1", [("op", "inc")])
+            #expect(try await shopper.post("/cart/items/bundled-1/cooking", [("op", "boil")]).status == .badRequest)
+            #expect(try await shopper.post("/cart/items/bundled-1/cooking", [("op", "start")], withToken: false).status == .forbidden)
+            #expect(!(try await shopper.get("/cart").contains("Ready at")))
+        }
+    }
+
+    @Test func minutesLeftRoundsUpAndNeverGoesNegative() {
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        let timer = CookingTimer(startedAt: start, minutes: 10)
+        #expect(timer.minutesLeft(now: start) == 10)
+        #expect(timer.minutesLeft(now: start + 61) == 9)
+        #expect(timer.minutesLeft(now: start + 599) == 1)
+        #expect(timer.minutesLeft(now: start + 600) == 0)
+        #expect(timer.minutesLeft(now: start + 9_999) == 0)
+    }
+}
