@@ -8,7 +8,7 @@ struct Web: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web",
         abstract: "RecipeCart, a recipe shop on the web.",
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, Import.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -31,18 +31,27 @@ struct Serve: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Mark cookies Secure (behind HTTPS). [env: RECIPECART_SECURE_COOKIES]")
     var secureCookies: Bool = Environment.bool("RECIPECART_SECURE_COOKIES") ?? false
 
+    @Option(help: "Token staff sign in with at /staff/login; a random one is logged at start when unset. [env: RECIPECART_STAFF_TOKEN]")
+    var staffToken: String? = Environment.string("RECIPECART_STAFF_TOKEN")
+
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env: RECIPECART_LOG_LEVEL]")
     var logLevel: String = Environment.string("RECIPECART_LOG_LEVEL") ?? "info"
+
+    @OptionGroup(title: "Recipe API") var upstream: UpstreamOptions
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+        if let staffToken, staffToken.count < 12 {
+            throw ValidationError("--staff-token must be at least 12 characters, so it cannot be guessed")
+        }
     }
 
     func run() async throws {
         let config = AppConfig(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDir),
-            resourcesDirectory: URL(fileURLWithPath: resourcesDir), secureCookies: secureCookies)
+            resourcesDirectory: URL(fileURLWithPath: resourcesDir), secureCookies: secureCookies,
+            staffToken: staffToken, upstream: try upstream.settings())
         do {
             try await RecipeCart.serve(config, logLevel: Logger.Level(rawValue: logLevel) ?? .info)
         } catch let error as CustomStringConvertible {

@@ -10,12 +10,14 @@ public struct AppConfig: Sendable {
     public var secureCookies: Bool
     /// The token staff sign in with; a random one is made (and its sign-in URL logged) when nil.
     public var staffToken: String?
+    /// The recipe API behind the cache (`--source` and friends); the bundled catalog alone by default.
+    public var upstream: UpstreamSettings
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080,
         dataDirectory: URL = URL(fileURLWithPath: "data"),
         resourcesDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        secureCookies: Bool = false, staffToken: String? = nil
+        secureCookies: Bool = false, staffToken: String? = nil, upstream: UpstreamSettings = UpstreamSettings()
     ) {
         self.host = host
         self.port = port
@@ -23,6 +25,7 @@ public struct AppConfig: Sendable {
         self.resourcesDirectory = resourcesDirectory
         self.secureCookies = secureCookies
         self.staffToken = staffToken
+        self.upstream = upstream
     }
 
     /// Uploaded pictures and the upstream image cache, served under `/images/`.

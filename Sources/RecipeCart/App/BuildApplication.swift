@@ -13,18 +13,25 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     let renderer = try await PageRenderer(templatesDirectory: config.templatesDirectory)
     let secret = try ServerSecret.loadOrCreate(in: config.dataDirectory)
     let pictures = try PictureStore(imagesDirectory: config.imagesDirectory)
+    let staff = StaffAuthenticator(token: config.staffToken ?? StaffAuthenticator.generatedToken(), secret: secret)
+    if config.staffToken == nil {
+        logger.notice("no staff token set; staff sign in at http://\(config.host):\(config.port)/staff/login?token=\(staff.token)")
+    }
+    let (upstream, upstreamServices) = try UpstreamCatalog.make(
+        settings: config.upstream, database: database, imagesDirectory: config.imagesDirectory, logger: logger)
     let router = makeRouter(
         config: config, database: database, renderer: renderer, signer: SessionSigner(secret: secret),
-        bundledImages: catalog.imagesDirectory, pictures: pictures)
+        bundledImages: catalog.imagesDirectory, pictures: pictures, staff: staff, upstream: upstream)
     return Application(
         router: router,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
+        services: upstreamServices + [SessionPurger(carts: CartStore(database: database), logger: logger)],
         logger: logger)
 }
 
 func makeRouter(
     config: AppConfig, database: AppDatabase, renderer: PageRenderer, signer: SessionSigner, bundledImages: URL,
-    pictures: PictureStore
+    pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog
 ) -> Router<AppRequestContext> {
     let catalog = CatalogStore(database: database)
     let carts = CartStore(database: database)
@@ -40,10 +47,14 @@ func makeRouter(
     router.add(middleware: OriginGuardMiddleware())
     router.add(middleware: SessionMiddleware(signer: signer, secureCookies: config.secureCookies))
 
-    let browse = BrowseController(catalog: catalog, pages: pages)
-    let recipes = RecipeController(catalog: catalog, carts: carts, pages: pages)
-    let cart = CartController(catalog: catalog, carts: carts, pages: pages)
+    let browse = BrowseController(catalog: catalog, upstream: upstream, pages: pages)
+    let recipes = RecipeController(catalog: catalog, carts: carts, upstream: upstream, pages: pages)
+    let shoppingLists = ShoppingListBuilder(catalog: catalog)
+    let cart = CartController(catalog: catalog, carts: carts, shoppingLists: shoppingLists, pages: pages)
     let edit = EditController(catalog: catalog, edits: RecipeEditStore(database: database), pictures: pictures, pages: pages)
+    let staffBoard = StaffController(
+        carts: carts, shoppingLists: shoppingLists, authenticator: staff, throttle: LoginThrottle(),
+        labeler: CartLabeler(secret: staff.secret), pages: pages, secureCookies: config.secureCookies)
     let health = HealthController(database: database)
     router.get("/", use: browse.index)
     router.get("/recipes/{id}", use: recipes.show)
@@ -54,6 +65,11 @@ func makeRouter(
     router.post("/cart/items/{id}", use: cart.update)
     router.post("/cart/items/{id}/cooking", use: cart.cooking)
     router.post("/cart/clear", use: cart.clear)
+    router.get("/staff", use: staffBoard.board)
+    router.get("/staff/carts/{label}", use: staffBoard.cart)
+    router.get("/staff/login", use: staffBoard.loginForm)
+    router.post("/staff/login", use: staffBoard.login)
+    router.post("/staff/logout", use: staffBoard.logout)
     router.get("/healthz", use: health.check)
     RouteTable.addMethodNotAllowed(to: router)
     return router

@@ -25,6 +25,26 @@ public struct CatalogStore: Sendable {
         }
     }
 
+    /// Ingredients of many recipes at once, in recipe order.
+    public func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
+        guard !ids.isEmpty else { return [:] }
+        return try await database.pool.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT recipe_id, name, measure FROM recipe_ingredients
+                    WHERE recipe_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY recipe_id, position
+                    """,
+                arguments: StatementArguments(ids.map(\.rawValue)))
+            var result: [RecipeID: [Ingredient]] = [:]
+            for row in rows {
+                guard let id = RecipeID(row["recipe_id"] as String) else { continue }
+                result[id, default: []].append(Ingredient(name: row["name"], measure: row["measure"]))
+            }
+            return result
+        }
+    }
+
     public func categories() async throws -> [String] {
         try await database.pool.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT category FROM recipes WHERE category != '' ORDER BY category COLLATE NOCASE")

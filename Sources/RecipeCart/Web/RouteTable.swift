@@ -11,6 +11,10 @@ enum RouteTable {
         ("/cart/items/{id}", [.post]),
         ("/cart/items/{id}/cooking", [.post]),
         ("/cart/clear", [.post]),
+        ("/staff", [.get, .head]),
+        ("/staff/carts/{label}", [.get, .head]),
+        ("/staff/login", [.get, .head, .post]),
+        ("/staff/logout", [.post]),
         ("/healthz", [.get, .head]),
     ]
 

@@ -10,6 +10,7 @@ struct TestEnvironment {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     let dataDirectory: URL
+    var staffToken: String?
 
     init() throws {
         dataDirectory = FileManager.default.temporaryDirectory
@@ -18,7 +19,8 @@ struct TestEnvironment {
     }
 
     var config: AppConfig {
-        AppConfig(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot)
+        AppConfig(
+            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot, staffToken: staffToken)
     }
 
     func makeApp() async throws -> some ApplicationProtocol {

@@ -6,16 +6,20 @@ struct BrowseController: Sendable {
     static let maximumSearchLength = 200
 
     let catalog: CatalogStore
+    let upstream: UpstreamCatalog
     let pages: PageContext
 
     func index(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = FormFields.query(of: request)
         let query = Self.query(from: fields)
+        // Fills SQLite first when the source is an API; the page itself always comes from SQLite.
+        let status = await upstream.refresh(for: query)
         async let page = catalog.browse(query)
         async let categories = catalog.categories()
         let title = query.text.isEmpty ? "Browse recipes" : "“\(query.text.prefix(60))” – recipes"
         let chrome = try await pages.chrome(title: title, section: "browse", context: context)
-        let view = BrowseView(query: query, page: try await page, categories: try await categories, chrome: chrome)
+        var view = BrowseView(query: query, page: try await page, categories: try await categories, chrome: chrome)
+        view.notice = status.notice
         return try pages.renderer.response("browse", view)
     }
 

@@ -5,6 +5,7 @@ import Hummingbird
 struct CartController: Sendable {
     let catalog: CatalogStore
     let carts: CartStore
+    let shoppingLists: ShoppingListBuilder
     let pages: PageContext
 
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -12,7 +13,8 @@ struct CartController: Sendable {
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         let chrome = pages.chrome(
             title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount, cartChanged: context.cartChanged)
-        return try pages.renderer.response("cart", CartView(cart: cart, chrome: chrome, now: Date()))
+        let list = try await shoppingLists.list(for: [cart])
+        return try pages.renderer.response("cart", CartView(cart: cart, shoppingList: ShoppingListRow.rows(list), chrome: chrome, now: Date()))
     }
 
     /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back.

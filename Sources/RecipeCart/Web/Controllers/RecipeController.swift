@@ -5,14 +5,34 @@ import Hummingbird
 struct RecipeController: Sendable {
     let catalog: CatalogStore
     let carts: CartStore
+    let upstream: UpstreamCatalog
     let pages: PageContext
 
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let recipe = try await Self.recipe(context.parameters.get("id"), in: catalog)
+        let rawID = context.parameters.get("id")
+        // A recipe of the configured API that is missing or only a tile's worth is fetched first.
+        var status = UpstreamStatus.notNeeded
+        if let id = rawID.flatMap(RecipeID.init) { status = try await upstream.ensureRecipe(id) }
+        let recipe = try await Self.recipe(rawID, in: catalog)
+        let servings = try Self.servings(FormFields.query(of: request)["servings"], for: recipe)
         let session = try context.shopper
         let line = session.isNew ? nil : try await carts.line(of: recipe.id, session: session.key)
         let chrome = try await pages.chrome(title: recipe.title, context: context)
-        return try pages.renderer.response("recipe", RecipeView(recipe: recipe, line: line, chrome: chrome, now: Date()))
+        var view = RecipeView(recipe: recipe, servings: servings, line: line, chrome: chrome, now: Date())
+        view.notice = status.notice
+        return try pages.renderer.response("recipe", view)
+    }
+
+    /// The servings asked for with `?servings=`, 1…50; nil shows the recipe as written.
+    static func servings(_ text: String?, for recipe: Recipe) throws -> Int? {
+        guard let text, !text.isEmpty else { return nil }
+        guard text.count <= 3, let servings = Int(text), RecipeView.servingsRange.contains(servings) else {
+            throw AppError.badRequest("Servings must be a whole number from 1 to 50.")
+        }
+        guard recipe.servings != nil else {
+            throw AppError.unprocessable("This recipe doesn’t say how many it serves, so it can’t be scaled.")
+        }
+        return servings
     }
 
     static func recipe(_ rawID: String?, in catalog: CatalogStore) async throws -> Recipe {

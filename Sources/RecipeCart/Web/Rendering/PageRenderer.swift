@@ -5,7 +5,7 @@ import Mustache
 /// Renders Mustache templates, all loaded and checked once at start.
 public struct PageRenderer: Sendable {
     /// Every page template the app renders; a missing one stops the start, never a 500 later.
-    static let requiredTemplates = ["layout", "browse", "recipe", "edit", "cart", "error"]
+    static let requiredTemplates = ["layout", "browse", "recipe", "edit", "cart", "error", "staff-layout", "staff", "staff-login"]
 
     let library: MustacheLibrary
 

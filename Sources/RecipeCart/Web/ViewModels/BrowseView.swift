@@ -34,6 +34,8 @@ struct BrowseView {
     var previousURL: String?
     var nextURL: String?
     var pageText: String?
+    /// Set when the recipe service could not answer this search or category: the page shows what is saved.
+    var notice: String?
 
     init(query: BrowseQuery, page: BrowsePage, categories: [String], chrome: PageChrome) {
         self.chrome = chrome

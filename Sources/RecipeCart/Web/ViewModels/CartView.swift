@@ -13,8 +13,10 @@ struct CartView {
     var lines: [Line]
     var isEmpty: Bool
     var summary: String
+    var shoppingList: [ShoppingListRow]
 
-    init(cart: Cart, chrome: PageChrome, now: Date) {
+    init(cart: Cart, shoppingList: [ShoppingListRow], chrome: PageChrome, now: Date) {
+        self.shoppingList = shoppingList
         self.chrome = chrome
         lines = cart.lines.map { line in
             Line(

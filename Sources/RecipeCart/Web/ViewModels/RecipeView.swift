@@ -2,6 +2,8 @@ import Foundation
 
 /// The detail page of one recipe.
 struct RecipeView {
+    static let servingsRange = 1...50
+
     struct IngredientRow {
         var name: String
         var measure: String
@@ -20,6 +22,10 @@ struct RecipeView {
     var imageURL: String?
     var servingsText: String
     var timeText: String
+    /// The scaling form, for recipes that say how many they serve.
+    var canScale: Bool
+    var servingsValue: Int
+    var isScaled: Bool
     var diets: [String]
     var ingredients: [IngredientRow]
     var steps: [StepRow]
@@ -29,8 +35,10 @@ struct RecipeView {
     var stepper: Stepper
     /// Only for a recipe in the cart: "Start cooking" lives on cart lines.
     var cooking: CookingStatus?
+    /// Set when the recipe service could not refresh this recipe: the page shows what is saved.
+    var notice: String?
 
-    init(recipe: Recipe, line: CartLine?, chrome: PageChrome, now: Date) {
+    init(recipe: Recipe, servings: Int?, line: CartLine?, chrome: PageChrome, now: Date) {
         let quantity = line?.quantity ?? 0
         self.chrome = chrome
         id = recipe.id.rawValue
@@ -38,10 +46,17 @@ struct RecipeView {
         description = recipe.description
         category = recipe.category
         imageURL = recipe.imagePath.map(ImageURL.make)
-        servingsText = DisplayText.servings(recipe.servings)
         timeText = DisplayText.minutes(recipe.readyInMinutes)
         diets = recipe.diets.map(\.label)
-        ingredients = recipe.ingredients.map { IngredientRow(name: $0.name, measure: $0.measure) }
+        canScale = recipe.servings != nil
+        servingsValue = servings ?? recipe.servings ?? 1
+        let factor = servings.flatMap { wanted in recipe.servings.map { Double(wanted) / Double($0) } }
+        isScaled = factor != nil && factor != 1
+        servingsText = DisplayText.servings(servings ?? recipe.servings)
+        ingredients = recipe.ingredients.map { ingredient in
+            let measure = factor.map { Measure.parse(ingredient.measure).scaled(by: $0).display } ?? ingredient.measure
+            return IngredientRow(name: ingredient.name, measure: measure)
+        }
         steps = recipe.steps.enumerated().map { StepRow(number: $0.offset + 1, text: $0.element) }
         if let url = recipe.sourceURL, url.scheme == "https" || url.scheme == "http" {
             sourceURL = url.absoluteString

@@ -1,0 +1,71 @@
+import Foundation
+import Logging
+import NIOCore
+
+/// JSON calls to one recipe API: each counted against the quota, checked, decoded.
+struct UpstreamAPI: Sendable {
+    static let bodyLimit = 10 * 1024 * 1024
+
+    let http: UpstreamHTTP
+    let quota: CallQuota
+    let baseURL: URL
+    let timeout: TimeInterval
+    /// Sent with every call; may hold the API key, so never logged.
+    let headers: [(String, String)]
+    let logger: Logger
+
+    init(http: UpstreamHTTP, database: AppDatabase, settings: UpstreamSettings, logger: Logger) {
+        self.http = http
+        quota = CallQuota(
+            database: database, source: settings.source, dailyLimit: settings.resolvedDailyCallLimit, clock: settings.clock)
+        baseURL = settings.resolvedBaseURL
+        timeout = settings.timeout
+        // A header rather than `?apiKey=`, so the key is in no URL that could end up in a log.
+        headers = [("Accept", "application/json")] + (settings.apiKey.map { [("x-api-key", $0.value)] } ?? [])
+        self.logger = logger
+    }
+
+    /// The decoded answer, or nil when upstream has no such thing (404).
+    func get<Value: Decodable>(_ type: Value.Type, path: String, query: [(String, String)] = []) async throws(UpstreamFault) -> Value? {
+        let url = Self.url(baseURL, path: path, query: query)
+        try await quota.reserve()
+        logger.debug("upstream call", metadata: ["url": "\(url.absoluteString)"])
+        let answer = try await http.get(url, headers: headers, limit: Self.bodyLimit, timeout: timeout) { $0.status == 200 }
+        await quota.observe(answer)
+        switch answer.status {
+        case 200: break
+        case 404: return nil
+        case 401, 403: throw .unauthorized(answer.status)
+        case 402: throw .quotaExhausted
+        case 429: throw .rateLimited(retryAfter: CallQuota.retryAfter(answer.header("Retry-After"), now: quota.clock()))
+        default: throw .status(answer.status)
+        }
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(answer.body.readableBytesView))
+        } catch {
+            throw .malformed(DecodingFailure.describe(error))
+        }
+    }
+
+    /// `base` + `path` + the query, every value percent-encoded so `&`, `+` or `#` typed by a shopper stay text.
+    static func url(_ base: URL, path: String, query: [(String, String)]) -> URL {
+        let url = base.appendingPathComponent(path)
+        guard !query.isEmpty else { return url }
+        let encoded = query.map { "\(percentEncode($0.0))=\(percentEncode($0.1))" }.joined(separator: "&")
+        return URL(string: url.absoluteString + "?" + encoded) ?? url
+    }
+
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~".utf8)
+
+    static func percentEncode(_ value: String) -> String {
+        var result = ""
+        for byte in value.utf8 {
+            if unreserved.contains(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,61 @@
+import Crypto
+import Foundation
+
+/// A recipe as one upstream answer gave it, ready to be stored.
+struct FetchedRecipe: Sendable, Equatable {
+    var recipe: Recipe
+    var imageURL: URL?
+    /// False for a tile's worth (TheMealDB's `filter.php`, a Spoonacular search result without ingredients):
+    /// such a record never replaces a complete one, and the full one is fetched when its page is opened.
+    var isComplete: Bool
+
+    init(_ upstream: UpstreamRecipe, isComplete: Bool = true) {
+        recipe = upstream.recipe
+        imageURL = upstream.imageURL
+        self.isComplete = isComplete
+    }
+
+    init(_ upstream: UpstreamSummary) {
+        let summary = upstream.summary
+        recipe = Recipe(
+            id: summary.id, title: summary.title, description: "", category: summary.category,
+            servings: summary.servings, readyInMinutes: summary.readyInMinutes, diets: [], tags: [],
+            imagePath: nil, sourceURL: nil, ingredients: [], steps: [])
+        imageURL = upstream.imageURL
+        isComplete = false
+    }
+
+    /// SHA-256 of everything stored, so a refresh or an import can tell "unchanged" from "updated".
+    var contentHash: String {
+        let canonical = Canonical(
+            title: recipe.title, description: recipe.description, category: recipe.category,
+            servings: recipe.servings, readyInMinutes: recipe.readyInMinutes, diets: recipe.diets.map(\.rawValue),
+            tags: recipe.tags, sourceURL: recipe.sourceURL?.absoluteString, ingredients: recipe.ingredients,
+            steps: recipe.steps, imageURL: imageURL?.absoluteString, isComplete: isComplete)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = (try? encoder.encode(canonical)) ?? Data()
+        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private struct Canonical: Encodable {
+        var title, description, category: String
+        var servings, readyInMinutes: Int?
+        var diets, tags: [String]
+        var sourceURL: String?
+        var ingredients: [Ingredient]
+        var steps: [String]
+        var imageURL: String?
+        var isComplete: Bool
+    }
+}
+
+/// One recipe API, as the pages and the importer use it.
+protocol RecipeProvider: Sendable {
+    var source: UpstreamSource { get }
+    func search(_ text: String) async throws(UpstreamFault) -> [FetchedRecipe]
+    /// Nil when this API has no listing that matches RecipeCart's categories: pages then show what is saved.
+    func category(_ name: String) async throws(UpstreamFault) -> [FetchedRecipe]?
+    /// Nil when upstream has no such recipe.
+    func recipe(_ id: RecipeID) async throws(UpstreamFault) -> FetchedRecipe?
+}

@@ -1,0 +1,173 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// What asking upstream before a page came to. Pages render from SQLite whatever it says.
+public enum UpstreamStatus: Sendable, Equatable {
+    /// Nothing to ask: the bundled source, a page with no search or category, a recipe of another source.
+    case notNeeded
+    /// Asked within the cache TTL, so answered from SQLite without a call.
+    case fresh
+    /// One call made and its answer saved.
+    case refreshed
+    /// Upstream failed or may not be called now: the page shows what is saved, with a notice.
+    case unavailable(UpstreamFault)
+
+    public var notice: String? {
+        if case .unavailable = self { UpstreamCatalog.notice } else { nil }
+    }
+}
+
+/// Fills and refreshes SQLite from the configured recipe API before a page renders (offline first):
+/// a search or a category at most once per TTL, a recipe's full record when its page is first opened.
+/// Upstream trouble never fails a page, except a recipe that was never saved and cannot be fetched now.
+public struct UpstreamCatalog: Sendable {
+    public static let notice = "Showing saved recipes — the recipe service is unavailable."
+
+    let settings: UpstreamSettings
+    let provider: (any RecipeProvider)?
+    let store: UpstreamStore
+    let images: ImageCache?
+    private let health: UpstreamHealth
+    private let flights = InFlight<UpstreamStatus>()
+    private let logger: Logger
+
+    init(settings: UpstreamSettings, provider: (any RecipeProvider)?, store: UpstreamStore, images: ImageCache?, logger: Logger) {
+        self.settings = settings
+        self.provider = provider
+        self.store = store
+        self.images = images
+        health = UpstreamHealth(backoff: settings.failureBackoff, logger: logger)
+        self.logger = logger
+    }
+
+    /// The catalog for `settings`, and the services it needs run: the image downloader, then the shutdown of the
+    /// shared HTTP client (listed first, so it stops last). No client and no services for the bundled source.
+    static func make(
+        settings: UpstreamSettings, database: AppDatabase, imagesDirectory: URL, logger: Logger
+    ) throws -> (UpstreamCatalog, services: [any Service]) {
+        let store = UpstreamStore(database: database)
+        guard settings.source != .bundled else {
+            return (UpstreamCatalog(settings: settings, provider: nil, store: store, images: nil, logger: logger), [])
+        }
+        let cacheDirectory = imagesDirectory.appendingPathComponent(UpstreamStore.imageFolder)
+        try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+        // Made last, once nothing can throw: a client that is never shut down is a bug.
+        let client = UpstreamHTTP.makeClient(timeout: settings.timeout)
+        let http = UpstreamHTTP(client: client)
+        let images = ImageCache(directory: cacheDirectory, http: http, store: store, settings: settings, logger: logger)
+        let provider = makeProvider(settings: settings, http: http, database: database, logger: logger)
+        let catalog = UpstreamCatalog(settings: settings, provider: provider, store: store, images: images, logger: logger)
+        return (catalog, [HTTPClientService(client: client), images])
+    }
+
+    static func makeProvider(settings: UpstreamSettings, http: UpstreamHTTP, database: AppDatabase, logger: Logger) -> (any RecipeProvider)? {
+        let api = UpstreamAPI(http: http, database: database, settings: settings, logger: logger)
+        switch settings.source {
+        case .bundled: return nil
+        case .themealdb: return MealDBClient(api: api)
+        case .spoonacular: return SpoonacularClient(api: api)
+        }
+    }
+
+    // MARK: Pages
+
+    /// Before a Browse page: a search `q`, or else a `category`, not asked within the TTL makes one call.
+    /// The home page with neither makes none.
+    public func refresh(for query: BrowseQuery) async -> UpstreamStatus {
+        guard let provider else { return .notNeeded }
+        let text = query.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        let request: BrowseRequest
+        if !text.isEmpty {
+            // Text with nothing searchable finds nothing here, so it is not worth a call either.
+            guard SearchPattern.make(from: text) != nil else { return .notNeeded }
+            request = .search(text)
+        } else if let category = query.category {
+            request = .category(category)
+        } else {
+            return .notNeeded
+        }
+        let key = "\(provider.source.rawValue) \(request.key)"
+        do {
+            if let last = try await store.request(key), isFresh(last.fetchedAt) { return .fresh }
+        } catch {
+            logger.error("upstream cache not readable", metadata: ["error": "\(error)"])
+            return .unavailable(.unreachable("cache not readable"))
+        }
+        return await flights.run(key) {
+            await call {
+                guard let records = try await request.fetch(from: provider) else { return .notNeeded }
+                try await save(records, requestKey: key)
+                return .refreshed
+            }
+        }
+    }
+
+    /// Before a recipe page: fetches the full record of an upstream recipe that is missing, only a tile's worth,
+    /// or older than the TTL. Throws `AppError.serviceUnavailable` only for a recipe that is not saved at all
+    /// and cannot be fetched now; a recipe upstream does not have is left to the page's 404.
+    public func ensureRecipe(_ id: RecipeID) async throws -> UpstreamStatus {
+        guard let provider, id.rawValue.hasPrefix(provider.source.idPrefix) else { return .notNeeded }
+        let state = try await store.state(of: id)
+        if let state, state.isComplete, isFresh(state.fetchedAt) { return .fresh }
+        let status = await flights.run("\(provider.source.rawValue) recipe \(id.rawValue)") {
+            await call {
+                if let record = try await provider.recipe(id) { try await save([record]) }
+                return .refreshed
+            }
+        }
+        if case .unavailable = status, state == nil {
+            throw AppError.serviceUnavailable(
+                "This recipe isn’t saved here yet, and the recipe service isn’t answering right now. Please try again in a few minutes.")
+        }
+        return status
+    }
+
+    // MARK: Calls
+
+    private enum BrowseRequest: Sendable {
+        case search(String)
+        case category(String)
+
+        var key: String {
+            switch self {
+            case .search(let text): "search \(text)"
+            case .category(let name): "category \(name)"
+            }
+        }
+
+        func fetch(from provider: any RecipeProvider) async throws(UpstreamFault) -> [FetchedRecipe]? {
+            switch self {
+            case .search(let text): try await provider.search(text)
+            case .category(let name): try await provider.category(name)
+            }
+        }
+    }
+
+    /// Runs `work` unless upstream is backing off, and turns every failure into `.unavailable`.
+    private func call(_ work: () async throws -> UpstreamStatus) async -> UpstreamStatus {
+        guard await health.allowsCall(at: settings.clock()) else { return .unavailable(.backingOff) }
+        do {
+            let status = try await work()
+            await health.succeeded(at: settings.clock())
+            return status
+        } catch let fault as UpstreamFault {
+            await health.failed(fault, at: settings.clock())
+            return .unavailable(fault)
+        } catch {
+            logger.error("upstream answer not saved", metadata: ["error": "\(error)"])
+            return .unavailable(.unreachable("answer not saved"))
+        }
+    }
+
+    private func save(_ records: [FetchedRecipe], requestKey: String? = nil) async throws {
+        guard let provider else { return }
+        try await store.save(records, source: provider.source, requestKey: requestKey, at: settings.clock())
+        images?.enqueue(records.compactMap(\.imageURL))
+    }
+
+    private func isFresh(_ fetchedAt: Date) -> Bool {
+        settings.clock().timeIntervalSince(fetchedAt) < settings.cacheTTL
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+
+/// The SQL side of the upstream cache: fetched recipes into the catalog, what each request gave and when,
+/// and which pictures are on disk. Recipes go through `CatalogStore.upsert`, so local edits stay untouched.
+struct UpstreamStore: Sendable {
+    /// What saving one fetched recipe did.
+    enum Outcome: Sendable, Equatable {
+        /// New, or complete for the first time (a tile's worth was all there was).
+        case added
+        case updated
+        case unchanged
+        /// A tile's worth arrived for a recipe already complete here; the complete one stays.
+        case keptFuller
+    }
+
+    struct RecipeState: Sendable, Equatable {
+        var isComplete: Bool
+        var fetchedAt: Date
+    }
+
+    static let imageFolder = "cache"
+
+    let database: AppDatabase
+
+    // MARK: Requests
+
+    /// When `key` was last answered upstream, and the ids it gave.
+    func request(_ key: String) async throws -> (fetchedAt: Date, ids: [RecipeID])? {
+        try await database.pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT fetched_at, recipe_ids FROM upstream_cache WHERE request_key = ?", arguments: [key])
+            else { return nil }
+            let ids = (row["recipe_ids"] as String).split(separator: " ").compactMap(RecipeID.init)
+            return (Date(timeIntervalSince1970: row["fetched_at"]), ids)
+        }
+    }
+
+    // MARK: Recipes
+
+    /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now`.
+    @discardableResult
+    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String? = nil, at now: Date) async throws -> [Outcome] {
+        try await database.pool.write { db in
+            let outcomes = try records.map { try Self.save(db, record: $0, source: source, at: now) }
+            if let requestKey {
+                try db.execute(
+                    sql: """
+                        INSERT INTO upstream_cache (request_key, fetched_at, recipe_ids) VALUES (?, ?, ?)
+                        ON CONFLICT(request_key) DO UPDATE SET fetched_at = excluded.fetched_at, recipe_ids = excluded.recipe_ids
+                        """,
+                    arguments: [requestKey, now.timeIntervalSince1970, records.map(\.recipe.id.rawValue).joined(separator: " ")])
+            }
+            return outcomes
+        }
+    }
+
+    private static func save(_ db: Database, record: FetchedRecipe, source: UpstreamSource, at now: Date) throws -> Outcome {
+        let id = record.recipe.id.rawValue
+        let hash = record.contentHash
+        let existing = try Row.fetchOne(
+            db, sql: """
+                SELECT u.is_complete, u.content_hash FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id
+                WHERE r.id = ?
+                """,
+            arguments: [id])
+        let wasComplete: Bool = existing?["is_complete"] ?? false
+        let outcome: Outcome
+        if existing == nil {
+            outcome = .added
+        } else if wasComplete && !record.isComplete {
+            outcome = .keptFuller
+        } else if existing?["content_hash"] == hash {
+            outcome = .unchanged
+        } else {
+            outcome = record.isComplete && !wasComplete ? .added : .updated
+        }
+        switch outcome {
+        case .keptFuller:
+            break
+        case .unchanged:
+            try db.execute(sql: "UPDATE upstream_recipes SET fetched_at = ? WHERE recipe_id = ?", arguments: [now.timeIntervalSince1970, id])
+        case .added, .updated:
+            var recipe = record.recipe
+            recipe.imagePath = try record.imageURL.flatMap { try storedImagePath(db, url: $0) }
+            try CatalogStore.upsert(db, recipe: recipe, source: source.rawValue)
+            try db.execute(
+                sql: """
+                    INSERT INTO upstream_recipes (recipe_id, is_complete, image_url, content_hash, fetched_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(recipe_id) DO UPDATE SET is_complete = excluded.is_complete, image_url = excluded.image_url,
+                        content_hash = excluded.content_hash, fetched_at = excluded.fetched_at
+                    """,
+                arguments: [id, record.isComplete, record.imageURL?.absoluteString, hash, now.timeIntervalSince1970])
+        }
+        return outcome
+    }
+
+    /// Nil when the recipe is not here, or is here but not from upstream.
+    func state(of id: RecipeID) async throws -> RecipeState? {
+        try await database.pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT is_complete, fetched_at FROM upstream_recipes WHERE recipe_id = ?", arguments: [id.rawValue])
+                .map { RecipeState(isComplete: $0["is_complete"], fetchedAt: Date(timeIntervalSince1970: $0["fetched_at"])) }
+        }
+    }
+
+    // MARK: Images
+
+    /// Picture URLs of saved recipes never tried yet, e.g. of an import, or of downloads a restart cut short.
+    func pendingImageURLs() async throws -> [URL] {
+        try await database.pool.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT u.image_url FROM upstream_recipes u LEFT JOIN upstream_images i ON i.url = u.image_url
+                WHERE u.image_url IS NOT NULL AND i.url IS NULL
+                """).compactMap(URL.init(string:))
+        }
+    }
+
+    /// True once `url` was stored or refused for good.
+    func isSettled(_ url: URL) async throws -> Bool {
+        try await database.pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM upstream_images WHERE url = ?)", arguments: [url.absoluteString]) ?? false
+        }
+    }
+
+    /// Records the stored file and points every recipe using the picture at it.
+    func imageStored(_ url: URL, fileName: String, at now: Date) async throws {
+        try await database.pool.write { db in
+            try Self.settle(db, url: url, fileName: fileName, failure: nil, at: now)
+            try db.execute(
+                sql: "UPDATE recipes SET image_path = ? WHERE id IN (SELECT recipe_id FROM upstream_recipes WHERE image_url = ?)",
+                arguments: ["\(Self.imageFolder)/\(fileName)", url.absoluteString])
+        }
+    }
+
+    /// Records a picture that will never be used (not an image, too large, gone), so it is not tried again.
+    func imageRefused(_ url: URL, reason: String, at now: Date) async throws {
+        try await database.pool.write { db in try Self.settle(db, url: url, fileName: nil, failure: reason, at: now) }
+    }
+
+    private static func settle(_ db: Database, url: URL, fileName: String?, failure: String?, at now: Date) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO upstream_images (url, file_name, failure, attempted_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(url) DO UPDATE SET file_name = excluded.file_name, failure = excluded.failure, attempted_at = excluded.attempted_at
+                """,
+            arguments: [url.absoluteString, fileName, failure, now.timeIntervalSince1970])
+    }
+
+    private static func storedImagePath(_ db: Database, url: URL) throws -> String? {
+        try String.fetchOne(
+            db, sql: "SELECT file_name FROM upstream_images WHERE url = ? AND file_name IS NOT NULL", arguments: [url.absoluteString]
+        ).map { "\(imageFolder)/\($0)" }
+    }
+}

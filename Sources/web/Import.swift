@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RecipeCart
+
+/// `web import`: recipes from a JSON dump, or from walking TheMealDB, into the data dir's database.
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import recipes from a JSON dump or from TheMealDB.",
+        discussion: """
+            web import --file dump.json                       TheMealDB {"meals": […]}, a JSON array of meals, or Spoonacular {"results": […]}
+            web import --source themealdb --category Dessert  one category, each meal looked up in full
+            web import --source themealdb --all               every meal, via search.php?f=a…z
+
+            Running it again updates what changed and skips the rest; a walk that stopped picks up where it was.
+            Pictures are not downloaded here: `web serve` with an API source fetches missing ones in the background.
+            """)
+
+    @Option(help: "Where the database lives. [env: RECIPECART_DATA_DIR]")
+    var dataDir: String = Environment.string("RECIPECART_DATA_DIR") ?? "./data"
+
+    @Option(help: "A JSON dump to import.")
+    var file: String?
+
+    @Option(help: "With --source themealdb: import this category (as TheMealDB spells it, e.g. Dessert).")
+    var category: String?
+
+    @Flag(help: "With --source themealdb: import every meal, a letter at a time.")
+    var all = false
+
+    @OptionGroup var upstream: UpstreamOptions
+
+    func validate() throws {
+        let modes = [file != nil, category != nil, all].filter { $0 }.count
+        guard modes == 1 else { throw ValidationError("choose one of --file PATH, --category NAME or --all") }
+        if file == nil, try upstream.settings().source != .themealdb {
+            throw ValidationError("--category and --all walk TheMealDB: add --source themealdb")
+        }
+    }
+
+    func run() async throws {
+        let database = try AppDatabase(directory: URL(fileURLWithPath: dataDir))
+        let importer = RecipeImporter(database: database, progress: ProgressPrinter(isTerminal: isatty(STDOUT_FILENO) == 1))
+        let report: ImportReport
+        do {
+            if let file {
+                report = try await importer.importFile(URL(fileURLWithPath: file))
+            } else {
+                var logger = Logger(label: "RecipeCart")
+                logger.logLevel = .warning
+                report = try await importer.walk(
+                    category.map { .category($0) } ?? .all, settings: try upstream.settings(), logger: logger)
+            }
+        } catch let error as ImportError {
+            throw ValidationError(error.description)
+        }
+        print(report.summary)
+        if report.stoppedBecause != nil { throw ExitCode(1) }
+    }
+}
+
+/// A bar redrawn in place on a terminal; a plain line a step otherwise, for logs and pipes.
+struct ProgressPrinter: ImportProgress {
+    static let width = 30
+
+    let isTerminal: Bool
+
+    func advance(done: Int, total: Int, label: String) {
+        guard isTerminal else {
+            print("\(done)/\(total) \(label)")
+            return
+        }
+        let filled = total > 0 ? Self.width * min(done, total) / total : Self.width
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.width - filled)
+        // \r returns to the line start, ESC[K clears what a longer label left behind.
+        let line = "\r[\(bar)] \(done)/\(total) \(label)\u{1B}[K" + (done >= total ? "\n" : "")
+        FileHandle.standardOutput.write(Data(line.utf8))
+    }
+}

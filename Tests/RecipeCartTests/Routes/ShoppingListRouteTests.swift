@@ -1,0 +1,43 @@
+import Testing
+@testable import RecipeCart
+
+@Suite struct ShoppingListRouteTests {
+    @Test func theCartMergesIngredientsAcrossRecipesTimesQuantity() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            // Carbonara uses 200g spaghetti and 1 tsp black pepper; Garlic Butter Prawns also uses garlic and butter.
+            try await shopper.post("/cart/items/bundled-33", [("op", "set"), ("quantity", "2")])
+            try await shopper.post("/cart/items/bundled-27", [("op", "inc")])
+            let cart = try await shopper.get("/cart")
+            #expect(cart.contains("Shopping list"))
+            #expect(cart.contains(#"<span class="shopping-amount">400 g</span> <span class="shopping-name">spaghetti</span>"#))
+            let names = cart.allMatches(#"<span class="shopping-name">([^<]+)</span>"#)
+            #expect(names == names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
+            #expect(Set(names).count == names.count)
+            #expect(cart.contains("for Classic Spaghetti Carbonara, Garlic Butter Prawns") || cart.contains("for Garlic Butter Prawns, Classic Spaghetti Carbonara"))
+        }
+    }
+
+    @Test func servingsScaleTheIngredients() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            // Carbonara serves 2 with 200g spaghetti.
+            let scaled = try await shopper.get("/recipes/bundled-33?servings=3")
+            #expect(scaled.status == .ok)
+            #expect(scaled.contains(#"<span class="measure">300 g</span> <span class="ingredient-name">spaghetti</span>"#))
+            #expect(scaled.contains("3 servings"))
+            #expect(scaled.contains("Show as written"))
+            #expect(scaled.contains(#"name="servings" type="number" min="1" max="50" value="3""#))
+            let asWritten = try await shopper.get("/recipes/bundled-33")
+            #expect(asWritten.contains(#"<span class="measure">200g</span> <span class="ingredient-name">spaghetti</span>"#))
+            #expect(!asWritten.contains("Show as written"))
+        }
+    }
+
+    @Test(arguments: ["0", "51", "-2", "two", "1.5", "99999"])
+    func badServingsAre400(_ servings: String) async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/recipes/bundled-33?servings=\(servings)")
+            #expect(page.status == .badRequest)
+            #expect(page.contains("Servings must be a whole number from 1 to 50."))
+        }
+    }
+}
