@@ -1,3 +1,4 @@
+import GRDB
 import Hummingbird
 import NIOCore
 import Logging
@@ -13,12 +14,20 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let appError = Self.appError(for: error)
-            if case .internal = appError {
+            switch appError {
+            case .internal:
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            case .serviceUnavailable where error is DatabaseError:
+                context.logger.error("database unavailable", metadata: ["error": "\(error)"])
+            default:
+                break
             }
             return await page(for: appError, request: request, context: context)
         }
     }
+
+    /// A full or read-only disk, or a database another process holds locked: the server recovers when the cause is gone.
+    static let databaseTroubles: [ResultCode] = [.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_IOERR, .SQLITE_CANTOPEN]
 
     static func appError(for error: any Error) -> AppError {
         switch error {
@@ -26,6 +35,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return error
         case is NIOTooManyBytesError:
             return .payloadTooLarge
+        case let error as DatabaseError where Self.databaseTroubles.contains(error.resultCode):
+            return .serviceUnavailable("The shop’s storage is having trouble right now. Nothing was changed; please try again in a minute.")
         case let error as HTTPError:
             switch error.status {
             case .notFound: return .notFound("There is no page at this address.")
