@@ -47,6 +47,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "recipecart-bench",
+            dependencies: [
+                "RecipeCart",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/Tool"
+        ),
         .testTarget(
             name: "RecipeCartTests",
             dependencies: [

@@ -8,12 +8,12 @@ struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import recipes from a JSON dump or from TheMealDB.",
         discussion: """
-            web import --file dump.json                       TheMealDB {"meals": […]}, a JSON array of meals, or Spoonacular {"results": […]}
-            web import --source themealdb --category Dessert  one category, each meal looked up in full
-            web import --source themealdb --all               every meal, via search.php?f=a…z
+            --file accepts TheMealDB's {"meals": […]}, a JSON array of meals, or Spoonacular's {"results": […]}.
+            --source themealdb --category Dessert imports one category, each meal looked up in full;
+            --source themealdb --all imports every meal, via search.php?f=a…z.
 
-            Running it again updates what changed and skips the rest; a walk that stopped picks up where it was.
-            Pictures are not downloaded here: `web serve` with an API source fetches missing ones in the background.
+            Running it again updates what changed and skips the rest; a walk that stopped resumes.
+            Pictures are fetched later, in the background, by `web serve` with an API source.
             """)
 
     @Option(help: "Where the database lives. [env: RECIPECART_DATA_DIR]")

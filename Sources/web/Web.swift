@@ -37,11 +37,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env: RECIPECART_LOG_LEVEL]")
     var logLevel: String = Environment.string("RECIPECART_LOG_LEVEL") ?? "info"
 
+    @Option(help: "Memory in MB for hot static files (both variants); 0 serves every file from disk. [env: RECIPECART_STATIC_CACHE_MB]")
+    var staticCacheMb: Int = Environment.int("RECIPECART_STATIC_CACHE_MB") ?? 32
+
     @OptionGroup(title: "Recipe API") var upstream: UpstreamOptions
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+        guard (0...4096).contains(staticCacheMb) else { throw ValidationError("--static-cache-mb must be between 0 and 4096") }
         if let staffToken, staffToken.count < 12 {
             throw ValidationError("--staff-token must be at least 12 characters, so it cannot be guessed")
         }
@@ -51,7 +55,7 @@ struct Serve: AsyncParsableCommand {
         let config = AppConfig(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDir),
             resourcesDirectory: URL(fileURLWithPath: resourcesDir), secureCookies: secureCookies,
-            staffToken: staffToken, upstream: try upstream.settings())
+            staffToken: staffToken, upstream: try upstream.settings(), staticCacheBytes: staticCacheMb << 20)
         do {
             try await RecipeCart.serve(config, logLevel: Logger.Level(rawValue: logLevel) ?? .info)
         } catch let error as CustomStringConvertible {

@@ -12,12 +12,15 @@ public struct AppConfig: Sendable {
     public var staffToken: String?
     /// The recipe API behind the cache (`--source` and friends); the bundled catalog alone by default.
     public var upstream: UpstreamSettings
+    /// Memory for hot static files, both variants (`--static-cache-mb`).
+    public var staticCacheBytes: Int
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080,
         dataDirectory: URL = URL(fileURLWithPath: "data"),
         resourcesDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        secureCookies: Bool = false, staffToken: String? = nil, upstream: UpstreamSettings = UpstreamSettings()
+        secureCookies: Bool = false, staffToken: String? = nil, upstream: UpstreamSettings = UpstreamSettings(),
+        staticCacheBytes: Int = 32 << 20
     ) {
         self.host = host
         self.port = port
@@ -26,6 +29,7 @@ public struct AppConfig: Sendable {
         self.secureCookies = secureCookies
         self.staffToken = staffToken
         self.upstream = upstream
+        self.staticCacheBytes = staticCacheBytes
     }
 
     /// Uploaded pictures and the upstream image cache, served under `/images/`.

@@ -19,9 +19,13 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     }
     let (upstream, upstreamServices) = try UpstreamCatalog.make(
         settings: config.upstream, database: database, imagesDirectory: config.imagesDirectory, logger: logger)
+    let staticFiles = try StaticFiles.prepare(
+        publicDirectory: config.publicDirectory, bundledImages: catalog.imagesDirectory,
+        imageCache: config.imagesDirectory.appendingPathComponent(UpstreamStore.imageFolder), uploads: pictures.directory,
+        cacheBudget: config.staticCacheBytes, logger: logger)
     let router = makeRouter(
         config: config, database: database, renderer: renderer, signer: SessionSigner(secret: secret),
-        bundledImages: catalog.imagesDirectory, pictures: pictures, staff: staff, upstream: upstream)
+        staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream)
     return Application(
         router: router,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
@@ -30,24 +34,23 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
 }
 
 func makeRouter(
-    config: AppConfig, database: AppDatabase, renderer: PageRenderer, signer: SessionSigner, bundledImages: URL,
+    config: AppConfig, database: AppDatabase, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
     pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog
 ) -> Router<AppRequestContext> {
     let catalog = CatalogStore(database: database)
     let carts = CartStore(database: database)
-    let pages = PageContext(renderer: renderer, carts: carts, signer: signer, assets: AssetURLs())
+    let pages = PageContext(renderer: renderer, carts: carts, signer: signer, assets: AssetURLs(files: staticFiles))
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: HTMLCompressionMiddleware())
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: ErrorPageMiddleware(pages: pages))
-    router.add(middleware: FileMiddleware(config.publicDirectory.path, urlBasePath: "/static", searchForIndexHtml: false))
-    router.add(middleware: FileMiddleware(bundledImages.path, urlBasePath: "/images/bundled", searchForIndexHtml: false))
-    router.add(middleware: FileMiddleware(pictures.directory.path, urlBasePath: "/images/uploads", searchForIndexHtml: false))
+    router.add(middleware: StaticFileMiddleware(files: staticFiles))
     router.add(middleware: OriginGuardMiddleware())
     router.add(middleware: SessionMiddleware(signer: signer, secureCookies: config.secureCookies))
 
-    let browse = BrowseController(catalog: catalog, upstream: upstream, pages: pages)
+    let browse = BrowseController(catalog: catalog, upstream: upstream, pages: pages, cache: PageCache())
     let recipes = RecipeController(catalog: catalog, carts: carts, upstream: upstream, pages: pages)
     let shoppingLists = ShoppingListBuilder(catalog: catalog)
     let cart = CartController(catalog: catalog, carts: carts, shoppingLists: shoppingLists, pages: pages)

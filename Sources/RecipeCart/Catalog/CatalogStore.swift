@@ -45,6 +45,13 @@ public struct CatalogStore: Sendable {
         }
     }
 
+    /// A number that grows with every change to recipes or local edits.
+    public func generation() async throws -> Int {
+        try await database.pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM catalog_meta WHERE key = 'generation'") ?? 0
+        }
+    }
+
     public func categories() async throws -> [String] {
         try await database.pool.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT category FROM recipes WHERE category != '' ORDER BY category COLLATE NOCASE")

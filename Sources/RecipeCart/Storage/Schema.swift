@@ -150,6 +150,20 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v4-catalog-generation") { db in
+            // Any change to what recipes show bumps one counter, so cached pages know they are stale,
+            // whichever process or code path made the change.
+            try db.execute(sql: "INSERT OR IGNORE INTO catalog_meta (key, value) VALUES ('generation', '0')")
+            for table in ["recipes", "recipe_edits"] {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try db.execute(sql: """
+                        CREATE TRIGGER \(table)_\(event.lowercased())_generation AFTER \(event) ON \(table) BEGIN
+                            UPDATE catalog_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+                        END
+                        """)
+                }
+            }
+        }
         return migrator
     }
 }

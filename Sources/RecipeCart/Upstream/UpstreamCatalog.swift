@@ -90,13 +90,15 @@ public struct UpstreamCatalog: Sendable {
         }
         let key = "\(provider.source.rawValue) \(request.key)"
         do {
-            if let last = try await store.request(key), isFresh(last.fetchedAt) { return .fresh }
+            if try await isFresh(key) { return .fresh }
         } catch {
             logger.error("upstream cache not readable", metadata: ["error": "\(error)"])
             return .unavailable(.unreachable("cache not readable"))
         }
         return await flights.run(key) {
             await call {
+                // Another page may have fetched it since the check above.
+                if try await isFresh(key) { return .fresh }
                 guard let records = try await request.fetch(from: provider) else { return .notNeeded }
                 try await save(records, requestKey: key)
                 return .refreshed
@@ -165,6 +167,10 @@ public struct UpstreamCatalog: Sendable {
         guard let provider else { return }
         try await store.save(records, source: provider.source, requestKey: requestKey, at: settings.clock())
         images?.enqueue(records.compactMap(\.imageURL))
+    }
+
+    private func isFresh(_ key: String) async throws -> Bool {
+        try await store.request(key).map { isFresh($0.fetchedAt) } ?? false
     }
 
     private func isFresh(_ fetchedAt: Date) -> Bool {

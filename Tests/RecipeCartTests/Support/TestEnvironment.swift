@@ -11,6 +11,8 @@ struct TestEnvironment {
 
     let dataDirectory: URL
     var staffToken: String?
+    /// The recipe API the app sits in front of; the bundled catalog alone unless a test says otherwise.
+    var upstream = UpstreamSettings()
 
     init() throws {
         dataDirectory = FileManager.default.temporaryDirectory
@@ -20,7 +22,8 @@ struct TestEnvironment {
 
     var config: AppConfig {
         AppConfig(
-            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot, staffToken: staffToken)
+            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot, staffToken: staffToken,
+            upstream: upstream)
     }
 
     func makeApp() async throws -> some ApplicationProtocol {

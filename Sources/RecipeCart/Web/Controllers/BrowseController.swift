@@ -8,19 +8,32 @@ struct BrowseController: Sendable {
     let catalog: CatalogStore
     let upstream: UpstreamCatalog
     let pages: PageContext
+    let cache: PageCache
 
     func index(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = FormFields.query(of: request)
         let query = Self.query(from: fields)
         // Fills SQLite first when the source is an API; the page itself always comes from SQLite.
         let status = await upstream.refresh(for: query)
+        async let personal = pages.personalParts(context: context)
+        // Read before the recipes, so a page is never cached under a newer generation than its data.
+        let generation = try await catalog.generation()
+        let key = BrowseURL.make(query, page: query.page)
+        if status.notice == nil, let template = cache.template(for: key, generation: generation) {
+            return HTMLResponse.make(template.filled(with: try await personal))
+        }
         async let page = catalog.browse(query)
         async let categories = catalog.categories()
         let title = query.text.isEmpty ? "Browse recipes" : "“\(query.text.prefix(60))” – recipes"
-        let chrome = try await pages.chrome(title: title, section: "browse", context: context)
+        let chrome = pages.chrome(title: title, section: "browse", personal: .placeholders)
         var view = BrowseView(query: query, page: try await page, categories: try await categories, chrome: chrome)
         view.notice = status.notice
-        return try pages.renderer.response("browse", view)
+        let template = PageCache.Template(html: try pages.renderer.html("browse", view))
+        // A notice describes this moment's upstream trouble, so that page is not shared.
+        if status.notice == nil {
+            cache.store(template, for: key, generation: generation)
+        }
+        return HTMLResponse.make(template.filled(with: try await personal))
     }
 
     /// Unknown filter values are ignored rather than refused: a hand-edited address still shows recipes.

@@ -8,15 +8,30 @@ struct PageContext: Sendable {
     let assets: AssetURLs
 
     func chrome(title: String, section: String = "", context: AppRequestContext) async throws -> PageChrome {
-        let session = try context.shopper
-        let count = session.isNew ? 0 : try await carts.itemCount(session: session.key)
-        return chrome(title: title, section: section, session: session, cartCount: count, cartChanged: context.cartChanged)
+        chrome(title: title, section: section, personal: try await personalParts(context: context))
     }
 
     func chrome(title: String, section: String, session: ShopperSession?, cartCount: Int, cartChanged: Bool = false) -> PageChrome {
+        chrome(title: title, section: section, personal: personalParts(session: session, cartCount: cartCount, cartChanged: cartChanged))
+    }
+
+    /// The parts of a page that belong to one shopper; everything else can be cached and shared.
+    func personalParts(session: ShopperSession?, cartCount: Int, cartChanged: Bool) -> PersonalParts {
+        PersonalParts(
+            csrfToken: session.map(signer.csrfToken) ?? "", cartCount: String(cartCount),
+            badgeClass: cartChanged ? "badge badge--bump" : "badge")
+    }
+
+    func personalParts(context: AppRequestContext) async throws -> PersonalParts {
+        let session = try context.shopper
+        let count = session.isNew ? 0 : try await carts.itemCount(session: session.key)
+        return personalParts(session: session, cartCount: count, cartChanged: context.cartChanged)
+    }
+
+    func chrome(title: String, section: String, personal: PersonalParts) -> PageChrome {
         PageChrome(
-            title: title, cartCount: cartCount, csrfToken: session.map(signer.csrfToken) ?? "",
+            title: title, cartCount: personal.cartCount, csrfToken: personal.csrfToken,
             stylesheetURL: assets.url(for: "app.css"), scriptURL: assets.url(for: "app.js"),
-            cartChanged: cartChanged, isBrowse: section == "browse", isCart: section == "cart")
+            badgeClass: personal.badgeClass, isBrowse: section == "browse", isCart: section == "cart")
     }
 }

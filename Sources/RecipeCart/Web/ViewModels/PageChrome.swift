@@ -2,12 +2,13 @@
 /// Stored properties only: templates read values by reflection, which does not see computed ones.
 struct PageChrome {
     var title: String
-    var cartCount: Int
+    var cartCount: String
     var csrfToken: String
     var stylesheetURL: String
     var scriptURL: String
     /// Plays the badge animation once, on the page a cart change redirected to.
-    var cartChanged: Bool
+    /// `badge`, plus `badge--bump` on the page a cart change redirected to.
+    var badgeClass: String
     var isBrowse: Bool
     var isCart: Bool
 }

@@ -1,0 +1,71 @@
+import Synchronization
+
+/// Rendered pages shared by every shopper, keyed by what was asked and valid for one catalog generation.
+/// A page is kept split at its personal placeholders, so filling one in per request is a join, not a search.
+final class PageCache: Sendable {
+    struct Template: Sendable {
+        /// Literal HTML around the placeholders: `pieces.count == placeholders.count + 1`.
+        let pieces: [String]
+        let placeholders: [String]
+
+        init(html: String) {
+            var pieces: [String] = [], placeholders: [String] = []
+            var rest = Substring(html)
+            while let start = rest.firstIndex(of: "\u{1}"),
+                  let end = rest[rest.index(after: start)...].firstIndex(of: "\u{1}") {
+                pieces.append(String(rest[..<start]))
+                placeholders.append(String(rest[start...end]))
+                rest = rest[rest.index(after: end)...]
+            }
+            pieces.append(String(rest))
+            self.pieces = pieces
+            self.placeholders = placeholders
+        }
+
+        func filled(with parts: PersonalParts) -> String {
+            var html = pieces[0]
+            html.reserveCapacity(pieces.reduce(64) { $0 + $1.utf8.count })
+            for (index, placeholder) in placeholders.enumerated() {
+                html += parts.value(for: placeholder) ?? ""
+                html += pieces[index + 1]
+            }
+            return html
+        }
+    }
+
+    private struct Entry {
+        let generation: Int
+        let template: Template
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var order: [String] = []
+    }
+
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int = 512) {
+        self.capacity = capacity
+    }
+
+    func template(for key: String, generation: Int) -> Template? {
+        state.withLock { state in
+            guard let entry = state.entries[key], entry.generation == generation else { return nil }
+            return entry.template
+        }
+    }
+
+    func store(_ template: Template, for key: String, generation: Int) {
+        state.withLock { state in
+            if state.entries.updateValue(Entry(generation: generation, template: template), forKey: key) == nil {
+                state.order.append(key)
+            }
+            // Oldest first out: a burst of unusual searches cannot grow the cache without bound.
+            while state.order.count > capacity {
+                state.entries[state.order.removeFirst()] = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+import Logging
+
+/// The folders RecipeCart serves files from, the `.gz` twins beside them, and the memory cache in front.
+struct StaticFiles: Sendable {
+    /// A file found for a URL, and how long it may be kept given the name it was asked by.
+    struct Lookup {
+        let file: StaticFile
+        let cacheControl: HTTPField
+    }
+
+    let roots: [StaticRoot]
+    let cache: StaticFileCache
+
+    init(roots: [StaticRoot], cacheBudget: Int) {
+        self.roots = roots
+        cache = StaticFileCache(budget: cacheBudget)
+    }
+
+    /// The app's roots. Creates the data-dir image folders, and brings the twins of `Public/` and the
+    /// bundled images up to date so the first request finds them.
+    static func prepare(
+        publicDirectory: URL, bundledImages: URL, imageCache: URL, uploads: URL, cacheBudget: Int, logger: Logger
+    ) throws -> StaticFiles {
+        for directory in [imageCache, uploads] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        let assets = StaticRoot(urlPrefix: "/static/", directory: publicDirectory, caching: .assets)
+        let bundled = StaticRoot(urlPrefix: "/images/bundled/", directory: bundledImages, caching: .images)
+        // The image cache makes its twins as it stores each file (`GzipTwin.refresh(for:)`).
+        for root in [assets, bundled] {
+            let unwritten = GzipTwin.refreshAll(under: root.directory)
+            if unwritten > 0 {
+                logger.info("gzip twins kept in memory only", metadata: ["folder": "\(root.directory)", "files": "\(unwritten)"])
+            }
+        }
+        return StaticFiles(
+            roots: [
+                assets, bundled,
+                StaticRoot(urlPrefix: "/images/cache/", directory: imageCache, caching: .images),
+                StaticRoot(urlPrefix: "/images/uploads/", directory: uploads, caching: .images),
+            ],
+            cacheBudget: cacheBudget)
+    }
+
+    /// The root a URL path falls under, and the still-encoded rest of the path.
+    func root(for urlPath: String) -> (root: StaticRoot, remainder: Substring)? {
+        for root in roots where urlPath.hasPrefix(root.urlPrefix) {
+            return (root, urlPath.dropFirst(root.urlPrefix.count))
+        }
+        return nil
+    }
+
+    /// Finds a file by its plain or fingerprinted name; nil when there is none inside the root.
+    ///
+    /// A fingerprint that no longer matches (a page rendered just before the file changed) still gets
+    /// the current file, but only with the short-lived `Cache-Control`.
+    /// - Throws: `GzipTwin.TamperedTwin`.
+    func lookup(_ path: StaticFilePath, in root: StaticRoot) throws -> Lookup? {
+        if root.caching == .assets, let (plain, fingerprint) = Fingerprint.split(path), let file = try file(plain, in: root) {
+            return Lookup(file: file, cacheControl: root.cacheControl(fingerprintMatches: file.fingerprint == fingerprint))
+        }
+        return try file(path, in: root).map { Lookup(file: $0, cacheControl: root.cacheControl(fingerprintMatches: false)) }
+    }
+
+    /// The content hash of a file in the assets root; nil when it is missing or too big to keep in memory.
+    func fingerprint(ofAsset path: StaticFilePath) -> String? {
+        guard let assets = roots.first(where: { $0.caching == .assets }) else { return nil }
+        return (try? file(path, in: assets))??.fingerprint
+    }
+
+    private func file(_ path: StaticFilePath, in root: StaticRoot) throws -> StaticFile? {
+        let key = StaticFileCache.Key(rootPrefix: root.urlPrefix, path: path)
+        if let cached = cache.file(for: key) { return cached }
+        guard let real = root.resolve(path),
+            let file = try StaticFile.load(realPath: real, fileExtension: path.fileExtension, memoryLimit: cache.largestCachedFile)
+        else { return nil }
+        cache.insert(file, for: key)
+        return file
+    }
+}

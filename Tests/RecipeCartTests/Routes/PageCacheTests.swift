@@ -1,0 +1,57 @@
+import Testing
+@testable import RecipeCart
+
+@Suite struct PageCacheTests {
+    @Test func aCachedBrowsePageCarriesEachShoppersOwnTokenAndCount() async throws {
+        try await TestEnvironment().withShopper { alice in
+            try await alice.post("/cart/items/bundled-1", [("op", "set"), ("quantity", "4")])
+            var bob = Shopper(client: alice.client)
+            let first = try await alice.get("/?q=cake")
+            let second = try await bob.get("/?q=cake")
+            #expect(first.cartCount == 4)
+            #expect(second.cartCount == 0)
+            #expect(first.recipeIDs == second.recipeIDs)
+            #expect(!first.html.contains("\u{1}"))
+            #expect(!second.html.contains("\u{1}"))
+            try await bob.get("/recipes/bundled-2")
+            let token = try #require(bob.csrfToken)
+            #expect(!first.html.contains(token))
+        }
+    }
+
+    @Test func anEditOrACartChangeIsSeenDespiteTheCache() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            #expect(try await shopper.get("/?category=Dessert").contains("Lemon Olive Oil Cake"))
+            try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Freshly Renamed Cake"))
+            let after = try await shopper.get("/?category=Dessert")
+            #expect(after.contains("Freshly Renamed Cake"))
+            #expect(!after.contains("Lemon Olive Oil Cake"))
+
+            let posted = try await shopper.post("/cart/items/bundled-2", [("op", "inc"), ("return_to", "/?category=Dessert")])
+            let bumped = try await shopper.follow(posted)
+            #expect(bumped.cartCount == 1)
+            #expect(bumped.contains(#"class="badge badge--bump""#))
+            let plain = try await shopper.get("/?category=Dessert")
+            #expect(plain.contains(#"<span class="badge" data-cart-count="1""#))
+        }
+    }
+
+    @Test func templateSplitsAtPlaceholdersAndFillsThem() {
+        let parts = PersonalParts.placeholders
+        let template = PageCache.Template(html: "a\(parts.csrfToken)b\(parts.cartCount)c\(parts.cartCount)\(parts.badgeClass)")
+        #expect(template.pieces == ["a", "b", "c", "", ""])
+        let filled = template.filled(with: PersonalParts(csrfToken: "T", cartCount: "3", badgeClass: "badge"))
+        #expect(filled == "aTb3c3badge")
+    }
+
+    @Test func theCacheIsBoundedAndKeyedByGeneration() {
+        let cache = PageCache(capacity: 2)
+        let page = PageCache.Template(html: "x")
+        cache.store(page, for: "a", generation: 1)
+        cache.store(page, for: "b", generation: 1)
+        cache.store(page, for: "c", generation: 1)
+        #expect(cache.template(for: "a", generation: 1) == nil)
+        #expect(cache.template(for: "c", generation: 1) != nil)
+        #expect(cache.template(for: "c", generation: 2) == nil)
+    }
+}
