@@ -13,20 +13,11 @@ struct FormFields: Sendable {
 
     /// Reads and parses the body. Over 64 KB is a 413; anything that is not a form is a 400.
     static func read(from request: Request, limit: Int = maximumBodySize) async throws -> FormFields {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            throw AppError.payloadTooLarge
-        }
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
             throw AppError.badRequest("This form must be sent as an ordinary web form.")
         }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            throw AppError.payloadTooLarge
-        }
-        return try parse(String(buffer: body))
+        return try parse(String(buffer: try await RequestBody.collect(request, limit: limit)))
     }
 
     /// The fields of a URL's query. Malformed escapes are kept as typed rather than refused, so

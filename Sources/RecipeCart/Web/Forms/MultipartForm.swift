@@ -23,19 +23,10 @@ struct MultipartForm {
     func values(_ name: String) -> [String] { fields.filter { $0.name == name }.map(\.value) }
 
     static func read(from request: Request, limit: Int) async throws -> MultipartForm {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            throw AppError.payloadTooLarge
-        }
         guard let boundary = boundary(of: request.headers[.contentType] ?? "") else {
             throw AppError.badRequest("This form must be sent as multipart/form-data.")
         }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            throw AppError.payloadTooLarge
-        }
-        return try parse(body, boundary: boundary)
+        return try parse(try await RequestBody.collect(request, limit: limit), boundary: boundary)
     }
 
     static func parse(_ body: ByteBuffer, boundary: String) throws -> MultipartForm {
