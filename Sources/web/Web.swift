@@ -59,7 +59,8 @@ struct Serve: AsyncParsableCommand {
         do {
             try await RecipeCart.serve(config, logLevel: Logger.Level(rawValue: logLevel) ?? .info)
         } catch let error as CustomStringConvertible {
-            throw ValidationError("cannot start: \(error.description)")
+            FileHandle.standardError.write(Data("web: cannot start: \(error.description)\n".utf8))
+            throw ExitCode.failure
         }
     }
 }

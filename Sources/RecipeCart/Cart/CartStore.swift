@@ -13,7 +13,7 @@ public struct CartStore: Sendable {
     /// The session row is created by its first write, so a shopper who only looks leaves no trace.
     @discardableResult
     public func apply(_ change: CartChange, recipe: RecipeID, session: SessionKey) async throws -> Int {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: """
                     INSERT INTO sessions (id_hash) VALUES (?)
@@ -55,7 +55,7 @@ public struct CartStore: Sendable {
     }
 
     public func clear(session: SessionKey) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM cart_items WHERE session_hash = ?", arguments: [session.hash])
         }
     }
@@ -105,7 +105,7 @@ public struct CartStore: Sendable {
 
     /// Records "Start cooking" on a line. - Returns: false when the recipe is not in the cart.
     public func startCooking(_ recipe: RecipeID, minutes: Int, session: SessionKey, at now: Date = Date()) async throws -> Bool {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "UPDATE cart_items SET cooking_started_at = ?, cooking_minutes = ? WHERE session_hash = ? AND recipe_id = ?",
                 arguments: [now, minutes, session.hash, recipe.rawValue])
@@ -114,7 +114,7 @@ public struct CartStore: Sendable {
     }
 
     public func stopCooking(_ recipe: RecipeID, session: SessionKey) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "UPDATE cart_items SET cooking_started_at = NULL, cooking_minutes = NULL WHERE session_hash = ? AND recipe_id = ?",
                 arguments: [session.hash, recipe.rawValue])
@@ -124,7 +124,7 @@ public struct CartStore: Sendable {
     /// Deletes sessions (and, by cascade, their carts) with no cart change for longer than `idle`.
     @discardableResult
     public func purgeSessions(idleLongerThan idle: TimeInterval, now: Date = Date()) async throws -> Int {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE last_seen_at < ?", arguments: [now - idle])
             return db.changesCount
         }

@@ -16,7 +16,7 @@ public struct RecipeEditStore: Sendable {
     /// Saves the edit unless someone saved another since `expected`.
     /// - Returns: the new version, and the uploaded picture the edit no longer uses (to delete).
     public func save(_ edit: RecipeEdit, for id: RecipeID, expected: EditVersion) async throws -> (EditVersion, replacedPicture: String?) {
-        try await database.pool.write { db in
+        try await database.write { db in
             let current = try Self.version(db, id: id)
             guard current == expected else {
                 guard let recipe = try CatalogStore.fetchRecipe(db, id: id) else { throw AppError.notFound("That recipe is gone.") }
@@ -49,7 +49,7 @@ public struct RecipeEditStore: Sendable {
 
     /// Drops the edit. - Returns: the uploaded picture it used, to delete.
     public func revert(_ id: RecipeID) async throws -> String? {
-        try await database.pool.write { db in
+        try await database.write { db in
             let picture = try String.fetchOne(db, sql: "SELECT image_path FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue])
             try db.execute(sql: "DELETE FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue])
             try CatalogStore.reindex(db, id: id)

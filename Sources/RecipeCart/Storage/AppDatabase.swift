@@ -1,11 +1,13 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The one SQLite file of a RecipeCart installation, in WAL mode so readers never wait for the writer.
 public struct AppDatabase: Sendable {
     public static let fileName = "recipecart.sqlite"
 
     public let pool: DatabasePool
+    private let lockout = LockedDatabaseLockout()
 
     public init(directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -21,8 +23,45 @@ public struct AppDatabase: Sendable {
         try Schema.migrator.migrate(pool)
     }
 
+    /// A write that fails fast while another process holds the database locked: the writes queued behind
+    /// one that already waited out the busy timeout answer at once instead of each waiting in turn.
+    public func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        let queuedAt = ContinuousClock.now
+        // The check runs before the transaction begins, since beginning it is what waits on the lock, and
+        // the lock is recorded before the writer moves on to the next queued write.
+        return try await pool.writeWithoutTransaction { db in
+            try lockout.check(queuedAt: queuedAt)
+            var result: T?
+            do {
+                try db.inTransaction(.immediate) {
+                    result = try updates(db)
+                    return .commit
+                }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                lockout.record()
+                throw error
+            }
+            return result!
+        }
+    }
+
     /// Liveness check for `/healthz`.
     public func ping() async throws {
         _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+}
+
+/// Remembers when a write last found the database locked by someone else: writes that were already
+/// queued by then fail at once, while later ones try the lock afresh.
+private final class LockedDatabaseLockout: Sendable {
+    private let lockedAt = Mutex<ContinuousClock.Instant?>(nil)
+
+    func record() {
+        lockedAt.withLock { $0 = .now }
+    }
+
+    func check(queuedAt: ContinuousClock.Instant) throws {
+        let waitedBehindLock = lockedAt.withLock { at in at.map { queuedAt < $0 } ?? false }
+        if waitedBehindLock { throw DatabaseError(resultCode: .SQLITE_BUSY, message: "database is locked by another process") }
     }
 }

@@ -24,8 +24,8 @@ final class ImageCache: Service, Sendable {
         self.directory = directory
         self.http = http
         self.store = store
-        // A picture is bigger than a JSON answer; give it a few times the API's limit.
-        timeout = settings.timeout * 4
+        // A picture is bigger than a JSON answer, and off the request path: give it a few times the API's limit.
+        timeout = max(settings.timeout * 4, 10)
         clock = settings.clock
         self.logger = logger
         (queue, continuation) = AsyncStream.makeStream()

@@ -234,7 +234,7 @@ private struct Walker {
         if let last = try await store.request(key), isFresh(last.fetchedAt) {
             ids = last.ids
         } else {
-            let summaries = await call("category \(name)") { () async throws(UpstreamFault) in try await provider.category(name) ?? [] }
+            let summaries = await call("category \(name)") { () async throws(UpstreamFault) in try await provider.category(name) }
             guard let summaries, report.stoppedBecause == nil else { return }
             try await store.save(summaries, source: .themealdb, requestKey: key, at: settings.clock())
             ids = summaries.map(\.recipe.id)

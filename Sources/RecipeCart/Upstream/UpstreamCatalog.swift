@@ -7,8 +7,8 @@ import ServiceLifecycle
 public enum UpstreamStatus: Sendable, Equatable {
     /// Nothing to ask: the bundled source, a page with no search or category, a recipe of another source.
     case notNeeded
-    /// Asked within the cache TTL, so answered from SQLite without a call.
-    case fresh
+    /// Answered from SQLite without a call: asked within the cache TTL, or a recipe already complete here.
+    case cached
     /// One call made and its answer saved.
     case refreshed
     /// Upstream failed or may not be called now: the page shows what is saved, with a notice.
@@ -21,6 +21,7 @@ public enum UpstreamStatus: Sendable, Equatable {
 
 /// Fills and refreshes SQLite from the configured recipe API before a page renders (offline first):
 /// a search or a category at most once per TTL, a recipe's full record when its page is first opened.
+/// Searches and categories refresh the recipes they list; opening a saved recipe costs no quota.
 /// Upstream trouble never fails a page, except a recipe that was never saved and cannot be fetched now.
 public struct UpstreamCatalog: Sendable {
     public static let notice = "Showing saved recipes — the recipe service is unavailable."
@@ -83,14 +84,14 @@ public struct UpstreamCatalog: Sendable {
             // Text with nothing searchable finds nothing here, so it is not worth a call either.
             guard SearchPattern.make(from: text) != nil else { return .notNeeded }
             request = .search(text)
-        } else if let category = query.category {
-            request = .category(category)
+        } else if let category = query.category, let listing = provider as? any CategoryListing {
+            request = .category(category, listing)
         } else {
             return .notNeeded
         }
         let key = "\(provider.source.rawValue) \(request.key)"
         do {
-            if try await isFresh(key) { return .fresh }
+            if try await isFresh(key) { return .cached }
         } catch {
             logger.error("upstream cache not readable", metadata: ["error": "\(error)"])
             return .unavailable(.unreachable("cache not readable"))
@@ -98,21 +99,20 @@ public struct UpstreamCatalog: Sendable {
         return await flights.run(key) {
             await call {
                 // Another page may have fetched it since the check above.
-                if try await isFresh(key) { return .fresh }
-                guard let records = try await request.fetch(from: provider) else { return .notNeeded }
-                try await save(records, requestKey: key)
+                if try await isFresh(key) { return .cached }
+                try await save(try await request.fetch(from: provider), requestKey: key)
                 return .refreshed
             }
         }
     }
 
-    /// Before a recipe page: fetches the full record of an upstream recipe that is missing, only a tile's worth,
-    /// or older than the TTL. Throws `AppError.serviceUnavailable` only for a recipe that is not saved at all
-    /// and cannot be fetched now; a recipe upstream does not have is left to the page's 404.
+    /// Before a recipe page: fetches the full record of an upstream recipe that is missing or only a tile's worth.
+    /// Throws `AppError.serviceUnavailable` only for a recipe that is not saved at all and cannot be fetched now;
+    /// a recipe upstream does not have is left to the page's 404.
     public func ensureRecipe(_ id: RecipeID) async throws -> UpstreamStatus {
-        guard let provider, id.rawValue.hasPrefix(provider.source.idPrefix) else { return .notNeeded }
+        guard let provider, provider.owns(id) else { return .notNeeded }
         let state = try await store.state(of: id)
-        if let state, state.isComplete, isFresh(state.fetchedAt) { return .fresh }
+        if state?.isComplete == true { return .cached }
         let status = await flights.run("\(provider.source.rawValue) recipe \(id.rawValue)") {
             await call {
                 if let record = try await provider.recipe(id) { try await save([record]) }
@@ -130,19 +130,19 @@ public struct UpstreamCatalog: Sendable {
 
     private enum BrowseRequest: Sendable {
         case search(String)
-        case category(String)
+        case category(String, any CategoryListing)
 
         var key: String {
             switch self {
             case .search(let text): "search \(text)"
-            case .category(let name): "category \(name)"
+            case .category(let name, _): "category \(name)"
             }
         }
 
-        func fetch(from provider: any RecipeProvider) async throws(UpstreamFault) -> [FetchedRecipe]? {
+        func fetch(from provider: any RecipeProvider) async throws(UpstreamFault) -> [FetchedRecipe] {
             switch self {
             case .search(let text): try await provider.search(text)
-            case .category(let name): try await provider.category(name)
+            case .category(let name, let listing): try await listing.category(name)
             }
         }
     }

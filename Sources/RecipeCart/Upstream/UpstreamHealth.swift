@@ -33,17 +33,3 @@ actor UpstreamHealth {
         logger.notice("recipe service answers again", metadata: ["down_for": "\(Int(now.timeIntervalSince(since))) s"])
     }
 }
-
-/// Runs one upstream request per key at a time: concurrent pages asking the same thing share one call.
-actor InFlight<Value: Sendable> {
-    private var running: [String: Task<Value, Never>] = [:]
-
-    func run(_ key: String, _ work: @escaping @Sendable () async -> Value) async -> Value {
-        if let task = running[key] { return await task.value }
-        let task = Task(operation: work)
-        running[key] = task
-        let value = await task.value
-        running[key] = nil
-        return value
-    }
-}

@@ -5,15 +5,6 @@ public enum UpstreamSource: String, Sendable, CaseIterable {
     case bundled
     case themealdb
     case spoonacular
-
-    /// The id prefix of this source's recipes: `mealdb-52772`, `spoon-716426`.
-    var idPrefix: String {
-        switch self {
-        case .bundled: "bundled-"
-        case .themealdb: MealDBMapper.idPrefix
-        case .spoonacular: SpoonacularMapper.idPrefix
-        }
-    }
 }
 
 /// A secret that never shows up in logs, descriptions or pages, even when printed by mistake.

@@ -58,6 +58,17 @@ import Testing
         #expect(throws: GzipTwin.RefreshError.self) { try GzipTwin.refresh(for: folder.url.appendingPathComponent("gone.svg")) }
     }
 
+    @Test func startNeverWritesOutsideTheRoot() throws {
+        let folder = try ScratchFolder()
+        let outside = try ScratchFolder()
+        try outside.write("theirs.css", sampleCSS())
+        try folder.symlink("linked", to: outside.path)
+        try folder.symlink("linked.css", to: outside.url.appendingPathComponent("theirs.css").path)
+        GzipTwin.refreshAll(under: folder.path)
+        #expect(!outside.exists("theirs.css.gz"))
+        #expect(!folder.exists("linked.css.gz"))
+    }
+
     @Test func aSymlinkedTwinIsNeitherWrittenThroughNorServed() throws {
         let folder = try ScratchFolder()
         let outside = try ScratchFolder()

@@ -68,15 +68,6 @@ struct CallQuota: Sendable {
         }
     }
 
-    /// Calls counted on the UTC day of `date`.
-    func calls(on date: Date) async throws -> Int {
-        try await database.pool.read { [source] db in
-            try Int.fetchOne(
-                db, sql: "SELECT count FROM upstream_calls WHERE source = ? AND day = ?",
-                arguments: [source.rawValue, Self.day(of: date)]) ?? 0
-        }
-    }
-
     /// Seconds to wait from a `Retry-After` value: seconds or an HTTP date. A minute when missing or unreadable,
     /// at most a day, so a silly value cannot switch upstream off for good.
     static func retryAfter(_ value: String?, now: Date) -> TimeInterval {

@@ -10,8 +10,8 @@ struct UpstreamAPI: Sendable {
     let quota: CallQuota
     let baseURL: URL
     let timeout: TimeInterval
-    /// Sent with every call; may hold the API key, so never logged.
-    let headers: [(String, String)]
+    /// Redacted wherever it is printed; only `get` reads its value, into a header.
+    let apiKey: APIKey?
     let logger: Logger
 
     init(http: UpstreamHTTP, database: AppDatabase, settings: UpstreamSettings, logger: Logger) {
@@ -20,8 +20,7 @@ struct UpstreamAPI: Sendable {
             database: database, source: settings.source, dailyLimit: settings.resolvedDailyCallLimit, clock: settings.clock)
         baseURL = settings.resolvedBaseURL
         timeout = settings.timeout
-        // A header rather than `?apiKey=`, so the key is in no URL that could end up in a log.
-        headers = [("Accept", "application/json")] + (settings.apiKey.map { [("x-api-key", $0.value)] } ?? [])
+        apiKey = settings.apiKey
         self.logger = logger
     }
 
@@ -30,6 +29,8 @@ struct UpstreamAPI: Sendable {
         let url = Self.url(baseURL, path: path, query: query)
         try await quota.reserve()
         logger.debug("upstream call", metadata: ["url": "\(url.absoluteString)"])
+        // A header rather than `?apiKey=`, so the key is in no URL that could end up in a log.
+        let headers = [("Accept", "application/json")] + (apiKey.map { [("x-api-key", $0.value)] } ?? [])
         let answer = try await http.get(url, headers: headers, limit: Self.bodyLimit, timeout: timeout) { $0.status == 200 }
         await quota.observe(answer)
         switch answer.status {

@@ -24,6 +24,8 @@ struct UpstreamHTTP: Sendable {
             redirectConfiguration: .follow(max: 3, allowCycles: false),
             timeout: .init(connect: amount, read: amount))
         configuration.connectionPool.idleTimeout = .seconds(30)
+        // A refused connection fails the call at once rather than retrying until the timeout: the page is waiting.
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Spoonacular: `complexSearch` with the recipe information for searches, `/information` for one recipe.
+/// Its dish types don't line up with RecipeCart's categories, so it lists none (no `CategoryListing`).
 struct SpoonacularClient: RecipeProvider {
     /// Results a search asks for; each costs quota points, so no more than a page shows.
     static let searchResultCount = 24
@@ -8,6 +9,8 @@ struct SpoonacularClient: RecipeProvider {
     let api: UpstreamAPI
 
     var source: UpstreamSource { .spoonacular }
+
+    func owns(_ id: RecipeID) -> Bool { Self.spoonacularID(of: id) != nil }
 
     func search(_ text: String) async throws(UpstreamFault) -> [FetchedRecipe] {
         let query = [("query", text), ("addRecipeInformation", "true"), ("number", String(Self.searchResultCount))]
@@ -19,9 +22,6 @@ struct SpoonacularClient: RecipeProvider {
                 .map { FetchedRecipe($0, isComplete: dto.extendedIngredients != nil) }
         }
     }
-
-    /// Spoonacular's dish types do not line up with RecipeCart's categories, so a category costs no quota.
-    func category(_ name: String) async throws(UpstreamFault) -> [FetchedRecipe]? { nil }
 
     func recipe(_ id: RecipeID) async throws(UpstreamFault) -> FetchedRecipe? {
         guard let number = Self.spoonacularID(of: id) else { return nil }

@@ -1,10 +1,12 @@
 import Foundation
 
 /// TheMealDB's JSON API: full meals from `search.php` and `lookup.php`, tiles from `filter.php`.
-struct MealDBClient: RecipeProvider {
+struct MealDBClient: CategoryListing {
     let api: UpstreamAPI
 
     var source: UpstreamSource { .themealdb }
+
+    func owns(_ id: RecipeID) -> Bool { Self.mealID(of: id) != nil }
 
     func search(_ text: String) async throws(UpstreamFault) -> [FetchedRecipe] {
         try await meals(query: [("s", text)])
@@ -15,7 +17,7 @@ struct MealDBClient: RecipeProvider {
         try await meals(query: [("f", String(letter))])
     }
 
-    func category(_ name: String) async throws(UpstreamFault) -> [FetchedRecipe]? {
+    func category(_ name: String) async throws(UpstreamFault) -> [FetchedRecipe] {
         guard let response = try await api.get(MealDBSummariesResponse.self, path: "filter.php", query: [("c", name)]) else { return [] }
         return MealDBMapper.summaries(from: response, category: name).map(FetchedRecipe.init)
     }

@@ -24,6 +24,10 @@ public struct ServerSecret: Sendable {
         guard FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
         }
+        // Losing the key signs every shopper out, so it goes to the disk now, not at the next flush.
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.synchronize()
+        try handle.close()
         return ServerSecret(key: key)
     }
 

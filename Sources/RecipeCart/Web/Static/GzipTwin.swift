@@ -36,7 +36,8 @@ public enum GzipTwin {
     static func path(of original: String) -> String { original + ".gz" }
 
     /// Makes or remakes the twin of a file just written, e.g. an image stored by the image cache.
-    /// Does nothing for a type that is not compressible.
+    /// Does nothing for a type that is not compressible, or when the twin is already fresh.
+    /// - Throws: `RefreshError`, or `TamperedTwin` when something other than a file sits where the twin goes.
     public static func refresh(for file: URL) throws {
         let path = file.path
         guard isCompressible(fileExtension: file.pathExtension.lowercased()) else { return }
@@ -49,20 +50,22 @@ public enum GzipTwin {
         }
     }
 
-    /// Brings every twin under a root up to date at start.
-    /// - Returns: how many originals could not get a twin on disk (their folder is read-only).
+    /// Brings every twin under a root (a real path) up to date at start.
+    /// - Returns: how many originals could not get a twin on disk (a read-only folder, or something
+    ///   other than a file in the twin's place); the memory cache compresses those itself.
     @discardableResult
     static func refreshAll(under root: String) -> Int {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return 0 }
         var unwritten = 0
         for case let relative as String in enumerator {
             let path = "\(root)/\(relative)"
-            // Only regular files inside the root: a symlink could lead anywhere.
+            // Only regular files that really are inside the root: a symlink could lead anywhere.
             guard (try? StaticFilePath(relative)).map({ isCompressible(fileExtension: $0.fileExtension) }) == true,
-                FileStamp(linkAt: path)?.isRegularFile == true
+                FileStamp(linkAt: path)?.isRegularFile == true,
+                let real = LocalFile.realPath(path), real.hasPrefix("\(root)/")
             else { continue }
             do {
-                try refresh(for: URL(fileURLWithPath: path))
+                try refresh(for: URL(fileURLWithPath: real))
             } catch {
                 unwritten += 1
             }

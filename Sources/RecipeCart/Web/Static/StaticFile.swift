@@ -63,9 +63,9 @@ final class StaticFile: Sendable {
         var gzipBody: Body?
         var gzipLength = 0
         if let contents {
-            // Not worth a variant when compression saves nothing (a tiny file).
             if compressible {
                 let bytes = try GzipTwin.bytes(for: realPath, stamp: stamp, contents: contents)
+                // Not worth a variant when compression saves nothing (a tiny file).
                 if bytes.readableBytes < contents.readableBytes {
                     gzipBody = .memory(bytes)
                     gzipLength = bytes.readableBytes

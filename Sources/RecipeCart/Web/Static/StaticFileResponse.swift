@@ -11,7 +11,7 @@ enum StaticFileResponse {
         guard let coding = AcceptEncoding(request.headers).preferred(gzipAvailable: file.gzip != nil) else {
             return plain(.notAcceptable, "This file is only available as is or gzip-compressed, and the request refused both.\n")
         }
-        let variant = coding == .gzip ? file.gzip! : file.identity
+        let variant = if coding == .gzip, let gzip = file.gzip { gzip } else { file.identity }
         var headers = variant.headers
         headers.append(lookup.cacheControl)
 
@@ -42,8 +42,9 @@ enum StaticFileResponse {
     private static func body(of variant: StaticFile.Variant, range: ClosedRange<Int>?, context: some RequestContext) async throws -> ResponseBody {
         switch variant.body {
         case .memory(let buffer):
-            guard let range else { return ResponseBody(byteBuffer: buffer) }
-            return ResponseBody(byteBuffer: buffer.getSlice(at: buffer.readerIndex + range.lowerBound, length: range.count)!)
+            // `ByteRange` keeps a range inside the file, so the slice is always there.
+            let part = range.flatMap { buffer.getSlice(at: buffer.readerIndex + $0.lowerBound, length: $0.count) }
+            return ResponseBody(byteBuffer: part ?? buffer)
         case .disk(let path):
             let fileIO = FileIO()
             if let range { return try await fileIO.loadFile(path: path, range: range, context: context) }

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import RecipeCart
+
+/// Pages in front of TheMealDB (the stand-in): what is fetched, when, and that a repeat costs no call.
+@Suite struct MealDBPageTests {
+    @Test func theHomePageMakesNoCall() async throws {
+        try await StandIn.run { standIn in
+            try await TestEnvironment.upstream(.themealdb, standIn: standIn).withShopper { shopper in
+                let page = try await shopper.get("/")
+                #expect(page.status == .ok)
+                #expect(page.notice == nil)
+                #expect(page.recipeIDs.contains("bundled-1"))
+                #expect(page.contains(#"href="/?category=Dessert""#))
+                try await shopper.get("/?diet=vegan&group=time")
+                #expect(await standIn.state.apiCalls.isEmpty)
+            }
+        }
+    }
+
+    @Test func aSearchIsFetchedOnceAndThenAnsweredFromSQLite() async throws {
+        try await StandIn.run { standIn in
+            try await TestEnvironment.upstream(.themealdb, standIn: standIn).withShopper { shopper in
+                let page = try await shopper.get("/?q=miso")
+                #expect(page.status == .ok)
+                #expect(page.notice == nil)
+                #expect(page.recipeIDs.contains("mealdb-90101"))
+                let calls = await standIn.state.apiCalls
+                #expect(calls == ["/api/json/v1/1/search.php?s=miso"])
+                // The same search, however typed, and its other pages and filters: no call.
+                for again in ["/?q=miso", "/?q=%20MISO%20", "/?q=miso&page=2", "/?q=miso&group=time&diet=vegan"] {
+                    #expect(try await shopper.get(again).status == .ok)
+                }
+                // Every meal of the answer is saved, not only those the page shows.
+                let detail = try await shopper.get("/recipes/mealdb-90103")
+                #expect(detail.contains("Hearty Lamb Hotpot"))
+                #expect(detail.contains("Servings not given"))
+                #expect(detail.contains("Time not given"))
+                try await shopper.get("/recipes/mealdb-90103")
+                #expect(await standIn.state.apiCalls.count == 1)
+            }
+        }
+    }
+
+    @Test func aCategoryShowsTilesAndTheFullRecordIsFetchedWhenOpened() async throws {
+        try await StandIn.run { standIn in
+            let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn)
+            try await environment.withShopper { shopper in
+                let page = try await shopper.get("/?category=Dessert")
+                #expect(page.status == .ok)
+                #expect(page.recipeIDs.contains("mealdb-90201"))
+                #expect(page.recipeIDs.contains("mealdb-90204"))
+                #expect(page.recipeIDs.contains("bundled-1"))
+                let calls = await standIn.state.apiCalls
+                #expect(calls == ["/api/json/v1/1/filter.php?c=Dessert"])
+                #expect(try await environment.row("SELECT is_complete FROM upstream_recipes WHERE recipe_id = 'mealdb-90201'") == false)
+
+                let detail = try await shopper.get("/recipes/mealdb-90201")
+                #expect(detail.status == .ok)
+                #expect(detail.notice == nil)
+                #expect(detail.contains(#"<span class="ingredient-name">Shortcrust Pastry</span>"#))
+                #expect(detail.contains("Cook the butter until it smells nutty"))
+                #expect(await standIn.state.apiCalls.last == "/api/json/v1/1/lookup.php?i=90201")
+
+                try await shopper.get("/recipes/mealdb-90201")
+                try await shopper.get("/?category=Dessert")
+                #expect(await standIn.state.apiCalls.count == 2)
+                #expect(try await environment.row("SELECT is_complete FROM upstream_recipes WHERE recipe_id = 'mealdb-90201'") == true)
+            }
+        }
+    }
+
+    @Test func aRecipeNeverSeenIsLookedUpAndAnUnknownOneIsA404() async throws {
+        try await StandIn.run { standIn in
+            try await TestEnvironment.upstream(.themealdb, standIn: standIn).withShopper { shopper in
+                let page = try await shopper.get("/recipes/mealdb-90102")
+                #expect(page.status == .ok)
+                #expect(page.contains("Cardamom Rice Pudding"))
+                let unknown = try await shopper.get("/recipes/mealdb-99999")
+                #expect(unknown.status == .notFound)
+                let calls = await standIn.state.apiCalls
+                #expect(calls == ["/api/json/v1/1/lookup.php?i=90102", "/api/json/v1/1/lookup.php?i=99999"])
+                // Bundled recipes stay, and other sources' ids are never asked for.
+                #expect(try await shopper.get("/recipes/bundled-1").status == .ok)
+                #expect(try await shopper.get("/recipes/spoon-990001").status == .notFound)
+                #expect(await standIn.state.apiCalls.count == 2)
+            }
+        }
+    }
+
+    @Test func aStaleSearchIsFetchedAgainAndALocalEditSurvivesTheRefresh() async throws {
+        try await StandIn.run { standIn in
+            let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
+            let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn, clock: clock)
+            try await environment.withShopper { shopper in
+                try await shopper.get("/?q=miso")
+                let saved = try await shopper.postMultipart("/recipes/mealdb-90101/edit", [
+                    ("version", "0"), ("title", "Grandma’s Miso Aubergine"), ("description", "Ours."),
+                    ("step", "Roast it."), ("action", "save"),
+                ])
+                #expect(saved.status == .seeOther)
+
+                await standIn.state.setExtraIngredient("Chilli Flakes")
+                clock.advance(by: UpstreamSettings.defaultCacheTTL + 60)
+                let search = try await shopper.get("/?q=miso")
+                // Opening a saved, complete recipe costs no call, however old it is.
+                let detail = try await shopper.get("/recipes/mealdb-90101")
+                #expect(await standIn.state.apiCalls == ["/api/json/v1/1/search.php?s=miso", "/api/json/v1/1/search.php?s=miso"])
+                #expect(search.contains("Grandma’s Miso Aubergine"))
+                #expect(detail.contains(#"<h1 class="recipe-title">Grandma’s Miso Aubergine</h1>"#))
+                #expect(detail.contains("Roast it."))
+                #expect(!detail.contains("Halve the aubergines"))
+                // Upstream's own values are refreshed underneath the edit.
+                #expect(detail.contains(#"<span class="ingredient-name">Chilli Flakes</span>"#))
+            }
+        }
+    }
+
+    @Test func concurrentPagesAskingTheSameThingShareOneCall() async throws {
+        try await StandIn.run { standIn in
+            // A slow answer, so that every page is waiting while the one call is out.
+            await standIn.state.setFault(.hang(0.2))
+            let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn)
+            try await environment.withShopper { shopper in
+                let client = shopper.client
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<8 {
+                        group.addTask {
+                            var shopper = Shopper(client: client)
+                            let page = try await shopper.get("/?q=hotpot")
+                            #expect(page.status == .ok)
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                #expect(await standIn.state.apiCalls.count == 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,414 @@
+"""Shared helpers for the RecipeCart reliability suite: start the real `web` binary, talk to it over
+real HTTP on 127.0.0.1 like a browser would, and model what the cart must hold.
+
+Python standard library only.
+"""
+
+from __future__ import annotations
+
+import html
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = "127.0.0.1"
+BUNDLED_IDS = [f"bundled-{n}" for n in range(1, 53)]
+MAX_QUANTITY = 99
+
+CSRF_RE = re.compile(r'<input type="hidden" name="_csrf" value="([^"]*)"')
+CART_LINE_RE = re.compile(r'<li class="cart-line" data-recipe-id="([^"]+)" data-quantity="(\d+)"')
+
+
+def web_binary() -> Path:
+    """The binary `run` built; RECIPECART_WEB_BINARY names it."""
+    path = os.environ.get("RECIPECART_WEB_BINARY")
+    if not path:
+        raise RuntimeError("RECIPECART_WEB_BINARY is not set: run the suite through Tests/reliability/run")
+    return Path(path)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def scaled(name: str, ci: int) -> int:
+    """A size from the environment (the soak script sets the full ones), the CI size otherwise."""
+    return int(os.environ.get(name, ci))
+
+
+# ---------------------------------------------------------------- stats for the soak script
+
+
+_stats_lock = threading.Lock()
+
+
+def record_stat(name: str, amount: int) -> None:
+    """Adds to a counter in RC_STATS_FILE (JSON), read by the soak script for the README figures."""
+    path = os.environ.get("RC_STATS_FILE")
+    if not path:
+        return
+    with _stats_lock:
+        data = {}
+        if os.path.exists(path):
+            with open(path) as f:
+                data = json.load(f)
+        data[name] = data.get(name, 0) + amount
+        with open(path, "w") as f:
+            json.dump(data, f, indent=2, sort_keys=True)
+
+
+# ---------------------------------------------------------------- the server
+
+
+class Server:
+    """One `web serve` process on a loopback port with its own data dir and log file."""
+
+    def __init__(self, data_dir: Path, *, port: int | None = None, args: list[str] | None = None,
+                 user: str | None = None, log_path: Path | None = None, staff_token: str | None = None):
+        self.data_dir = Path(data_dir)
+        self.port = port or free_port()
+        self.args = list(args or [])
+        self.user = user
+        self.staff_token = staff_token
+        self.log_path = Path(log_path) if log_path else self.data_dir.parent / f"server-{self.port}.log"
+        self.proc: subprocess.Popen | None = None
+        self._log = None
+
+    @property
+    def base(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def command(self) -> list[str]:
+        cmd = [str(web_binary()), "serve", "--host", HOST, "--port", str(self.port),
+               "--data-dir", str(self.data_dir), "--resources-dir", str(ROOT), "--log-level", "info"]
+        if self.staff_token:
+            cmd += ["--staff-token", self.staff_token]
+        cmd += self.args
+        if self.user:
+            cmd = ["setpriv", f"--reuid={self.user}", "--regid=nogroup", "--clear-groups", "--"] + cmd
+        return cmd
+
+    def start(self, timeout: float = 60) -> "Server":
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(self.command(), cwd=str(ROOT), stdout=self._log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        # `run` stops whatever is still listed here when the suite itself is interrupted.
+        pid_file = os.environ.get("RC_PID_FILE")
+        if pid_file:
+            with open(pid_file, "a") as f:
+                f.write(f"{self.proc.pid}\n")
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode} during start-up:\n{self.log_tail()}")
+            try:
+                if get_status(self.port, "/healthz", timeout=2) == 200:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not answer /healthz within {timeout} s:\n{self.log_tail()}")
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def signal(self, sig: int) -> None:
+        if self.alive():
+            os.kill(self.proc.pid, sig)
+
+    def wait(self, timeout: float = 30) -> int:
+        return self.proc.wait(timeout=timeout)
+
+    def kill9(self) -> None:
+        """`kill -9` the server and wait until it is gone."""
+        self.signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+        self._close_log()
+
+    def stop(self, timeout: float = 30) -> int | None:
+        """SIGTERM and wait; SIGKILL when it does not stop in time. Returns the exit code."""
+        if self.proc is None:
+            return None
+        if self.alive():
+            self.signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.signal(signal.SIGKILL)
+                self.proc.wait(timeout=30)
+        self._close_log()
+        return self.proc.returncode
+
+    def _close_log(self) -> None:
+        if self._log:
+            self._log.close()
+            self._log = None
+            # Every request that reached the router is logged once: the soak's request count.
+            record_stat("requests", self.log_text().count("hb.request.method="))
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def log_tail(self, lines: int = 30) -> str:
+        return "\n".join(self.log_text().splitlines()[-lines:])
+
+    @property
+    def database_path(self) -> Path:
+        return self.data_dir / "recipecart.sqlite"
+
+
+def get_status(port: int, path: str, timeout: float = 5) -> int:
+    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+# ---------------------------------------------------------------- a browser-like client
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: list[tuple[str, str]]
+    body: bytes
+    elapsed: float = 0.0
+
+    def header(self, name: str) -> str | None:
+        name = name.lower()
+        for key, value in self.headers:
+            if key.lower() == name:
+                return value
+        return None
+
+    def all_headers(self, name: str) -> list[str]:
+        name = name.lower()
+        return [value for key, value in self.headers if key.lower() == name]
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", errors="replace")
+
+
+class Client:
+    """One browser: its own cookie jar and one keep-alive connection, requests one after another."""
+
+    def __init__(self, port: int, timeout: float = 15):
+        self.port = port
+        self.timeout = timeout
+        self.cookies: dict[str, str] = {}
+        self.conn: http.client.HTTPConnection | None = None
+
+    def close(self) -> None:
+        if self.conn:
+            self.conn.close()
+            self.conn = None
+
+    def request(self, method: str, path: str, body: bytes | str | None = None,
+                headers: dict[str, str] | None = None, cookies: bool = True) -> Reply:
+        if isinstance(body, str):
+            body = body.encode()
+        all_headers = {"Host": f"{HOST}:{self.port}", "User-Agent": "recipecart-reliability"}
+        if cookies and self.cookies:
+            all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        all_headers.update(headers or {})
+        if body is not None:
+            all_headers.setdefault("Content-Length", str(len(body)))
+        start = time.monotonic()
+        for attempt in (0, 1):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
+            try:
+                self.conn.request(method, path, body=body, headers=all_headers)
+                response = self.conn.getresponse()
+                data = response.read()
+                reply = Reply(response.status, response.getheaders(), data, time.monotonic() - start)
+                if response.will_close:
+                    self.close()
+                break
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError) as error:
+                # A keep-alive connection the server closed while idle: retry once on a fresh one, but only
+                # when nothing can have been processed (the server closed before reading our request).
+                self.close()
+                if attempt == 1 or not isinstance(error, (http.client.RemoteDisconnected, BrokenPipeError)) \
+                        or method == "POST":
+                    raise
+        if cookies:
+            for value in reply.all_headers("Set-Cookie"):
+                name, _, rest = value.partition("=")
+                cookie_value = rest.split(";", 1)[0]
+                if "max-age=0" in value.lower():
+                    self.cookies.pop(name.strip(), None)
+                else:
+                    self.cookies[name.strip()] = cookie_value
+        return reply
+
+    def get(self, path: str, **kw) -> Reply:
+        return self.request("GET", path, **kw)
+
+    def post_form(self, path: str, fields: dict[str, str] | list[tuple[str, str]], headers: dict[str, str] | None = None,
+                  **kw) -> Reply:
+        body = urllib.parse.urlencode(fields)
+        all_headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        all_headers.update(headers or {})
+        return self.request("POST", path, body=body, headers=all_headers, **kw)
+
+    # -- RecipeCart specifics
+
+    def csrf(self, path: str = "/recipes/bundled-1") -> str:
+        """Opens a page (getting the session cookie) and answers the form's CSRF token."""
+        reply = self.get(path)
+        match = CSRF_RE.search(reply.text)
+        assert match, f"no _csrf input on {path} (status {reply.status})"
+        return html.unescape(match.group(1))
+
+    def cart(self) -> dict[str, int]:
+        reply = self.get("/cart")
+        assert reply.status == 200, f"/cart answered {reply.status}"
+        return parse_cart(reply.text)
+
+    def step(self, recipe: str, op: str, token: str, quantity: int | None = None, return_to: str | None = None,
+             headers: dict[str, str] | None = None) -> Reply:
+        fields = [("_csrf", token), ("op", op)]
+        if quantity is not None:
+            fields.append(("quantity", str(quantity)))
+        if return_to is not None:
+            fields.append(("return_to", return_to))
+        return self.post_form(f"/cart/items/{recipe}", fields, headers=headers)
+
+
+def parse_cart(page: str) -> dict[str, int]:
+    return {recipe: int(quantity) for recipe, quantity in CART_LINE_RE.findall(page)}
+
+
+# ---------------------------------------------------------------- the cart model
+
+
+def apply_op(cart: dict[str, int], recipe: str, op: str, quantity: int | None = None) -> None:
+    """What one acknowledged stepper post does: inc caps at 99, dec at 1 removes the line, set 0 removes."""
+    current = cart.get(recipe, 0)
+    if op == "inc":
+        new = min(current + 1, MAX_QUANTITY)
+    elif op == "dec":
+        new = max(current - 1, 0)
+    elif op == "set":
+        new = quantity
+    else:
+        raise ValueError(op)
+    if new <= 0:
+        cart.pop(recipe, None)
+    else:
+        cart[recipe] = new
+
+
+def random_op(rng: random.Random, recipes: list[str]) -> tuple[str, str, int | None]:
+    recipe = rng.choice(recipes)
+    roll = rng.random()
+    if roll < 0.5:
+        return recipe, "inc", None
+    if roll < 0.8:
+        return recipe, "dec", None
+    # Mostly small quantities, sometimes the edges: 0 removes, 99 is the cap.
+    quantity = rng.choice([0, 1, 2, 3, 5, 8, 13, 50, 98, 99])
+    return recipe, "set", quantity
+
+
+@dataclass
+class ShopperLog:
+    """What one shopper sent and what the server acknowledged."""
+
+    name: str
+    token: str = ""
+    client: Client | None = None
+    acked: list[tuple[str, str, int | None]] = field(default_factory=list)
+    in_flight: tuple[str, str, int | None] | None = None
+    failures: list[str] = field(default_factory=list)
+    sent: int = 0
+
+    def model(self) -> dict[str, int]:
+        cart: dict[str, int] = {}
+        for recipe, op, quantity in self.acked:
+            apply_op(cart, recipe, op, quantity)
+        return cart
+
+    def model_with_in_flight(self) -> dict[str, int]:
+        cart = self.model()
+        if self.in_flight:
+            apply_op(cart, *self.in_flight)
+        return cart
+
+
+def run_shopper(log: ShopperLog, port: int, posts: int, seed: int, recipes: list[str],
+                stop: threading.Event | None = None, pause: float = 0.0) -> None:
+    """A browser: session cookie and token first, then `posts` stepper posts one after another.
+
+    Every 303 is recorded as acknowledged. A post that got no answer (the server was killed) stays
+    `in_flight`; the shopper stops there.
+    """
+    rng = random.Random(seed)
+    client = log.client or Client(port)
+    log.client = client
+    if not log.token:
+        log.token = client.csrf()
+    for _ in range(posts):
+        if stop is not None and stop.is_set():
+            return
+        recipe, op, quantity = random_op(rng, recipes)
+        log.in_flight = (recipe, op, quantity)
+        log.sent += 1
+        try:
+            reply = client.step(recipe, op, log.token, quantity=quantity, return_to="/cart")
+        except (OSError, http.client.HTTPException) as error:
+            log.failures.append(f"{recipe} {op} {quantity}: {type(error).__name__} {error}")
+            return  # left in flight: the server may or may not have applied it
+        if reply.status == 303:
+            log.acked.append((recipe, op, quantity))
+            log.in_flight = None
+        else:
+            log.in_flight = None
+            log.failures.append(f"{recipe} {op} {quantity}: HTTP {reply.status}")
+        if pause:
+            time.sleep(pause)
+
+
+def start_shoppers(logs: list[ShopperLog], port: int, posts: int | list[int], seed: int, recipes: list[str],
+                   stop: threading.Event | None = None) -> list[threading.Thread]:
+    """One thread a shopper: sessions run concurrently, each one's posts one after another.
+    `posts` is one count for all, or one count a shopper."""
+    threads = []
+    counts = posts if isinstance(posts, list) else [posts] * len(logs)
+    for index, log in enumerate(logs):
+        thread = threading.Thread(target=run_shopper, name=f"shopper-{index}",
+                                  args=(log, port, counts[index], seed * 1000 + index, recipes, stop), daemon=True)
+        thread.start()
+        threads.append(thread)
+    return threads
+
+
+def join_all(threads: list[threading.Thread], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    stuck = [t.name for t in threads if t.is_alive()]
+    assert not stuck, f"shoppers still running after {timeout} s (a hang): {stuck[:5]}"

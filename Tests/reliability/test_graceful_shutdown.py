@@ -1,0 +1,182 @@
+"""Graceful shutdown: SIGTERM while requests are in flight lets them finish with complete responses,
+then the server exits 0 with the database checkpointed and closed (no WAL left behind)."""
+
+from __future__ import annotations
+
+import http.client
+import signal
+import socket
+import sqlite3
+import threading
+import time
+import urllib.parse
+
+from rckit import BUNDLED_IDS, HOST, Client, ShopperLog, join_all, record_stat, scaled, start_shoppers
+
+SEED = scaled("RC_SEED", 20261121)
+
+
+def wait_for_log(server, needle: str, count: int, timeout: float = 20) -> None:
+    """Waits until the server has logged `count` request lines like `needle` (Hummingbird logs each request as it
+    arrives). Should the log format change, it falls back to a generous pause."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        log = server.log_text()
+        if log.count(needle) >= count:
+            return
+        if "hb.request.method=" not in log and time.monotonic() > deadline - timeout + 3:
+            print(f"\n(no request lines in the server log: waited 3 s instead of seeing {count} x {needle!r})")
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the server log did not show {count} x {needle!r} within {timeout} s")
+
+
+def read_response(sock: socket.socket) -> bytes:
+    data = b""
+    while True:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+
+
+def assert_closed_cleanly(server) -> None:
+    wal = server.database_path.with_name(server.database_path.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0, \
+        f"the WAL was left with {wal.stat().st_size} bytes: the database was not checkpointed and closed"
+    db = sqlite3.connect(f"file:{server.database_path}?mode=ro", uri=True)
+    try:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        db.close()
+
+
+def test_sigterm_lets_slow_requests_finish_then_exits_0(servers):
+    """Slow requests of three kinds are in flight when SIGTERM comes: stepper posts waiting on a database
+    another process holds locked, form posts whose body is still being uploaded, and page reads."""
+    server = servers()
+    posters = [Client(server.port, timeout=60) for _ in range(8)]
+    tokens = [client.csrf() for client in posters]
+    for client, token in zip(posters, tokens):  # every shopper has a session row already
+        assert client.step("bundled-1", "inc", token).status == 303
+
+    # Slow uploads: the head and half the body now, the rest after SIGTERM.
+    uploaders = []
+    for index in range(4):
+        client = Client(server.port)
+        token = client.csrf()
+        body = urllib.parse.urlencode({"_csrf": token, "op": "set", "quantity": str(index + 2),
+                                       "return_to": "/cart"}).encode()
+        sock = socket.create_connection((HOST, server.port), timeout=30)
+        sock.sendall(
+            f"POST /cart/items/bundled-2 HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n"
+            f"Cookie: rc_session={client.cookies['rc_session']}\r\n"
+            f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n"
+            f"Connection: close\r\n\r\n".encode() + body[: len(body) // 2])
+        uploaders.append((client, sock, body[len(body) // 2:], index + 2))
+
+    holder = sqlite3.connect(str(server.database_path), timeout=5, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    results: dict[int, object] = {}
+
+    def post(index: int) -> None:
+        try:
+            results[index] = posters[index].step("bundled-3", "inc", tokens[index], return_to="/cart")
+        except Exception as error:  # noqa: BLE001 - recorded and asserted below
+            results[index] = error
+
+    threads = [threading.Thread(target=post, args=(i,)) for i in range(len(posters))]
+    for thread in threads:
+        thread.start()
+    # Every request has reached the server (its request line is logged) before the signal.
+    wait_for_log(server, "hb.request.method=POST hb.request.path=/cart/items/bundled-3", len(posters))
+    wait_for_log(server, "hb.request.method=POST hb.request.path=/cart/items/bundled-2", len(uploaders))
+
+    server.signal(signal.SIGTERM)
+    time.sleep(0.5)
+    assert server.alive(), "the server exited while requests were still in flight"
+    holder.execute("ROLLBACK")
+    holder.close()
+    for _, sock, rest, _ in uploaders:
+        sock.sendall(rest)
+    for thread in threads:
+        thread.join(30)
+
+    for index in range(len(posters)):
+        reply = results.get(index)
+        assert not isinstance(reply, Exception) and reply is not None, f"post {index} got no response: {reply!r}"
+        assert reply.status == 303, f"post {index}: {reply.status}"
+    for _, sock, _, _ in uploaders:
+        raw = read_response(sock)
+        sock.close()
+        head, _, rest = raw.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 303"), head[:200]
+        length = [line for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")]
+        assert length and int(length[0].split(b":")[1]) == len(rest), "incomplete response body"
+
+    assert server.wait(30) == 0, "exit code after SIGTERM"
+    assert_closed_cleanly(server)
+
+    # Everything acknowledged is there after a restart.
+    server = servers(server.data_dir, port=server.port)
+    for client in posters:
+        client.close()
+        assert client.cart() == {"bundled-1": 1, "bundled-3": 1}
+    for client, sock, _, quantity in uploaders:
+        client.close()
+        assert client.cart() == {"bundled-2": quantity}
+    record_stat("shutdown.slow_requests_finished", len(posters) + len(uploaders))
+
+
+def test_sigterm_under_load_answers_completely_and_keeps_every_acknowledged_update(servers):
+    """SIGTERM in the middle of the stepper load: every response that comes back is complete, the process
+    exits 0, and after a restart every 303-acknowledged update is there."""
+    server = servers()
+    sessions = scaled("RC_SESSIONS", 16)
+    logs = [ShopperLog(f"shopper-{i}") for i in range(sessions)]
+    # Page readers too: a response cut short would raise IncompleteRead in http.client.
+    reader_errors: list[str] = []
+    reader_pages = [0]
+    stop = threading.Event()
+
+    def reader() -> None:
+        client = Client(server.port)
+        while not stop.is_set():
+            try:
+                reply = client.get(f"/recipes/{BUNDLED_IDS[reader_pages[0] % 52]}")
+            except (ConnectionRefusedError, ConnectionResetError, http.client.RemoteDisconnected, BrokenPipeError):
+                return  # the listener is closed: a new request is refused, never half-answered
+            except http.client.IncompleteRead as error:
+                reader_errors.append(f"incomplete page: {error!r}")
+                return
+            if reply.status != 200 or not reply.body.rstrip().endswith(b"</html>"):
+                reader_errors.append(f"{reply.status} {len(reply.body)} bytes")
+            reader_pages[0] += 1
+
+    readers = [threading.Thread(target=reader, daemon=True) for _ in range(4)]
+    threads = start_shoppers(logs, server.port, 10_000, SEED + 77, BUNDLED_IDS[:6], stop)
+    for thread in readers:
+        thread.start()
+    time.sleep(1.5)
+    server.signal(signal.SIGTERM)
+    code = server.wait(30)
+    stop.set()
+    join_all(threads + readers, timeout=30)
+    assert code == 0, f"exit code {code} after SIGTERM"
+    assert not reader_errors, reader_errors[:5]
+    for log in logs:
+        assert not [f for f in log.failures if "HTTP" in f], log.failures[:3]
+    assert_closed_cleanly(server)
+
+    server = servers(server.data_dir, port=server.port)
+    for log in logs:
+        log.client.close()
+        cart = log.client.cart()
+        if log.in_flight is None:
+            assert cart == log.model(), f"{log.name}: {cart} != {log.model()}"
+        else:
+            # A post sent as the listener closed was refused (not applied) or answered (applied).
+            assert cart in (log.model(), log.model_with_in_flight()), f"{log.name}: {cart}"
+    acked = sum(len(log.acked) for log in logs)
+    print(f"\nSIGTERM after {acked} acknowledged posts and {reader_pages[0]} pages: exit 0, all updates kept")
+    record_stat("shutdown.acknowledged_updates_checked", acked)
