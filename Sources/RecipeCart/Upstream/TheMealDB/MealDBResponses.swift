@@ -1,19 +1,20 @@
 import Foundation
 
-/// `search.php?s=`, `lookup.php?i=` and `random.php`: `{"meals": [...]}`, or `{"meals": null}` when
-/// nothing matched. A meal that does not decode is left out and listed in `failures`; an answer
-/// without a `meals` key is not TheMealDB's and throws.
-public struct MealDBMealsResponse: Codable, Sendable, Equatable {
-    public var meals: [MealDBMeal]
+/// `search.php?s=`, `lookup.php?i=` and `random.php` answer `{"meals": [...]}` with full meals;
+/// `filter.php?c=…` the same shape with `{"strMeal", "strMealThumb", "idMeal"}` entries. Both are
+/// `{"meals": null}` when nothing matched. An entry that does not decode is left out and listed in
+/// `failures`; an answer without a `meals` key is not TheMealDB's and throws.
+public struct MealDBMealsAnswer<Meal: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    public var meals: [Meal]
     public var failures: [String]
 
-    public init(meals: [MealDBMeal], failures: [String] = []) {
+    public init(meals: [Meal], failures: [String] = []) {
         self.meals = meals
         self.failures = failures
     }
 
     public init(from decoder: any Decoder) throws {
-        let list = try MealDBList<MealDBMeal>.decode("meals", from: decoder)
+        let list = try MealDBList<Meal>.decode("meals", from: decoder)
         self.init(meals: list.elements, failures: list.failures)
     }
 
@@ -22,25 +23,8 @@ public struct MealDBMealsResponse: Codable, Sendable, Equatable {
     }
 }
 
-/// `filter.php?c=…`: `{"meals": [{"strMeal", "strMealThumb", "idMeal"}]}`, `null` when the filter matched nothing.
-public struct MealDBSummariesResponse: Codable, Sendable, Equatable {
-    public var meals: [MealDBMealSummary]
-    public var failures: [String]
-
-    public init(meals: [MealDBMealSummary], failures: [String] = []) {
-        self.meals = meals
-        self.failures = failures
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let list = try MealDBList<MealDBMealSummary>.decode("meals", from: decoder)
-        self.init(meals: list.elements, failures: list.failures)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try MealDBList.encode(meals, as: "meals", to: encoder)
-    }
-}
+public typealias MealDBMealsResponse = MealDBMealsAnswer<MealDBMeal>
+public typealias MealDBSummariesResponse = MealDBMealsAnswer<MealDBMealSummary>
 
 /// One entry of a `filter.php` answer: just enough for a tile.
 public struct MealDBMealSummary: Codable, Sendable, Equatable {
