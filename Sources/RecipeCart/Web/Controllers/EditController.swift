@@ -22,7 +22,7 @@ struct EditController: Sendable {
     func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let recipe = try await RecipeController.recipe(context.parameters.get("id"), in: catalog)
         let multipart = try await MultipartForm.read(from: request, limit: Self.bodyLimit)
-        try checkToken(multipart["_csrf"], context: context)
+        try CSRFProtectedForm.check(multipart["_csrf"], session: try context.shopper, signer: pages.signer)
         var form = try EditForm(multipart)
         guard form.action == .save else {
             form.applyStepAction()
@@ -64,13 +64,6 @@ struct EditController: Sendable {
         let recipe = try await RecipeController.recipe(context.parameters.get("id"), in: catalog)
         pictures.delete(try await edits.revert(recipe.id))
         return Response(status: .seeOther, headers: [.location: "/recipes/\(recipe.id.rawValue)", .cacheControl: "no-store"])
-    }
-
-    private func checkToken(_ token: String?, context: AppRequestContext) throws {
-        guard pages.signer.isValidCSRFToken(token, for: try context.shopper) else {
-            throw AppError.forbidden(
-                "This form has expired or didn’t come from RecipeCart. Please go back, reload the page and try again.")
-        }
     }
 
     /// The picture's kind from its bytes, or a message for the form.
