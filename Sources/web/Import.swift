@@ -31,6 +31,7 @@ struct Import: AsyncParsableCommand {
     @OptionGroup var upstream: UpstreamOptions
 
     func validate() throws {
+        try Environment.checkTwins()
         let modes = [file != nil, category != nil, all].filter { $0 }.count
         guard modes == 1 else { throw ValidationError("choose one of --file PATH, --category NAME or --all") }
         if file == nil, try upstream.settings().source != .themealdb {

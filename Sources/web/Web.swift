@@ -43,6 +43,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup(title: "Recipe API") var upstream: UpstreamOptions
 
     func validate() throws {
+        try Environment.checkTwins()
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         guard (0...4096).contains(staticCacheMb) else { throw ValidationError("--static-cache-mb must be between 0 and 4096") }
@@ -71,6 +72,20 @@ enum Environment {
     }
 
     static func int(_ name: String) -> Int? { string(name).flatMap(Int.init) }
+
+    static let numericVariables = ["RECIPECART_PORT", "RECIPECART_STATIC_CACHE_MB", "RECIPECART_DAILY_CALL_LIMIT"]
+    static let booleanVariables = ["RECIPECART_SECURE_COOKIES"]
+
+    /// A set variable that does not parse is an error, never a silent fall back to the default.
+    static func checkTwins() throws {
+        for name in numericVariables where string(name) != nil && int(name) == nil {
+            throw ValidationError("\(name) must be a whole number")
+        }
+        let booleans = ["1", "true", "yes", "on", "0", "false", "no", "off"]
+        for name in booleanVariables where string(name).map({ !booleans.contains($0.lowercased()) }) ?? false {
+            throw ValidationError("\(name) must be true or false")
+        }
+    }
 
     static func bool(_ name: String) -> Bool? {
         string(name).map { ["1", "true", "yes", "on"].contains($0.lowercased()) }
