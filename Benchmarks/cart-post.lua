@@ -1,5 +1,6 @@
 -- wrk script: stepper posts, each session with its own cookie and CSRF token.
--- sessions.lua (written by Benchmarks/run) defines `sessions` = { {cookie=..., token=...}, ... }.
+-- sessions.lua (written by Benchmarks/run) defines `sessions` = { {cookie=..., token=...}, ... }. Each session
+-- already holds a cart line, so the id rotation a first line brings is behind it and its token stays valid.
 dofile(os.getenv("RECIPECART_SESSIONS"))
 
 local threads = {}

@@ -3,6 +3,7 @@ show as they came: malformed request lines, control bytes, huge headers, lying f
 
 from __future__ import annotations
 
+import select
 import socket
 import time
 from dataclasses import dataclass
@@ -64,16 +65,36 @@ class RawConnection:
                  connect_request: bool = False) -> RawReply:
         """Sends `data` and reads one answer. A closed connection without an answer gives status None;
         no answer and no close within the timeout raises Hang."""
+        start = time.monotonic()
+        self.send(data, half_close=half_close)
+        return self.receive(head_request=head_request, connect_request=connect_request, start=start)
+
+    def send(self, data: bytes, *, half_close: bool = False) -> None:
+        """Sends part of a request (a head now, its body later), connecting first when needed."""
         if self.sock is None:
             self.connect()
-        start = time.monotonic()
-        deadline = start + self.timeout
         try:
             self.sock.sendall(data)
             if half_close:
                 self.sock.shutdown(socket.SHUT_WR)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the server may already have answered and closed (e.g. a 413 before the whole body)
+
+    def answered(self) -> bool:
+        """Whether bytes of an answer (or the close) are waiting, without blocking."""
+        if self.buffer:
+            return True
+        if self.sock is None:
+            return False
+        return bool(select.select([self.sock], [], [], 0)[0])
+
+    def receive(self, *, head_request: bool = False, connect_request: bool = False,
+                start: float | None = None) -> RawReply:
+        """Reads one answer to what was sent; the timeout counts from `start` (now when not given)."""
+        start = time.monotonic() if start is None else start
+        deadline = start + self.timeout
+        if self.sock is None:
+            return RawReply(None, b"", b"", time.monotonic() - start)
         try:
             while True:
                 head = self._read_until(b"\r\n\r\n", deadline)

@@ -27,7 +27,10 @@ BUNDLED_IDS = [f"bundled-{n}" for n in range(1, 53)]
 MAX_QUANTITY = 99
 
 CSRF_RE = re.compile(r'<input type="hidden" name="_csrf" value="([^"]*)"')
-CART_LINE_RE = re.compile(r'<li class="cart-line" data-recipe-id="([^"]+)" data-quantity="(\d+)"')
+# The two attributes in either order, wherever they sit in the line's tag.
+CART_LINE_RE = re.compile(r'<li class="cart-line"(?=[^>]*\sdata-recipe-id="([^"]+)")(?=[^>]*\sdata-quantity="(\d+)")')
+# With --secure-cookies the session cookie carries the __Host- prefix.
+SESSION_COOKIES = ("rc_session", "__Host-rc_session")
 
 
 def web_binary() -> Path:
@@ -77,12 +80,14 @@ class Server:
     """One `web serve` process on a loopback port with its own data dir and log file."""
 
     def __init__(self, data_dir: Path, *, port: int | None = None, args: list[str] | None = None,
-                 user: str | None = None, log_path: Path | None = None, staff_token: str | None = None):
+                 user: str | None = None, log_path: Path | None = None, staff_token: str | None = None,
+                 env: dict[str, str] | None = None):
         self.data_dir = Path(data_dir)
         self.port = port or free_port()
         self.args = list(args or [])
         self.user = user
         self.staff_token = staff_token
+        self.env = dict(env or {})
         self.log_path = Path(log_path) if log_path else self.data_dir.parent / f"server-{self.port}.log"
         self.proc: subprocess.Popen | None = None
         self._log = None
@@ -105,7 +110,7 @@ class Server:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(self.command(), cwd=str(ROOT), stdout=self._log, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
+                                     start_new_session=True, env={**os.environ, **self.env})
         # `run` stops whatever is still listed here when the suite itself is interrupted.
         pid_file = os.environ.get("RC_PID_FILE")
         if pid_file:
@@ -158,7 +163,7 @@ class Server:
             self._log.close()
             self._log = None
             # Every request that reached the router is logged once: the soak's request count.
-            record_stat("requests", self.log_text().count("hb.request.method="))
+            record_stat("requests", sum(1 for line in self.log_text().splitlines() if REQUEST_LINE_RE.search(line)))
 
     def log_text(self) -> str:
         try:
@@ -169,9 +174,19 @@ class Server:
     def log_tail(self, lines: int = 30) -> str:
         return "\n".join(self.log_text().splitlines()[-lines:])
 
+    def error_lines(self, since: int = 0) -> list[str]:
+        """Lines logged at error or critical level after offset `since` of the log."""
+        return [line for line in self.log_text()[since:].splitlines() if LOG_ERROR_RE.match(line)]
+
     @property
     def database_path(self) -> Path:
         return self.data_dir / "recipecart.sqlite"
+
+
+# swift-log's stream handler: "<timestamp> <level> <label> : <metadata> [<source>] <message>"
+LOG_ERROR_RE = re.compile(r"^\S+ (error|critical) ")
+# One line a request, whether Hummingbird's own (hb.request.method=…) or RecipeCart's (method=… path=… status=…).
+REQUEST_LINE_RE = re.compile(r"\bmethod=\S+.* Request$")
 
 
 def get_status(port: int, path: str, timeout: float = 5) -> int:
@@ -205,6 +220,23 @@ class Reply:
     def all_headers(self, name: str) -> list[str]:
         name = name.lower()
         return [value for key, value in self.headers if key.lower() == name]
+
+    def set_cookie(self, name: str) -> str | None:
+        """The whole Set-Cookie line for cookie `name`, attributes included."""
+        for value in self.all_headers("Set-Cookie"):
+            if value.split("=", 1)[0].strip() == name:
+                return value
+        return None
+
+    @property
+    def new_session(self) -> str | None:
+        """The session cookie value this answer sets, if any: a first visit, or a session id the server rotated
+        (it issues a new one when a session first gets a cart line, and the old id's CSRF token is void then)."""
+        for name in SESSION_COOKIES:
+            line = self.set_cookie(name)
+            if line and "max-age=0" not in line.lower():
+                return line.split(";", 1)[0].split("=", 1)[1]
+        return None
 
     @property
     def text(self) -> str:
@@ -255,14 +287,18 @@ class Client:
                         or method == "POST":
                     raise
         if cookies:
-            for value in reply.all_headers("Set-Cookie"):
-                name, _, rest = value.partition("=")
-                cookie_value = rest.split(";", 1)[0]
-                if "max-age=0" in value.lower():
-                    self.cookies.pop(name.strip(), None)
-                else:
-                    self.cookies[name.strip()] = cookie_value
+            self.remember(reply.all_headers("Set-Cookie"))
         return reply
+
+    def remember(self, set_cookie_lines: list[str]) -> None:
+        """Updates the jar from Set-Cookie lines, as a browser would (also for answers read off a raw socket)."""
+        for value in set_cookie_lines:
+            name, _, rest = value.partition("=")
+            cookie_value = rest.split(";", 1)[0]
+            if "max-age=0" in value.lower():
+                self.cookies.pop(name.strip(), None)
+            else:
+                self.cookies[name.strip()] = cookie_value
 
     def get(self, path: str, **kw) -> Reply:
         return self.request("GET", path, **kw)
@@ -282,6 +318,10 @@ class Client:
         match = CSRF_RE.search(reply.text)
         assert match, f"no _csrf input on {path} (status {reply.status})"
         return html.unescape(match.group(1))
+
+    def token_after(self, reply: Reply, token: str, path: str = "/recipes/bundled-1") -> str:
+        """The CSRF token for the next post: `token`, or a fresh one when `reply` rotated the session id."""
+        return self.csrf(path) if reply.new_session else token
 
     def cart(self) -> dict[str, int]:
         reply = self.get("/cart")
@@ -346,6 +386,12 @@ class ShopperLog:
     failures: list[str] = field(default_factory=list)
     sent: int = 0
 
+    def current_token(self) -> str:
+        """The CSRF token of the session the client holds now; fetched again after the server rotated it."""
+        if not self.token:
+            self.token = self.client.csrf()
+        return self.token
+
     def model(self) -> dict[str, int]:
         cart: dict[str, int] = {}
         for recipe, op, quantity in self.acked:
@@ -364,15 +410,22 @@ def run_shopper(log: ShopperLog, port: int, posts: int, seed: int, recipes: list
     """A browser: session cookie and token first, then `posts` stepper posts one after another.
 
     Every 303 is recorded as acknowledged. A post that got no answer (the server was killed) stays
-    `in_flight`; the shopper stops there.
+    `in_flight`; the shopper stops there. A 303 that rotated the session id voids the token: the next
+    post fetches the new one first, as a browser would get it with the page it is sent back to.
     """
     rng = random.Random(seed)
     client = log.client or Client(port)
     log.client = client
-    if not log.token:
-        log.token = client.csrf()
     for _ in range(posts):
         if stop is not None and stop.is_set():
+            return
+        try:
+            log.current_token()
+        except (OSError, http.client.HTTPException) as error:
+            log.failures.append(f"token page: {type(error).__name__} {error}")
+            return
+        except AssertionError as error:
+            log.failures.append(f"token page: HTTP answer without a form: {error}")
             return
         recipe, op, quantity = random_op(rng, recipes)
         log.in_flight = (recipe, op, quantity)
@@ -385,6 +438,8 @@ def run_shopper(log: ShopperLog, port: int, posts: int, seed: int, recipes: list
         if reply.status == 303:
             log.acked.append((recipe, op, quantity))
             log.in_flight = None
+            if reply.new_session:
+                log.token = ""
         else:
             log.in_flight = None
             log.failures.append(f"{recipe} {op} {quantity}: HTTP {reply.status}")

@@ -95,7 +95,7 @@ def test_kill_9_under_load_keeps_every_acknowledged_update(servers, workdir):
 
     # After the last restart the shop works normally and stops cleanly.
     for log in logs[:2]:
-        assert log.client.step(RECIPES[0], "inc", log.token).status == 303
+        assert log.client.step(RECIPES[0], "inc", log.current_token()).status == 303
     assert server.stop() == 0
     assert integrity(server.database_path) == "ok"
     record_stat("crash.kills_survived", KILLS)

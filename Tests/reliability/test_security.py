@@ -221,7 +221,9 @@ def test_static_directory_redirects_stay_on_site(shop):
 
 def prepare_cart(browser: Browser) -> str:
     token = browser.csrf()
-    assert browser.step("bundled-1", "inc", token).status == 303
+    first = browser.step("bundled-1", "inc", token)
+    assert first.status == 303
+    token = browser.token_after(first, token)
     assert browser.step("bundled-2", "set", token, quantity=3).status == 303
     return token
 
@@ -296,7 +298,9 @@ def test_csrf_on_edit_and_revert(shop):
         assert reply.status == 403, f"edit with {name}: {reply.status}"
         assert title_of(browser, "bundled-4") == original
     # A real edit, then forged reverts leave it in place.
-    assert save_edit(browser, "bundled-4", "Edited for the revert test", "d", ["s"]).status == 303
+    saved = save_edit(browser, "bundled-4", "Edited for the revert test", "d", ["s"])
+    assert saved.status == 303
+    good = browser.token_after(saved, good)
     for name, (token, headers) in bad_token_variants(shop.port, good).items():
         reply = browser.post_form("/recipes/bundled-4/revert", form_with(token, []), headers=headers)
         assert reply.status == 403, f"revert with {name}: {reply.status}"
@@ -369,10 +373,14 @@ def test_secure_flag_with_secure_cookies(tmp_path):
                     staff_token=STAFF_TOKEN).start()
     try:
         browser = Browser(server.port)
-        cookie = set_cookie(browser.get("/"), "rc_session")
+        # Behind HTTPS the names carry the __Host- prefix, which browsers accept only with Secure.
+        cookie = set_cookie(browser.get("/"), "__Host-rc_session")
+        assert cookie, "no __Host-rc_session cookie with --secure-cookies"
         assert "secure" in [part.strip().lower() for part in cookie.split(";")[1:]]
         login = browser.post_form("/staff/login", {"_csrf": browser.csrf("/staff/login"), "token": STAFF_TOKEN})
-        assert "secure" in set_cookie(login, "rc_staff").lower()
+        staff_cookie = set_cookie(login, "__Host-rc_staff")
+        assert staff_cookie, "no __Host-rc_staff cookie with --secure-cookies"
+        assert "secure" in [part.strip().lower() for part in staff_cookie.split(";")[1:]]
     finally:
         assert server.stop() == 0
 
@@ -524,17 +532,21 @@ def test_return_to_never_redirects_off_site(shop):
     tried = 0
     for payload in REDIRECTS:
         # As a browser would send it (form-encoded), and raw in the body (already decoded once by the server).
-        for body in (urllib.parse.urlencode({"_csrf": token, "op": "inc", "return_to": payload}),
-                     f"_csrf={token}&op=inc&return_to={payload.replace('&', '%26').replace(' ', '+')}"):
+        for raw in (False, True):
+            body = f"_csrf={token}&op=inc&return_to={payload.replace('&', '%26').replace(' ', '+')}" if raw \
+                else urllib.parse.urlencode({"_csrf": token, "op": "inc", "return_to": payload})
             reply = browser.request("POST", "/cart/items/bundled-1", body=body.encode("utf-8"),
                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
             if reply.status == 400:
                 continue  # a raw body that is not a valid form (e.g. a bare %) is refused outright
             assert_on_site(reply, shop.port, f"return_to {payload!r}")
+            token = browser.token_after(reply, token)
             tried += 1
         reply = browser.post_form("/cart/clear", {"_csrf": token, "return_to": payload})
         assert_on_site(reply, shop.port, f"clear return_to {payload!r}")
-        browser.step("bundled-1", "inc", token)
+        readd = browser.step("bundled-1", "inc", token)
+        assert readd.status == 303
+        token = browser.token_after(readd, token)
         reply = browser.post_form("/cart/items/bundled-1/cooking", {"_csrf": token, "op": "start", "minutes": "5",
                                                                    "return_to": payload})
         assert_on_site(reply, shop.port, f"cooking return_to {payload!r}")
