@@ -414,7 +414,9 @@ def test_the_start_up_notice_points_to_no_token_address(servers):
     """Without --staff-token a random token is made and told to the operator; not as a URL the sign-in page ignores
     (and that would carry it into browser history)."""
     server = servers()
-    assert "?token=" not in server.log_text()
+    log = server.log_text()
+    assert "/staff/login" in log, "the start-up log does not say where staff sign in"
+    assert "?token=" not in log
 
 
 # ---------------------------------------------------------------- 15: a planted session cookie is left behind
