@@ -467,36 +467,57 @@ def test_search_box_echo_is_escaped(shop):
     record_stat("security.xss_payloads", len(XSS) * 2)
 
 
-def test_edited_title_description_and_steps_are_escaped_everywhere(shop):
+# Signed-in staff edit the shop's copy, which every page shows; a shopper's edit is their own version, shown on
+# their detail page, edit form and cart only. Both paths take every payload.
+EDIT_PATHS = {
+    "shop": {"recipe": "bundled-11", "shown": ("detail", "edit form", "browse", "cart", "staff board"), "hidden": ()},
+    "personal": {"recipe": "bundled-13", "shown": ("detail", "edit form", "cart"),
+                 "hidden": ("browse", "staff board", "another shopper")},
+}
+
+
+@pytest.mark.parametrize("path", EDIT_PATHS)
+def test_edited_title_description_and_steps_are_escaped_everywhere(shop, path):
     browser = Browser(shop.port)
     staff = staff_browser(shop.port)
+    other = Browser(shop.port)
+    recipe, shown_on, hidden_on = (EDIT_PATHS[path][key] for key in ("recipe", "shown", "hidden"))
+    editor = staff if path == "shop" else browser
     token = browser.csrf()
-    recipe = "bundled-11"
-    assert browser.step(recipe, "inc", token).status == 303  # so it shows in the cart and on the staff board
+    added = browser.step(recipe, "inc", token)  # so it shows in the cart and on the staff board
+    assert added.status == 303
     shown = 0
     for payload in XSS:
         title = ("T " + payload)[:120]
-        reply = save_edit(browser, recipe, title, "D " + payload, ["S1 " + payload, "S2 " + payload])
-        assert reply.status == 303, f"saving {payload!r}: {reply.status} {reply.text[:300]}"
+        reply = save_edit(editor, recipe, title, "D " + payload, ["S1 " + payload, "S2 " + payload])
+        assert reply.status == 303, f"{path}: saving {payload!r}: {reply.status} {reply.text[:300]}"
         pages = {
+            # The editor's first page after the save also carries the status message naming the title.
+            "edit form": editor.get(f"/recipes/{recipe}/edit").text,
             "detail": browser.get(f"/recipes/{recipe}").text,
-            "edit form": browser.get(f"/recipes/{recipe}/edit").text,
             "browse": browser.get("/?page=1").text + browser.get("/?group=time").text,
             "cart": browser.get("/cart").text,
             "staff board": staff.get("/staff").text,
+            "another shopper": other.get(f"/recipes/{recipe}").text,
         }
-        for where, page in pages.items():
-            assert_escaped(page, title, f"{where}, title {payload!r}", must_show=True)
+        for where in shown_on:
+            assert_escaped(pages[where], title, f"{path}: {where}, title {payload!r}", must_show=True)
             shown += 1
+        for where in hidden_on:
+            assert_escaped(pages[where], title, f"{path}: {where}, title {payload!r}", must_show=False)
+            assert title not in html.unescape(pages[where]), f"{path}: a shopper's version reached the {where}"
         for where in ("detail", "edit form"):
-            assert_escaped(pages[where], "D " + payload, f"{where}, description {payload!r}")
-            assert_escaped(pages[where], "S1 " + payload, f"{where}, step {payload!r}")
+            assert_escaped(pages[where], "D " + payload, f"{path}: {where}, description {payload!r}")
+            assert_escaped(pages[where], "S1 " + payload, f"{path}: {where}, step {payload!r}")
         # An edit that fails validation re-renders what was typed: escaped too.
-        reply = save_edit(browser, recipe, "", "D2 " + payload, ["S3 " + payload])
+        reply = save_edit(editor, recipe, "", "D2 " + payload, ["S3 " + payload])
         assert reply.status == 422
-        assert_escaped(reply.text, "D2 " + payload, f"422 re-render {payload!r}")
-        assert_escaped(reply.text, "S3 " + payload, f"422 re-render {payload!r}")
-    assert browser.post_form(f"/recipes/{recipe}/revert", {"_csrf": token}).status == 303
+        assert_escaped(reply.text, "D2 " + payload, f"{path}: 422 re-render {payload!r}")
+        assert_escaped(reply.text, "S3 " + payload, f"{path}: 422 re-render {payload!r}")
+    reverted = editor.post_form(f"/recipes/{recipe}/revert", {"_csrf": editor.csrf(f"/recipes/{recipe}")})
+    assert reverted.status == 303
+    # The revert's status message (title and Undo form) is escaped as well.
+    assert_escaped(editor.get(f"/recipes/{recipe}").text, title, f"{path}: status after revert", must_show=True)
     record_stat("security.xss_payloads", shown)
 
 
