@@ -74,7 +74,7 @@ public struct CartStore: Sendable {
     public func cart(session: SessionKey) async throws -> Cart {
         try await database.pool.read { db in
             let rows = try Row.fetchAll(
-                db, sql: "\(Self.lineSelect) WHERE c.session_hash = ? ORDER BY c.position", arguments: [session.hash])
+                db, sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? ORDER BY c.position", arguments: [session.hash])
             return Cart(lines: rows.compactMap(Self.line))
         }
     }
@@ -83,7 +83,7 @@ public struct CartStore: Sendable {
     public func line(of recipe: RecipeID, session: SessionKey) async throws -> CartLine? {
         try await database.pool.read { db in
             try Row.fetchOne(
-                db, sql: "\(Self.lineSelect) WHERE c.session_hash = ? AND c.recipe_id = ?", arguments: [session.hash, recipe.rawValue]
+                db, sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? AND c.recipe_id = ?", arguments: [session.hash, recipe.rawValue]
             ).flatMap(Self.line)
         }
     }
@@ -134,6 +134,16 @@ public struct CartStore: Sendable {
         SELECT r.id, r.title, r.category, r.servings, r.ready_minutes, r.image_path,
                c.session_hash, c.updated_at, c.quantity, c.cooking_started_at, c.cooking_minutes
         FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
+        """
+
+    /// Lines as their own shopper sees them: their version of a recipe, where they saved one, over the shop's copy.
+    private static let ownLineSelect = """
+        SELECT r.id, COALESCE(p.title, r.title) AS title, r.category, r.servings, r.ready_minutes,
+               CASE WHEN p.recipe_id IS NULL THEN r.image_path WHEN p.image_removed THEN NULL
+                    ELSE COALESCE(p.image_path, r.image_path) END AS image_path,
+               c.session_hash, c.updated_at, c.quantity, c.cooking_started_at, c.cooking_minutes
+        FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
+        LEFT JOIN shopper_recipe_edits p ON p.session_hash = c.session_hash AND p.recipe_id = c.recipe_id
         """
 
     private static func line(_ row: Row) -> CartLine? {

@@ -15,6 +15,11 @@ public struct CatalogStore: Sendable {
         try await database.pool.read { db in try Self.fetchRecipe(db, id: id) }
     }
 
+    /// The recipe as one shopper sees it: their own version, when they saved one, over the shop's copy.
+    public func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
+        try await database.pool.read { db in try Self.fetchRecipe(db, id: id, for: session) }
+    }
+
     public func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
         guard !ids.isEmpty else { return [:] }
         return try await database.pool.read { db in
@@ -160,7 +165,7 @@ public struct CatalogStore: Sendable {
             readyInMinutes: row["ready_minutes"], imagePath: row["image_path"])
     }
 
-    static func fetchRecipe(_ db: Database, id: RecipeID) throws -> Recipe? {
+    static func fetchRecipe(_ db: Database, id: RecipeID, for session: SessionKey? = nil) throws -> Recipe? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM recipe_effective WHERE id = ?", arguments: [id.rawValue]) else {
             return nil
         }
@@ -172,12 +177,14 @@ public struct CatalogStore: Sendable {
         let steps = try editedSteps(db, id: id)
             ?? String.fetchAll(db, sql: "SELECT text FROM recipe_steps WHERE recipe_id = ? ORDER BY position", arguments: [id.rawValue])
         let tags = (row["tags"] as String).split(separator: " ").map(String.init)
-        return Recipe(
+        var recipe = Recipe(
             id: id, title: row["title"], description: row["description"], category: row["category"],
             servings: row["servings"], readyInMinutes: row["ready_minutes"],
             diets: Diet.allCases.filter(diets.contains), tags: tags, imagePath: row["image_path"],
             sourceURL: (row["source_url"] as String?).flatMap(URL.init(string:)),
             ingredients: ingredients, steps: steps, isEdited: row["is_edited"])
+        if let session { try PersonalCopy.apply(db, session: session, to: &recipe) }
+        return recipe
     }
 
     static func editedSteps(_ db: Database, id: RecipeID) throws -> [String]? {

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// Saves and drops local edits, kept in their own table so that no catalog or upstream refresh overwrites them.
+/// Saves and drops local edits of the shop's copy and of shoppers' own versions, kept in their own tables so that
+/// no catalog or upstream refresh overwrites them. A revert keeps what it dropped for a while, for Undo.
 public struct RecipeEditStore: Sendable {
     let database: AppDatabase
 
@@ -9,20 +10,26 @@ public struct RecipeEditStore: Sendable {
         self.database = database
     }
 
-    public func version(of id: RecipeID) async throws -> EditVersion {
-        try await database.pool.read { db in try Self.version(db, id: id) }
+    public func version(of id: RecipeID, copy: EditCopy) async throws -> EditVersion {
+        try await database.pool.read { db in try Self.version(db, id: id, copy: copy) }
     }
 
-    /// Saves the edit unless someone saved another since `expected`.
+    /// Saves the edit unless another save reached the same copy since `expected`.
     /// - Returns: the new version, and the uploaded picture the edit no longer uses (to delete).
-    public func save(_ edit: RecipeEdit, for id: RecipeID, expected: EditVersion) async throws -> (EditVersion, replacedPicture: String?) {
+    public func save(
+        _ edit: RecipeEdit, for id: RecipeID, copy: EditCopy, expected: EditVersion
+    ) async throws -> (EditVersion, replacedPicture: String?) {
         try await database.write { db in
-            let current = try Self.version(db, id: id)
+            let current = try Self.version(db, id: id, copy: copy)
             guard current == expected else {
-                guard let recipe = try CatalogStore.fetchRecipe(db, id: id) else { throw AppError.notFound("That recipe is gone.") }
+                guard let recipe = try CatalogStore.fetchRecipe(db, id: id, for: copy.session) else {
+                    throw AppError.notFound("That recipe is gone.")
+                }
                 throw EditConflict(current: recipe, currentVersion: current)
             }
-            let previous = try Row.fetchOne(db, sql: "SELECT image_path, image_removed FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue])
+            let key = EditKey(id: id, copy: copy)
+            let previous = try Row.fetchOne(
+                db, sql: "SELECT image_path, image_removed FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
             let previousUpload: String? = previous?["image_path"]
             let previousRemoved: Bool = previous?["image_removed"] ?? false
             let (imagePath, removed): (String?, Bool) = switch edit.picture {
@@ -32,36 +39,161 @@ public struct RecipeEditStore: Sendable {
             }
             // Milliseconds since 1970, and always above the last one, so a revert and a new edit never reuse a version.
             let next = EditVersion(max(Int64(Date().timeIntervalSince1970 * 1000), current.value + 1))
-            try db.execute(
-                sql: """
-                    INSERT INTO recipe_edits (recipe_id, title, description, image_path, image_removed, steps_json, version, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)
-                    ON CONFLICT(recipe_id) DO UPDATE SET
-                        title = excluded.title, description = excluded.description, image_path = excluded.image_path,
-                        image_removed = excluded.image_removed, steps_json = excluded.steps_json,
-                        version = excluded.version, updated_at = CURRENT_TIMESTAMP
-                    """,
-                arguments: [id.rawValue, edit.title, edit.description, imagePath, removed, Self.json(edit.steps), next.value])
-            try CatalogStore.reindex(db, id: id)
+            let stored = StoredEdit(
+                title: edit.title, description: edit.description, imagePath: imagePath, imageRemoved: removed,
+                stepsJSON: try Self.json(edit.steps), version: next.value)
+            try Self.write(db, stored, key: key)
             return (next, previousUpload == imagePath ? nil : previousUpload)
         }
     }
 
-    /// Drops the edit. - Returns: the uploaded picture it used, to delete.
-    public func revert(_ id: RecipeID) async throws -> String? {
+    /// Drops the edit, keeping it (and its picture) for `RevertUndo.lifetime`.
+    /// - Returns: how to undo it, or nil when the copy had no edit.
+    public func revert(_ id: RecipeID, copy: EditCopy, now: Date = Date()) async throws -> RevertUndo? {
         try await database.write { db in
-            let picture = try String.fetchOne(db, sql: "SELECT image_path FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue])
-            try db.execute(sql: "DELETE FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue])
-            try CatalogStore.reindex(db, id: id)
-            return picture
+            let key = EditKey(id: id, copy: copy)
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT \(StoredEdit.columns) FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
+            else { return nil }
+            let stored = StoredEdit(row)
+            let undo = RevertUndo(token: Self.randomToken(), expiresAt: now + RevertUndo.lifetime)
+            // One Undo a copy: an older one's picture is left to `tidy`.
+            try db.execute(
+                sql: "DELETE FROM recipe_edit_undos WHERE recipe_id = ? AND session_hash IS ?", arguments: [id.rawValue, key.sessionHash])
+            try db.execute(
+                sql: """
+                    INSERT INTO recipe_edit_undos (token, session_hash, recipe_id, \(StoredEdit.columns), expires_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [undo.token, key.sessionHash, id.rawValue] + stored.arguments + [undo.expiresAt.timeIntervalSince1970])
+            try db.execute(sql: "DELETE FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
+            if copy == .shop { try CatalogStore.reindex(db, id: id) }
+            return undo
         }
     }
 
-    static func version(_ db: Database, id: RecipeID) throws -> EditVersion {
-        EditVersion(try Int64.fetchOne(db, sql: "SELECT version FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue]) ?? 0)
+    /// Puts back exactly the edit a revert dropped, version included, unless the copy was edited since.
+    public func undoRevert(token: String, of id: RecipeID, copy: EditCopy, now: Date = Date()) async throws {
+        try await database.write { db in
+            let key = EditKey(id: id, copy: copy)
+            guard let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(StoredEdit.columns) FROM recipe_edit_undos
+                    WHERE token = ? AND recipe_id = ? AND session_hash IS ? AND expires_at > ?
+                    """,
+                arguments: [token, id.rawValue, key.sessionHash, now.timeIntervalSince1970])
+            else { throw UndoRefusal.gone }
+            guard try Self.version(db, id: id, copy: copy) == .original else { throw UndoRefusal.editedSince }
+            try Self.write(db, StoredEdit(row), key: key)
+            try db.execute(sql: "DELETE FROM recipe_edit_undos WHERE token = ?", arguments: [token])
+        }
+    }
+
+    /// The Undo still open for this copy's last revert, if any.
+    public func pendingUndo(of id: RecipeID, copy: EditCopy, now: Date = Date()) async throws -> RevertUndo? {
+        try await database.pool.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT token, expires_at FROM recipe_edit_undos
+                    WHERE recipe_id = ? AND session_hash IS ? AND expires_at > ? ORDER BY expires_at DESC LIMIT 1
+                    """,
+                arguments: [id.rawValue, EditKey(id: id, copy: copy).sessionHash, now.timeIntervalSince1970]
+            ).map { RevertUndo(token: $0["token"], expiresAt: Date(timeIntervalSince1970: $0["expires_at"])) }
+        }
+    }
+
+    /// Forgets Undos past their time.
+    /// - Returns: every picture path an edit, a shopper's version or an open Undo still uses.
+    public func tidy(now: Date = Date()) async throws -> Set<String> {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM recipe_edit_undos WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
+            return Set(try String.fetchAll(
+                db,
+                sql: """
+                    SELECT image_path FROM recipe_edits WHERE image_path IS NOT NULL
+                    UNION SELECT image_path FROM shopper_recipe_edits WHERE image_path IS NOT NULL
+                    UNION SELECT image_path FROM recipe_edit_undos WHERE image_path IS NOT NULL
+                    """))
+        }
+    }
+
+    static func version(_ db: Database, id: RecipeID, copy: EditCopy) throws -> EditVersion {
+        let key = EditKey(id: id, copy: copy)
+        return EditVersion(
+            try Int64.fetchOne(db, sql: "SELECT version FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments) ?? 0)
+    }
+
+    private static func write(_ db: Database, _ stored: StoredEdit, key: EditKey) throws {
+        if case .personal(let session) = key.copy {
+            // A shopper's first version creates their session row, as a first cart line does.
+            try db.execute(
+                sql: "INSERT INTO sessions (id_hash) VALUES (?) ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = CURRENT_TIMESTAMP",
+                arguments: [session.hash])
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO \(key.table) (\(key.keyColumns), \(StoredEdit.columns), updated_at)
+                VALUES (\(key.keyMarks), ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)
+                ON CONFLICT(\(key.keyColumns)) DO UPDATE SET
+                    title = excluded.title, description = excluded.description, image_path = excluded.image_path,
+                    image_removed = excluded.image_removed, steps_json = excluded.steps_json,
+                    version = excluded.version, updated_at = CURRENT_TIMESTAMP
+                """,
+            arguments: key.arguments + stored.arguments)
+        // Only the shop's copy reaches browse and search.
+        if key.copy == .shop { try CatalogStore.reindex(db, id: key.id) }
     }
 
     private static func json(_ steps: [String]) throws -> String {
         String(decoding: try JSONEncoder().encode(steps), as: UTF8.self)
     }
+
+    private static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+    }
+}
+
+/// Where one copy of one recipe's edit lives: the shop's table, or the shoppers' table under one session.
+private struct EditKey {
+    var id: RecipeID
+    var copy: EditCopy
+
+    var table: String { copy == .shop ? "recipe_edits" : "shopper_recipe_edits" }
+    var keyColumns: String { copy == .shop ? "recipe_id" : "session_hash, recipe_id" }
+    var keyMarks: String { copy == .shop ? "?" : "?, ?" }
+    var condition: String { copy == .shop ? "recipe_id = ?" : "session_hash = ? AND recipe_id = ?" }
+    var sessionHash: String? { copy.session?.hash }
+    var arguments: StatementArguments { StatementArguments(sessionHash.map { [$0, id.rawValue] } ?? [id.rawValue]) }
+}
+
+/// An edit's columns as stored, the same in all three tables.
+private struct StoredEdit {
+    static let columns = "title, description, image_path, image_removed, steps_json, version"
+
+    var title: String
+    var description: String
+    var imagePath: String?
+    var imageRemoved: Bool
+    var stepsJSON: String
+    var version: Int64
+
+    init(title: String, description: String, imagePath: String?, imageRemoved: Bool, stepsJSON: String, version: Int64) {
+        self.title = title
+        self.description = description
+        self.imagePath = imagePath
+        self.imageRemoved = imageRemoved
+        self.stepsJSON = stepsJSON
+        self.version = version
+    }
+
+    init(_ row: Row) {
+        self.init(
+            title: row["title"], description: row["description"], imagePath: row["image_path"],
+            imageRemoved: row["image_removed"], stepsJSON: row["steps_json"], version: row["version"])
+    }
+
+    var arguments: StatementArguments { [title, description, imagePath, imageRemoved, stepsJSON, version] }
 }

@@ -16,6 +16,8 @@ public struct Recipe: Sendable, Equatable {
     public var ingredients: [Ingredient]
     public var steps: [String]
     public var isEdited: Bool
+    /// Shown as one shopper's own version (`PersonalCopy`), not the shop's copy.
+    public var isPersonalCopy = false
 
     public init(
         id: RecipeID, title: String, description: String, category: String,

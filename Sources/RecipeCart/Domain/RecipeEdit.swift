@@ -1,4 +1,6 @@
-/// A shopper's local change to a recipe: it wins over the catalog and upstream data, and no refresh touches it.
+import Foundation
+
+/// A local change to a recipe: it wins over the catalog and upstream data, and no refresh touches it.
 public struct RecipeEdit: Sendable, Equatable {
     public static let titleLimit = 1...120
     public static let descriptionLimit = 2_000
@@ -25,6 +27,19 @@ public enum PictureChange: Sendable, Equatable {
     case remove
 }
 
+/// Whose copy of a recipe an edit changes.
+public enum EditCopy: Sendable, Equatable {
+    /// The shop's copy, changed by signed-in staff: every shopper sees it, in browse and search too.
+    case shop
+    /// One shopper's own version, seen only under their session: on the detail page, the cart and the shopping list.
+    case personal(SessionKey)
+
+    /// The session whose version this is; nil for the shop's copy.
+    public var session: SessionKey? {
+        if case .personal(let key) = self { key } else { nil }
+    }
+}
+
 /// Which saved state an edit form was loaded from; 0 means the unedited original.
 public struct EditVersion: Sendable, Equatable, Hashable {
     public static let original = EditVersion(0)
@@ -40,4 +55,21 @@ public struct EditVersion: Sendable, Equatable, Hashable {
 public struct EditConflict: Error, Sendable {
     public var current: Recipe
     public var currentVersion: EditVersion
+}
+
+/// What a revert dropped, kept for `lifetime` so that one Undo can put exactly it back.
+public struct RevertUndo: Sendable, Equatable {
+    public static let lifetime: TimeInterval = 120
+
+    /// Random, so an Undo form can only restore the revert it was shown for.
+    public var token: String
+    public var expiresAt: Date
+}
+
+/// Why an Undo of a revert did nothing.
+public enum UndoRefusal: Error, Sendable, Equatable {
+    /// Too late, already used, or never this shopper's.
+    case gone
+    /// The copy was edited again after the revert; restoring would overwrite that.
+    case editedSince
 }

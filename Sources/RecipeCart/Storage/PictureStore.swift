@@ -1,6 +1,6 @@
 import Foundation
 
-/// Pictures shoppers upload, stored under random names in the data dir and served under `/images/uploads/`.
+/// Pictures uploaded on the edit page, stored under random names in the data dir and served under `/images/uploads/`.
 public struct PictureStore: Sendable {
     public static let maximumBytes = 5 * 1024 * 1024
     static let folder = "uploads"
@@ -27,5 +27,21 @@ public struct PictureStore: Sendable {
         let name = String(path.dropFirst(Self.folder.count + 1))
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { return }
         try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+    }
+
+    /// Deletes uploads no row uses any more: an Undo that ran out, a shopper's version purged with its session.
+    /// Files younger than `grace` are kept, since their edit may still be on its way to the database.
+    /// - Returns: how many were deleted.
+    @discardableResult
+    public func deleteUnused(keeping used: Set<String>, grace: TimeInterval = 600, now: Date = Date()) -> Int {
+        let files = (try? FileManager.default.contentsOfDirectory(
+            at: directory, includingPropertiesForKeys: [.contentModificationDateKey], options: [.skipsHiddenFiles])) ?? []
+        var deleted = 0
+        for file in files where !used.contains("\(Self.folder)/\(file.lastPathComponent)") {
+            let modified = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate ?? now
+            guard now.timeIntervalSince(modified) > grace else { continue }
+            if (try? FileManager.default.removeItem(at: file)) != nil { deleted += 1 }
+        }
+        return deleted
     }
 }

@@ -164,6 +164,40 @@ enum Schema {
                 }
             }
         }
+        migrator.registerMigration("v5-personal-edits") { db in
+            try db.execute(sql: """
+                -- A shopper's own version of a recipe, seen only under their session: never in browse, search
+                -- or on the staff board. ON UPDATE CASCADE lets a rotated session id carry its versions along.
+                CREATE TABLE shopper_recipe_edits (
+                    session_hash TEXT NOT NULL REFERENCES sessions(id_hash) ON DELETE CASCADE ON UPDATE CASCADE,
+                    recipe_id TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    image_path TEXT,
+                    image_removed BOOLEAN NOT NULL DEFAULT 0,
+                    steps_json TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    updated_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+                    PRIMARY KEY (session_hash, recipe_id)
+                ) WITHOUT ROWID;
+
+                -- What a revert dropped, kept a short while so that Undo can put it back exactly.
+                -- session_hash NULL: the shop's copy.
+                CREATE TABLE recipe_edit_undos (
+                    token TEXT PRIMARY KEY NOT NULL,
+                    session_hash TEXT REFERENCES sessions(id_hash) ON DELETE CASCADE ON UPDATE CASCADE,
+                    recipe_id TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    image_path TEXT,
+                    image_removed BOOLEAN NOT NULL,
+                    steps_json TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    expires_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX recipe_edit_undos_owner ON recipe_edit_undos(recipe_id, session_hash);
+                """)
+        }
         return migrator
     }
 }

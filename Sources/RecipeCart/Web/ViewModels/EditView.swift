@@ -1,4 +1,5 @@
-/// The edit form: everything the shopper typed, a message next to each bad field, and a conflict panel on 409.
+/// The edit form: everything typed, a message next to each bad field, and a conflict panel on 409.
+/// Staff edit the shop's copy; anyone else edits their own version.
 struct EditView {
     struct StepField {
         var index: Int
@@ -22,7 +23,14 @@ struct EditView {
     var version: String
     var imageURL: String?
     var removePicture: Bool
+    /// `shop` or `personal`: what the form was opened for, posted back so a save cannot land on the other copy.
+    var copy: String
+    var isPersonal: Bool
+    var heading: String
+    var intro: String
+    /// The copy has an edit that a revert would drop.
     var isEdited: Bool
+    var revertLabel: String
     var canAddStep: Bool
     var errors: EditForm.Errors
     var hasErrors: Bool
@@ -33,8 +41,8 @@ struct EditView {
     var stepLengthLimit = RecipeEdit.stepLengthLimit
 
     init(
-        recipe: Recipe, title: String, description: String, steps: [String], version: EditVersion, removePicture: Bool,
-        errors: EditForm.Errors = .init(), notice: String? = nil, conflict: Conflict? = nil, chrome: PageChrome
+        recipe: Recipe, copy: EditCopy, title: String, description: String, steps: [String], version: EditVersion,
+        removePicture: Bool, errors: EditForm.Errors = .init(), notice: String? = nil, conflict: Conflict? = nil, chrome: PageChrome
     ) {
         self.chrome = chrome
         id = recipe.id.rawValue
@@ -46,7 +54,21 @@ struct EditView {
         self.version = String(version.value)
         imageURL = recipe.imagePath.map(ImageURL.make)
         self.removePicture = removePicture
-        isEdited = recipe.isEdited
+        isPersonal = copy != .shop
+        self.copy = isPersonal ? EditCopyField.personal : EditCopyField.shop
+        if isPersonal {
+            heading = recipe.isPersonalCopy ? "Edit your version" : "Make your own version"
+            intro = "This is your own version: only you see it, on this page, in your cart and in your shopping list. "
+                + "The shop’s recipe stays as it is for everyone else, and you can go back to it at any time."
+            isEdited = recipe.isPersonalCopy
+            revertLabel = "Back to the shop’s version"
+        } else {
+            heading = "Edit recipe"
+            intro = "You are changing the shop’s copy: every shopper sees it. It is never sent to the recipe service, "
+                + "and no refresh overwrites it."
+            isEdited = recipe.isEdited
+            revertLabel = "Revert to original"
+        }
         canAddStep = steps.count < RecipeEdit.stepLimit
         self.errors = errors
         hasErrors = !errors.isEmpty
