@@ -25,8 +25,10 @@ COPY Templates ./Templates
 COPY Public ./Public
 RUN mkdir -p /data && chown recipecart:recipecart /data
 USER 10001
+# The image is meant to run behind HTTPS: cookies are Secure and carry the __Host- prefix.
 ENV RECIPECART_HOST=0.0.0.0 \
     RECIPECART_PORT=8080 \
+    RECIPECART_SECURE_COOKIES=true \
     RECIPECART_DATA_DIR=/data \
     RECIPECART_RESOURCES_DIR=/app
 VOLUME ["/data"]

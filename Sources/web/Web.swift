@@ -40,6 +40,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Memory in MB for hot static files (both variants); 0 serves every file from disk. [env: RECIPECART_STATIC_CACHE_MB]")
     var staticCacheMb: Int = Environment.int("RECIPECART_STATIC_CACHE_MB") ?? 32
 
+    @Option(help: "Comma-separated IP addresses of reverse proxies whose X-Forwarded-For names the client. [env: RECIPECART_TRUSTED_PROXY]")
+    var trustedProxy: String = Environment.string("RECIPECART_TRUSTED_PROXY") ?? ""
+
     @OptionGroup(title: "Recipe API") var upstream: UpstreamOptions
 
     func validate() throws {
@@ -47,6 +50,11 @@ struct Serve: AsyncParsableCommand {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
         guard (0...4096).contains(staticCacheMb) else { throw ValidationError("--static-cache-mb must be between 0 and 4096") }
+        do {
+            _ = try TrustedProxies(parsing: trustedProxy)
+        } catch {
+            throw ValidationError("\(error)")
+        }
         if let staffToken, staffToken.count < 12 {
             throw ValidationError("--staff-token must be at least 12 characters, so it cannot be guessed")
         }
@@ -56,7 +64,8 @@ struct Serve: AsyncParsableCommand {
         let config = AppConfig(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDir),
             resourcesDirectory: URL(fileURLWithPath: resourcesDir), secureCookies: secureCookies,
-            staffToken: staffToken, upstream: try upstream.settings(), staticCacheBytes: staticCacheMb << 20)
+            staffToken: staffToken, upstream: try upstream.settings(), staticCacheBytes: staticCacheMb << 20,
+            trustedProxies: try TrustedProxies(parsing: trustedProxy))
         do {
             try await RecipeCart.serve(config, logLevel: Logger.Level(rawValue: logLevel) ?? .info)
         } catch let error as CustomStringConvertible {

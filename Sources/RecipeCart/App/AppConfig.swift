@@ -14,13 +14,15 @@ public struct AppConfig: Sendable {
     public var upstream: UpstreamSettings
     /// Memory for hot static files, both variants (`--static-cache-mb`).
     public var staticCacheBytes: Int
+    /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    public var trustedProxies: TrustedProxies
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080,
         dataDirectory: URL = URL(fileURLWithPath: "data"),
         resourcesDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         secureCookies: Bool = false, staffToken: String? = nil, upstream: UpstreamSettings = UpstreamSettings(),
-        staticCacheBytes: Int = 32 << 20
+        staticCacheBytes: Int = 32 << 20, trustedProxies: TrustedProxies = .none
     ) {
         self.host = host
         self.port = port
@@ -30,6 +32,7 @@ public struct AppConfig: Sendable {
         self.staffToken = staffToken
         self.upstream = upstream
         self.staticCacheBytes = staticCacheBytes
+        self.trustedProxies = trustedProxies
     }
 
     /// Uploaded pictures and the upstream image cache, served under `/images/`.

@@ -13,9 +13,10 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     let renderer = try await PageRenderer(templatesDirectory: config.templatesDirectory)
     let secret = try ServerSecret.loadOrCreate(in: config.dataDirectory)
     let pictures = try PictureStore(imagesDirectory: config.imagesDirectory)
-    let staff = StaffAuthenticator(token: config.staffToken ?? StaffAuthenticator.generatedToken(), secret: secret)
+    let staff = StaffAuthenticator(
+        token: config.staffToken ?? StaffAuthenticator.generatedToken(), secret: secret, sessions: StaffSessionStore(database: database))
     if config.staffToken == nil {
-        logger.notice("no staff token set; staff sign in at http://\(config.host):\(config.port)/staff/login?token=\(staff.token)")
+        logger.notice("no staff token set; staff sign in at http://\(config.host):\(config.port)/staff/login with the token \(staff.token)")
     }
     let (upstream, upstreamServices) = try UpstreamCatalog.make(
         settings: config.upstream, database: database, imagesDirectory: config.imagesDirectory, logger: logger)
@@ -29,7 +30,7 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     return Application(
         router: router,
         // Connections that send nothing for 30 s are closed, so idle or half-sent requests cannot pile up.
-        server: .http1(configuration: .init(idleTimeout: .seconds(30))),
+        server: .http1(configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: .seconds(30))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
         services: upstreamServices + [SessionPurger(carts: CartStore(database: database), logger: logger)],
         logger: logger)
@@ -41,35 +42,45 @@ func makeRouter(
 ) -> Router<AppRequestContext> {
     let catalog = CatalogStore(database: database)
     let carts = CartStore(database: database)
-    let pages = PageContext(renderer: renderer, carts: carts, signer: signer, assets: AssetURLs(files: staticFiles))
+    let cookies = CookiePolicy(secure: config.secureCookies)
+    let flash = StatusFlash(secret: signer.secret)
+    let pages = PageContext(
+        renderer: renderer, carts: carts, signer: signer, assets: AssetURLs(files: staticFiles), cookies: cookies, flash: flash,
+        rotations: SessionRotations())
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HTMLCompressionMiddleware())
-    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: RequestLogMiddleware(level: .info))
     router.add(middleware: ErrorPageMiddleware(pages: pages))
+    router.add(middleware: MethodGuardMiddleware())
     router.add(middleware: StaticFileMiddleware(files: staticFiles))
+    router.add(middleware: ClientAddressMiddleware(trustedProxies: config.trustedProxies))
     router.add(middleware: OriginGuardMiddleware())
-    router.add(middleware: SessionMiddleware(signer: signer, secureCookies: config.secureCookies))
+    router.add(middleware: SessionMiddleware(signer: signer, flash: flash, cookies: cookies))
+    router.add(middleware: StaffSessionMiddleware(authenticator: staff, cookies: cookies))
 
     let browse = BrowseController(catalog: catalog, upstream: upstream, pages: pages, cache: PageCache())
-    let recipes = RecipeController(catalog: catalog, carts: carts, upstream: upstream, pages: pages)
+    let edits = RecipeEditStore(database: database)
+    let recipes = RecipeController(catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages)
     let shoppingLists = ShoppingListBuilder(catalog: catalog)
     let cart = CartController(catalog: catalog, carts: carts, shoppingLists: shoppingLists, pages: pages)
-    let edit = EditController(catalog: catalog, edits: RecipeEditStore(database: database), pictures: pictures, pages: pages)
+    let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffBoard = StaffController(
         carts: carts, shoppingLists: shoppingLists, authenticator: staff, throttle: LoginThrottle(),
-        labeler: CartLabeler(secret: staff.secret), pages: pages, secureCookies: config.secureCookies)
+        labeler: CartLabeler(secret: staff.secret), pages: pages)
     let health = HealthController(database: database)
     router.get("/", use: browse.index)
     router.get("/recipes/{id}", use: recipes.show)
     router.get("/recipes/{id}/edit", use: edit.show)
     router.post("/recipes/{id}/edit", use: edit.update)
     router.post("/recipes/{id}/revert", use: edit.revert)
+    router.post("/recipes/{id}/undo", use: edit.undo)
     router.get("/cart", use: cart.show)
     router.post("/cart/items/{id}", use: cart.update)
     router.post("/cart/items/{id}/cooking", use: cart.cooking)
     router.post("/cart/clear", use: cart.clear)
+    router.post("/cart/undo", use: cart.undo)
     router.get("/staff", use: staffBoard.board)
     router.get("/staff/carts/{label}", use: staffBoard.cart)
     router.get("/staff/login", use: staffBoard.loginForm)

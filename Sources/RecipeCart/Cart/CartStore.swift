@@ -31,6 +31,9 @@ public struct CartStore: Sendable {
                         """,
                     arguments: [session.hash, recipe.rawValue, session.hash])
             case .decrement:
+                if try Self.quantity(db, recipe: recipe, session: session) == 1 {
+                    try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe)
+                }
                 try db.execute(
                     sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1",
                     arguments: [session.hash, recipe.rawValue])
@@ -38,6 +41,7 @@ public struct CartStore: Sendable {
                     sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = CURRENT_TIMESTAMP WHERE session_hash = ? AND recipe_id = ?",
                     arguments: [session.hash, recipe.rawValue])
             case .set(let quantity) where quantity <= 0:
+                try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe)
                 try db.execute(
                     sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ?",
                     arguments: [session.hash, recipe.rawValue])
@@ -56,7 +60,30 @@ public struct CartStore: Sendable {
 
     public func clear(session: SessionKey) async throws {
         try await database.write { db in
+            try CartUndoRecord.save(db, kind: .clear, session: session)
             try db.execute(sql: "DELETE FROM cart_items WHERE session_hash = ?", arguments: [session.hash])
+        }
+    }
+
+    /// The last Remove or "Empty the cart" of this session, while the cart page still offers to undo it.
+    public func pendingUndo(session: SessionKey, now: Date = Date()) async throws -> CartUndo? {
+        try await database.pool.read { db in
+            try CartUndoRecord.fetch(db, session: session, newerThan: now - CartUndo.offeredFor)
+        }
+    }
+
+    /// Puts back exactly the lines the undone change took away. - Returns: nil when there is nothing to undo
+    /// under that token (used already, replaced by a later change, or older than `CartUndo.acceptedFor`).
+    public func undo(_ token: String, session: SessionKey, now: Date = Date()) async throws -> CartUndo? {
+        try await database.write { db in
+            try CartUndoRecord.restore(db, token: token, session: session, newerThan: now - CartUndo.acceptedFor)
+        }
+    }
+
+    /// Whether this session has stored anything yet: its first write gets a fresh id.
+    public func hasSession(_ session: SessionKey) async throws -> Bool {
+        try await database.pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE id_hash = ?", arguments: [session.hash]) ?? false
         }
     }
 

@@ -6,6 +6,6 @@ public struct SessionKey: Sendable, Hashable {
     public let hash: String
 
     public init(sessionID: String) {
-        hash = SHA256.hash(data: Data(sessionID.utf8)).map { String(format: "%02x", $0) }.joined()
+        hash = Hex.encode(SHA256.hash(data: Data(sessionID.utf8)))
     }
 }

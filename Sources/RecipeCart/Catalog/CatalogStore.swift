@@ -67,10 +67,9 @@ public struct CatalogStore: Sendable {
         let plan = BrowsePlan(query: query)
         return try await database.pool.read { db in
             let total = try Int.fetchOne(db, sql: plan.countSQL, arguments: plan.arguments) ?? 0
-            let pageCount = max(1, (total + BrowseQuery.pageSize - 1) / BrowseQuery.pageSize)
-            let page = min(max(query.page, 1), pageCount)
+            let paging = BrowsePaging(total: total, requestedPage: query.page)
             var arguments = plan.arguments
-            arguments += [BrowseQuery.pageSize, (page - 1) * BrowseQuery.pageSize]
+            arguments += [paging.limit, paging.offset]
             let rows = try Row.fetchAll(db, sql: plan.pageSQL, arguments: arguments)
             var sections: [BrowsePage.Section] = []
             for row in rows {
@@ -81,7 +80,7 @@ public struct CatalogStore: Sendable {
                     sections.append(.init(kind: kind, recipes: [summary]))
                 }
             }
-            return BrowsePage(sections: sections, totalCount: total, page: page, pageCount: pageCount)
+            return BrowsePage(sections: sections, totalCount: total, page: paging.page, pageCount: paging.pageCount)
         }
     }
 

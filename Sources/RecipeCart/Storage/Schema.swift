@@ -198,6 +198,25 @@ enum Schema {
                 CREATE INDEX recipe_edit_undos_owner ON recipe_edit_undos(recipe_id, session_hash);
                 """)
         }
+        migrator.registerMigration("v6-staff-sessions-and-cart-undo") { db in
+            try db.execute(sql: """
+                -- Signing out deletes the row, so a copied staff cookie stops working at once.
+                CREATE TABLE staff_sessions (
+                    id_hash TEXT PRIMARY KEY NOT NULL,
+                    token_digest TEXT NOT NULL,
+                    expires_at REAL NOT NULL
+                ) WITHOUT ROWID;
+
+                -- The lines a Remove or "Empty the cart" took away, so Undo can put exactly them back.
+                CREATE TABLE cart_undo (
+                    session_hash TEXT PRIMARY KEY NOT NULL REFERENCES sessions(id_hash) ON DELETE CASCADE,
+                    token TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    lines_json TEXT NOT NULL,
+                    created_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -13,9 +13,15 @@ public enum UpstreamStatus: Sendable, Equatable {
     case refreshed
     /// Upstream failed or may not be called now: the page shows what is saved, with a notice.
     case unavailable(UpstreamFault)
+    /// This client has caused its share of calls for now: its page shows what is saved; others still reach upstream.
+    case clientBudgetSpent
 
     public var notice: String? {
-        if case .unavailable = self { UpstreamCatalog.notice } else { nil }
+        switch self {
+        case .unavailable: UpstreamCatalog.notice
+        case .clientBudgetSpent: UpstreamCatalog.budgetNotice
+        default: nil
+        }
     }
 }
 
@@ -25,12 +31,14 @@ public enum UpstreamStatus: Sendable, Equatable {
 /// Upstream trouble never fails a page, except a recipe that was never saved and cannot be fetched now.
 public struct UpstreamCatalog: Sendable {
     public static let notice = "Showing saved recipes — the recipe service is unavailable."
+    public static let budgetNotice = "Showing saved recipes — you have searched a lot; new results from the recipe service again within the hour."
 
     let settings: UpstreamSettings
     let provider: (any RecipeProvider)?
     let store: UpstreamStore
     let images: ImageCache?
     private let health: UpstreamHealth
+    private let budget: ClientCallBudget
     private let flights = InFlight<UpstreamStatus>()
     private let logger: Logger
 
@@ -40,6 +48,7 @@ public struct UpstreamCatalog: Sendable {
         self.store = store
         self.images = images
         health = UpstreamHealth(backoff: settings.failureBackoff, logger: logger)
+        budget = ClientCallBudget(callsPerWindow: settings.callsPerClientHour)
         self.logger = logger
     }
 
@@ -75,8 +84,8 @@ public struct UpstreamCatalog: Sendable {
     // MARK: Pages
 
     /// Before a Browse page: a search `q`, or else a `category`, not asked within the TTL makes one call.
-    /// The home page with neither makes none.
-    public func refresh(for query: BrowseQuery) async -> UpstreamStatus {
+    /// The home page with neither makes none. A call counts against `client`'s share.
+    public func refresh(for query: BrowseQuery, client: String) async -> UpstreamStatus {
         guard let provider else { return .notNeeded }
         let text = query.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
         let request: BrowseRequest
@@ -96,6 +105,7 @@ public struct UpstreamCatalog: Sendable {
             logger.error("upstream cache not readable", metadata: ["error": "\(error)"])
             return .unavailable(.unreachable("cache not readable"))
         }
+        guard budget.spend(for: client, at: settings.clock()) else { return .clientBudgetSpent }
         return await flights.run(key) {
             await call {
                 // Another page may have fetched it since the check above.
@@ -108,18 +118,18 @@ public struct UpstreamCatalog: Sendable {
 
     /// Before a recipe page: fetches the full record of an upstream recipe that is missing or only a tile's worth.
     /// Throws `AppError.serviceUnavailable` only for a recipe that is not saved at all and cannot be fetched now;
-    /// a recipe upstream does not have is left to the page's 404.
-    public func ensureRecipe(_ id: RecipeID) async throws -> UpstreamStatus {
+    /// a recipe upstream does not have is left to the page's 404. A call counts against `client`'s share.
+    public func ensureRecipe(_ id: RecipeID, client: String) async throws -> UpstreamStatus {
         guard let provider, provider.owns(id) else { return .notNeeded }
         let state = try await store.state(of: id)
         if state?.isComplete == true { return .cached }
-        let status = await flights.run("\(provider.source.rawValue) recipe \(id.rawValue)") {
+        let status = !budget.spend(for: client, at: settings.clock()) ? .clientBudgetSpent : await flights.run("\(provider.source.rawValue) recipe \(id.rawValue)") {
             await call {
                 if let record = try await provider.recipe(id) { try await save([record]) }
                 return .refreshed
             }
         }
-        if case .unavailable = status, state == nil {
+        if status.notice != nil, state == nil {
             throw AppError.serviceUnavailable(
                 "This recipe isn’t saved here yet, and the recipe service isn’t answering right now. Please try again in a few minutes.")
         }

@@ -37,6 +37,8 @@ public struct UpstreamSettings: Sendable {
     public var cacheTTL: TimeInterval
     /// After a failed call, pages wait this long before trying again, so an outage costs no page a timeout.
     var failureBackoff: TimeInterval = 30
+    /// Upstream calls one client may cause an hour (`ClientCallBudget`).
+    var callsPerClientHour = 10
     /// Pause between the calls of `web import`, to walk the API politely.
     var importPause: TimeInterval = 0.5
     var clock: @Sendable () -> Date = { Date() }

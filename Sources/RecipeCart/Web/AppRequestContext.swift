@@ -2,17 +2,24 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// Per-request state: the shopper's session, filled in by `SessionMiddleware`.
+/// Per-request state, filled in by the middleware: who is asking, their session, and what the last form left to say.
 public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: SocketAddress?
     public var session: ShopperSession?
     /// Set by a handler after a cart change, so the next page can play the badge animation.
     public var cartChanged = false
+    /// What the form posted before this page wants the shopper to read (`StatusFlash`).
+    var statusMessage: StatusMessage?
+    /// Signed in with the staff token (`StaffSessionMiddleware`).
+    public var isStaff = false
+    /// The peer, or behind a trusted proxy the client it forwarded for (`ClientAddressMiddleware`).
+    public var clientAddress: String
 
     public init(source: Source) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        clientAddress = remoteAddress?.ipAddress ?? "unknown"
     }
 
     public var maxUploadSize: Int { FormFields.maximumBodySize }

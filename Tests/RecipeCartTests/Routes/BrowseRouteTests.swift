@@ -7,18 +7,17 @@ import Testing
             let page = try await shopper.get("/")
             #expect(page.status == .ok)
             #expect(page.sectionTitles == ["Popular", "Other"])
-            #expect(page.recipeIDs.count == 48)
+            // 52 recipes make one page: a last page of 4 would be folded into the first anyway.
+            #expect(page.recipeIDs.count == 52)
             #expect(page.contains("52 recipes"))
-            #expect(page.contains(#"rel="next""#))
+            #expect(!page.contains(#"rel="next""#))
             let titles = page.allMatches(#"<span class="tile-title">([^<]+)</span>"#)
             #expect(titles == titles.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
             #expect(page.contains(#"<img class="tile-image" src="/images/bundled/"#))
             #expect(page.contains("servings"))
 
             let second = try await shopper.get("/?page=2")
-            #expect(second.recipeIDs.count == 4)
-            #expect(second.sectionTitles == ["Other"])
-            #expect(Set(page.recipeIDs).isDisjoint(with: second.recipeIDs))
+            #expect(second.recipeIDs == page.recipeIDs)
         }
     }
 

@@ -11,16 +11,18 @@ import Testing
             let before = Date()
             let started = try await shopper.post("/cart/items/bundled-33/cooking", [("op", "start"), ("return_to", "/cart")])
             #expect(started.status == .seeOther)
-            #expect(started.location == "/cart")
+            #expect(started.location == "/cart#line-bundled-33")
 
             let running = try await shopper.get("/cart")
             let expected = [before, Date()].map { ClockTime.text($0 + 20 * 60) }
-            let shown = try #require(running.firstMatch(#"<span class="cooking-ready">Ready at (\d\d:\d\d)</span>"#))
+            let shown = try #require(
+                running.firstMatch(#"<span class="cooking-ready">Ready at <time class="cooking-ready-time" datetime="[^"]+">(\d\d:\d\d [^<]+)</time></span>"#))
             #expect(expected.contains(shown))
+            #expect(running.contains("Started cooking Classic Spaghetti Carbonara: ready in 20 min."))
             #expect(running.contains("20 min left") || running.contains("19 min left"))
             #expect(running.contains(#"data-ready-at=""#))
             #expect(running.contains(#"value="stop">Stop</button>"#))
-            #expect(try await shopper.get("/recipes/bundled-33").contains("Ready at \(shown)"))
+            #expect(try await shopper.get("/recipes/bundled-33").contains(">\(shown)</time>"))
 
             try await shopper.post("/cart/items/bundled-33/cooking", [("op", "stop")])
             let stopped = try await shopper.get("/cart")
@@ -63,6 +65,12 @@ import Testing
             #expect(try await shopper.post("/cart/items/bundled-1/cooking", [("op", "start")], withToken: false).status == .forbidden)
             #expect(!(try await shopper.get("/cart").contains("Ready at")))
         }
+    }
+
+    @Test func clockTimesSayTheirZone() {
+        let noon = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(ClockTime.text(noon, in: TimeZone(identifier: "UTC")!) == "08:00 UTC")
+        #expect(ClockTime.text(noon, in: TimeZone(identifier: "Asia/Tokyo")!).hasPrefix("17:00 "))
     }
 
     @Test func minutesLeftRoundsUpAndNeverGoesNegative() {

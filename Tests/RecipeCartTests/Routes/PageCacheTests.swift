@@ -20,8 +20,9 @@ import Testing
     }
 
     @Test func anEditOrACartChangeIsSeenDespiteTheCache() async throws {
-        try await TestEnvironment().withShopper { shopper in
+        try await EditRouteTests.environment().withShopper { shopper in
             #expect(try await shopper.get("/?category=Dessert").contains("Lemon Olive Oil Cake"))
+            try await EditRouteTests.signIn(&shopper)
             try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Freshly Renamed Cake"))
             let after = try await shopper.get("/?category=Dessert")
             #expect(after.contains("Freshly Renamed Cake"))
@@ -38,10 +39,12 @@ import Testing
 
     @Test func templateSplitsAtPlaceholdersAndFillsThem() {
         let parts = PersonalParts.placeholders
-        let template = PageCache.Template(html: "a\(parts.csrfToken)b\(parts.cartCount)c\(parts.cartCount)\(parts.badgeClass)")
-        #expect(template.pieces == ["a", "b", "c", "", ""])
-        let filled = template.filled(with: PersonalParts(csrfToken: "T", cartCount: "3", badgeClass: "badge"))
-        #expect(filled == "aTb3c3badge")
+        let template = PageCache.Template(
+            html: "a\(parts.csrfToken)b\(parts.cartCount)c\(parts.cartCount)\(parts.badgeClass)\(parts.cartCountLabel)d\(parts.statusHTML)")
+        #expect(template.pieces == ["a", "b", "c", "", "", "d", ""])
+        let filled = template.filled(
+            with: PersonalParts(csrfToken: "T", cartCount: "3", cartCountLabel: "L", badgeClass: "badge", statusHTML: "<p>S</p>"))
+        #expect(filled == "aTb3c3badgeLd<p>S</p>")
     }
 
     @Test func theCacheIsBoundedAndKeyedByGeneration() {

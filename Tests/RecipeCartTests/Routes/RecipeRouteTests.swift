@@ -15,13 +15,18 @@ import Testing
             #expect(page.contains(#"<span class="ingredient-name">spaghetti</span>"#))
             #expect(page.allMatches(#"<ol>\s*(<li>)"#).count == 1)
             #expect(page.contains(#"target="_blank" rel="noopener""#))
-            #expect(page.stepperQuantity == 0)
-            #expect(page.contains(#"<form class="stepper" method="post" action="/cart/items/bundled-33">"#))
+            // At zero the cart block is an "Add to cart" button; the stepper comes with the first batch.
+            #expect(page.stepperQuantity == nil)
+            #expect(page.contains(#"<form class="add-to-cart" method="post" action="/cart/items/bundled-33">"#))
             #expect(page.contains(#"name="return_to" value="/recipes/bundled-33""#))
-            #expect(page.contains(#"value="inc" aria-label="Add one Classic Spaghetti Carbonara to the cart">+</button>"#))
-            #expect(page.contains(#"value="dec" aria-label="Remove one Classic Spaghetti Carbonara from the cart" disabled>"#))
-            #expect(page.contains(#"aria-label="Add one Classic Spaghetti Carbonara to the cart""#))
+            #expect(page.contains(#"name="op" value="inc">Add to cart</button>"#))
             #expect(page.cartCount == 0)
+            try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
+            let inCart = try await shopper.get("/recipes/bundled-33")
+            #expect(inCart.stepperQuantity == 1)
+            #expect(inCart.contains(#"<form class="stepper" method="post" action="/cart/items/bundled-33">"#))
+            #expect(inCart.contains(#"value="inc" aria-label="Add one Classic Spaghetti Carbonara to the cart">+</button>"#))
+            #expect(inCart.contains(#"value="dec" aria-label="Remove one Classic Spaghetti Carbonara from the cart">"#))
         }
     }
 

@@ -27,17 +27,28 @@ import Testing
             #expect(scaled.contains("Show as written"))
             #expect(scaled.contains(#"name="servings" type="number" min="1" max="50" value="3""#))
             let asWritten = try await shopper.get("/recipes/bundled-33")
-            #expect(asWritten.contains(#"<span class="measure">200g</span> <span class="ingredient-name">spaghetti</span>"#))
+            // As written, but spaced like every other measure on the page.
+            #expect(asWritten.contains(#"<span class="measure">200 g</span> <span class="ingredient-name">spaghetti</span>"#))
             #expect(!asWritten.contains("Show as written"))
         }
     }
 
-    @Test(arguments: ["0", "51", "-2", "two", "1.5", "99999"])
+    @Test(arguments: ["two", "1.5", "9999999999", "1e3"])
     func badServingsAre400(_ servings: String) async throws {
         try await TestEnvironment().withShopper { shopper in
             let page = try await shopper.get("/recipes/bundled-33?servings=\(servings)")
             #expect(page.status == .badRequest)
             #expect(page.contains("Servings must be a whole number from 1 to 50."))
+        }
+    }
+
+    @Test(arguments: [("0", 1), ("51", 50), ("-2", 1), ("99999", 50)])
+    func servingsOutOfRangeAreClampedWithANote(_ servings: String, _ shown: Int) async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/recipes/bundled-33?servings=\(servings)")
+            #expect(page.status == .ok)
+            #expect(page.contains("data-servings-clamped"))
+            #expect(page.contains(#"name="servings" type="number" min="1" max="50" value="\#(shown)""#))
         }
     }
 }

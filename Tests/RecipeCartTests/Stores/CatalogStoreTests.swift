@@ -98,3 +98,17 @@ import Testing
         #expect(popular.count > titleHits.count)
     }
 }
+
+@Suite struct BrowsePagingTests {
+    @Test(arguments: [
+        (0, 1, 1, 0, 48), (52, 1, 1, 0, 52), (59, 1, 1, 0, 59), (60, 2, 2, 48, 48), (96, 2, 2, 48, 48),
+        (100, 2, 2, 48, 52), (108, 3, 3, 96, 48),
+    ])
+    func aTinyLastPageIsFoldedIntoTheOneBefore(total: Int, requested: Int, pageCount: Int, offset: Int, limit: Int) {
+        let paging = BrowsePaging(total: total, requestedPage: requested)
+        #expect(paging.pageCount == pageCount)
+        #expect(paging.page == requested)
+        #expect(paging.offset == offset)
+        #expect(paging.limit == limit)
+    }
+}

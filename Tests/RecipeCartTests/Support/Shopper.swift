@@ -71,11 +71,14 @@ struct Shopper {
             headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
         }
         let response = try await client.execute(uri: uri, method: method, headers: headers, body: body)
+        let sessionBefore = cookies["rc_session"]
         for header in response.headers[values: .setCookie] {
             let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
             let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""
             if value.isEmpty || header.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
         }
+        // A session's first stored row rotates its id, and with it the CSRF token, as a browser's next page would show.
+        if let sessionBefore, cookies["rc_session"] != sessionBefore { csrfToken = nil }
         let page = Page(response: response)
         if let token = page.csrfToken { csrfToken = token }
         return page
@@ -85,7 +88,8 @@ struct Shopper {
     @discardableResult
     mutating func follow(_ page: Page) async throws -> Page {
         guard let location = page.location else { return page }
-        return try await get(location)
+        // A browser keeps the fragment to itself: it scrolls to it, it never sends it.
+        return try await get(String(location.prefix { $0 != "#" }))
     }
 
     static func encode(_ fields: [(String, String)]) -> String {

@@ -11,6 +11,7 @@ struct TestEnvironment {
 
     let dataDirectory: URL
     var staffToken: String?
+    var secureCookies = false
     /// The recipe API the app sits in front of; the bundled catalog alone unless a test says otherwise.
     var upstream = UpstreamSettings()
 
@@ -22,8 +23,8 @@ struct TestEnvironment {
 
     var config: AppConfig {
         AppConfig(
-            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot, staffToken: staffToken,
-            upstream: upstream)
+            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot, secureCookies: secureCookies,
+            staffToken: staffToken, upstream: upstream)
     }
 
     func makeApp() async throws -> some ApplicationProtocol {

@@ -57,7 +57,8 @@ import Testing
         _ = try await importer.importJSON(try JSONEncoder().encode(response))
         let id = RecipeID("mealdb-90101")!
         _ = try await RecipeEditStore(database: database).save(
-            RecipeEdit(title: "Our Aubergine", description: "Ours.", steps: ["Roast."], picture: .keep), for: id, expected: EditVersion(0))
+            RecipeEdit(title: "Our Aubergine", description: "Ours.", steps: ["Roast."], picture: .keep), for: id, copy: .shop,
+            expected: EditVersion(0))
 
         response.meals[0].ingredients.append(MealDBIngredient(name: "Chilli", measure: "1"))
         let report = try await importer.importJSON(try JSONEncoder().encode(response))

@@ -14,7 +14,7 @@ struct BrowseController: Sendable {
         let fields = FormFields.query(of: request)
         let query = Self.query(from: fields)
         // Fills SQLite first when the source is an API; the page itself always comes from SQLite.
-        let status = await upstream.refresh(for: query)
+        let status = await upstream.refresh(for: query, client: context.clientAddress)
         async let personal = pages.personalParts(context: context)
         // Read before the recipes, so a page is never cached under a newer generation than its data.
         let generation = try await catalog.generation()

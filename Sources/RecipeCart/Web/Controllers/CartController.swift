@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// The cart page and the stepper.
+/// The cart page, the stepper, cooking timers, "Empty the cart" and Undo.
 struct CartController: Sendable {
     let catalog: CatalogStore
     let carts: CartStore
@@ -11,32 +11,63 @@ struct CartController: Sendable {
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
+        // The cart keeps offering Undo for a while, not only on the page the removal landed on.
+        var status = context.statusMessage
+        if status?.undo == nil, !session.isNew, let undo = try await carts.pendingUndo(session: session.key) {
+            status = try await undoMessage(for: undo)
+        }
         let chrome = pages.chrome(
-            title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount, cartChanged: context.cartChanged)
+            title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount, cartChanged: context.cartChanged,
+            status: status)
         let list = try await shoppingLists.list(for: [cart])
         return try pages.renderer.response("cart", CartView(cart: cart, shoppingList: ShoppingListRow.rows(list), chrome: chrome, now: Date()))
     }
 
-    /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back.
+    /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back to the line.
     func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.shopper
-        let form = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
-        guard let id = context.parameters.get("id").flatMap(RecipeID.init), try await catalog.summaries([id])[id] != nil else {
+        let form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
+        guard let id = context.parameters.get("id").flatMap(RecipeID.init), let recipe = try await catalog.summaries([id])[id] else {
             throw AppError.notFound("That recipe isn’t in the catalog, so it can’t go in the cart.")
         }
         let change = try Self.change(from: form)
-        try await carts.apply(change, recipe: id, session: session.key)
-        return CartRedirect.make(to: ReturnPath.resolve(form["return_to"], fallback: "/recipes/\(id.rawValue)"))
+        let session = try await pages.writableSession(for: context)
+        let quantity = try await carts.apply(change, recipe: id, session: session.key)
+        var status = StatusMessage(CartStatusText.afterChange(change, title: recipe.title, quantity: quantity))
+        if quantity == 0, let undo = try await carts.pendingUndo(session: session.key) {
+            status = try await undoMessage(for: undo)
+        }
+        return pages.redirect(
+            to: Self.landing(form["return_to"], fallback: "/recipes/\(id.rawValue)", line: id), status: status, session: session,
+            cartChanged: true)
     }
 
     /// `POST /cart/clear`.
     func clear(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
         let form = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
+        var status: StatusMessage?
         if !session.isNew {
             try await carts.clear(session: session.key)
+            if let undo = try await carts.pendingUndo(session: session.key) { status = try await undoMessage(for: undo) }
         }
-        return CartRedirect.make(to: ReturnPath.resolve(form["return_to"], fallback: "/cart"))
+        return pages.redirect(to: ReturnPath.resolve(form["return_to"], fallback: "/cart"), status: status, cartChanged: true)
+    }
+
+    /// `POST /cart/undo`: puts back what the last Remove or "Empty the cart" took away.
+    func undo(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.shopper
+        let form = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
+        guard let token = form["undo"], !token.isEmpty, token.utf8.count <= 64 else {
+            throw AppError.badRequest("The form didn’t say what to undo.")
+        }
+        guard !session.isNew, let undone = try await carts.undo(token, session: session.key) else {
+            throw AppError.conflict("That can’t be undone any more: it was too long ago, or it was undone already.")
+        }
+        let titles = try await catalog.summaries(undone.recipeIDs)
+        let names = undone.recipeIDs.compactMap { titles[$0]?.title }
+        let text = names.count == 1 ? "Put \(names[0]) back in your cart." : "Put \(DisplayText.recipeCount(names.count)) back in your cart."
+        let line = undone.recipeIDs.first.map { "#line-\($0.rawValue)" } ?? ""
+        return pages.redirect(to: "/cart" + line, status: StatusMessage(text), cartChanged: true)
     }
 
     /// `POST /cart/items/{id}/cooking`: `op=start` (with `minutes` when the recipe's time is unknown) or `op=stop`.
@@ -48,17 +79,34 @@ struct CartController: Sendable {
         else {
             throw AppError.notFound("That recipe isn’t in your cart. Add it first, then start cooking.")
         }
+        let text: String
         switch form["op"] {
         case "start":
             let minutes = try Self.cookingMinutes(form["minutes"], default: line.recipe.readyInMinutes)
             _ = try await carts.startCooking(id, minutes: minutes, session: session.key)
+            text = "Started cooking \(line.recipe.title): ready in \(DisplayText.minutes(minutes))."
         case "stop":
             try await carts.stopCooking(id, session: session.key)
+            text = "Stopped the timer for \(line.recipe.title)."
         default:
             throw AppError.badRequest("The timer doesn’t know that action.")
         }
-        let location = ReturnPath.resolve(form["return_to"], fallback: "/cart")
-        return Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+        return pages.redirect(to: Self.landing(form["return_to"], fallback: "/cart", line: id), status: StatusMessage(text))
+    }
+
+    private func undoMessage(for undo: CartUndo) async throws -> StatusMessage {
+        let titles = try await catalog.summaries(undo.recipeIDs)
+        let text = switch undo.kind {
+        case .clear: "Emptied your cart."
+        case .remove: "Removed \(undo.recipeIDs.first.flatMap { titles[$0]?.title } ?? "the recipe") from your cart."
+        }
+        return StatusMessage(text, undo: .init(action: "/cart/undo", token: undo.token))
+    }
+
+    /// Back where the form was, scrolled to the line it changed.
+    static func landing(_ returnTo: String?, fallback: String, line id: RecipeID) -> String {
+        let path = ReturnPath.resolve(returnTo, fallback: fallback)
+        return path.contains("#") ? path : "\(path)#line-\(id.rawValue)"
     }
 
     static func cookingMinutes(_ text: String?, default known: Int?) throws -> Int {
@@ -94,16 +142,5 @@ struct CartController: Sendable {
         default:
             throw AppError.badRequest("The cart doesn’t know that action.")
         }
-    }
-}
-
-/// The answer to a cart change: 303 back, with a one-shot cookie that lets the next page animate the badge.
-enum CartRedirect {
-    static let cookieName = "rc_cart_changed"
-
-    static func make(to location: String) -> Response {
-        var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
-        response.setCookie(.init(name: cookieName, value: "1", maxAge: 10, path: "/", httpOnly: true, sameSite: .lax))
-        return response
     }
 }

@@ -1,37 +1,75 @@
 import Hummingbird
 
-/// What every controller needs to render a page for the current shopper.
+/// What every controller needs to render a page for the current shopper and to answer a form post.
 struct PageContext: Sendable {
     let renderer: PageRenderer
     let carts: CartStore
     let signer: SessionSigner
     let assets: AssetURLs
+    let cookies: CookiePolicy
+    let flash: StatusFlash
+    let rotations: SessionRotations
 
-    func chrome(title: String, section: String = "", context: AppRequestContext) async throws -> PageChrome {
-        chrome(title: title, section: section, personal: try await personalParts(context: context))
+    func chrome(title: String, section: String = "", context: AppRequestContext, status: StatusMessage? = nil) async throws -> PageChrome {
+        chrome(title: title, section: section, personal: try await personalParts(context: context, status: status))
     }
 
-    func chrome(title: String, section: String, session: ShopperSession?, cartCount: Int, cartChanged: Bool = false) -> PageChrome {
-        chrome(title: title, section: section, personal: personalParts(session: session, cartCount: cartCount, cartChanged: cartChanged))
+    func chrome(
+        title: String, section: String, session: ShopperSession?, cartCount: Int, cartChanged: Bool = false,
+        status: StatusMessage? = nil
+    ) -> PageChrome {
+        chrome(
+            title: title, section: section,
+            personal: personalParts(session: session, cartCount: cartCount, cartChanged: cartChanged, status: status))
     }
 
     /// The parts of a page that belong to one shopper; everything else can be cached and shared.
-    func personalParts(session: ShopperSession?, cartCount: Int, cartChanged: Bool) -> PersonalParts {
-        PersonalParts(
-            csrfToken: session.map(signer.csrfToken) ?? "", cartCount: String(cartCount),
-            badgeClass: cartChanged ? "badge badge--bump" : "badge")
+    func personalParts(session: ShopperSession?, cartCount: Int, cartChanged: Bool, status: StatusMessage? = nil) -> PersonalParts {
+        let csrfToken = session.map(signer.csrfToken) ?? ""
+        return PersonalParts(
+            csrfToken: csrfToken, cartCount: String(cartCount), cartCountLabel: DisplayText.cartBadgeLabel(cartCount),
+            badgeClass: cartChanged ? "badge badge--bump" : "badge", statusHTML: status?.html(csrfToken: csrfToken) ?? "")
     }
 
-    func personalParts(context: AppRequestContext) async throws -> PersonalParts {
+    /// `status` replaces the message the previous post left, when the page has a more current one to show.
+    func personalParts(context: AppRequestContext, status: StatusMessage? = nil) async throws -> PersonalParts {
         let session = try context.shopper
         let count = session.isNew ? 0 : try await carts.itemCount(session: session.key)
-        return personalParts(session: session, cartCount: count, cartChanged: context.cartChanged)
+        return personalParts(
+            session: session, cartCount: count, cartChanged: context.cartChanged, status: status ?? context.statusMessage)
     }
 
     func chrome(title: String, section: String, personal: PersonalParts) -> PageChrome {
         PageChrome(
-            title: title, cartCount: personal.cartCount, csrfToken: personal.csrfToken,
+            title: title, cartCount: personal.cartCount, cartCountLabel: personal.cartCountLabel, csrfToken: personal.csrfToken,
             stylesheetURL: assets.url(for: "app.css"), scriptURL: assets.url(for: "app.js"),
-            badgeClass: personal.badgeClass, isBrowse: section == "browse", isCart: section == "cart")
+            badgeClass: personal.badgeClass, statusHTML: personal.statusHTML, isBrowse: section == "browse", isCart: section == "cart")
+    }
+
+    /// The session a write goes under. A session storing its first row gets a fresh id (set by `redirect`),
+    /// so a cookie planted on the shopper before cannot follow them; the row belongs to the new id.
+    func writableSession(for context: AppRequestContext) async throws -> ShopperSession {
+        let session = try context.shopper
+        if session.isNew { return session }
+        if try await carts.hasSession(session.key) { return session }
+        return rotations.successor(of: session)
+    }
+
+    /// Post/Redirect/Get: a 303 to a local path, never cached, with what the next page should say, and the
+    /// session cookie when the write went under a rotated session.
+    func redirect(
+        to location: String, status: StatusMessage? = nil, session: ShopperSession? = nil, cartChanged: Bool = false
+    ) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+        if let status {
+            response.setCookie(cookies.cookie(cookies.status, value: flash.cookieValue(for: status), maxAge: StatusFlash.lifetime))
+        }
+        if let session, session.isNew {
+            response.setCookie(cookies.cookie(cookies.session, value: signer.cookieValue(for: session), maxAge: 30 * 24 * 3600))
+        }
+        if cartChanged {
+            response.setCookie(cookies.cookie(cookies.cartChanged, value: "1", maxAge: 10))
+        }
+        return response
     }
 }

@@ -5,6 +5,7 @@ import Hummingbird
 struct RecipeController: Sendable {
     let catalog: CatalogStore
     let carts: CartStore
+    let edits: RecipeEditStore
     let upstream: UpstreamCatalog
     let pages: PageContext
 
@@ -12,31 +13,38 @@ struct RecipeController: Sendable {
         let rawID = context.parameters.get("id")
         // A recipe of the configured API that is missing or only a tile's worth is fetched first.
         var status = UpstreamStatus.notNeeded
-        if let id = rawID.flatMap(RecipeID.init) { status = try await upstream.ensureRecipe(id) }
-        let recipe = try await Self.recipe(rawID, in: catalog)
+        if let id = rawID.flatMap(RecipeID.init) { status = try await upstream.ensureRecipe(id, client: context.clientAddress) }
+        let copy = try EditController.copy(for: context)
+        let recipe = try await Self.recipe(rawID, in: catalog, for: copy.session)
         let servings = try Self.servings(FormFields.query(of: request)["servings"], for: recipe)
         let session = try context.shopper
         let line = session.isNew ? nil : try await carts.line(of: recipe.id, session: session.key)
-        let chrome = try await pages.chrome(title: recipe.title, context: context)
+        // A revert keeps offering Undo while it can, not only on the page it landed on.
+        let undo = context.statusMessage == nil ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
+        let chrome = try await pages.chrome(title: recipe.title, context: context, status: undo)
         var view = RecipeView(recipe: recipe, servings: servings, line: line, chrome: chrome, now: Date())
         view.notice = status.notice
+        view.edits = RecipeEditLinks(recipe: recipe, copy: copy)
         return try pages.renderer.response("recipe", view)
     }
 
-    /// The servings asked for with `?servings=`, 1…50; nil shows the recipe as written.
-    static func servings(_ text: String?, for recipe: Recipe) throws -> Int? {
+    /// The servings asked for with `?servings=`, brought into 1…50; nil shows the recipe as written.
+    static func servings(_ text: String?, for recipe: Recipe) throws -> RequestedServings? {
         guard let text, !text.isEmpty else { return nil }
-        guard text.count <= 3, let servings = Int(text), RecipeView.servingsRange.contains(servings) else {
+        guard text.count <= 9, let asked = Int(text) else {
             throw AppError.badRequest("Servings must be a whole number from 1 to 50.")
         }
         guard recipe.servings != nil else {
             throw AppError.unprocessable("This recipe doesn’t say how many it serves, so it can’t be scaled.")
         }
-        return servings
+        let range = RecipeView.servingsRange
+        let value = min(max(asked, range.lowerBound), range.upperBound)
+        return RequestedServings(value: value, clampedFrom: value == asked ? nil : asked)
     }
 
-    static func recipe(_ rawID: String?, in catalog: CatalogStore) async throws -> Recipe {
-        guard let id = rawID.flatMap(RecipeID.init), let recipe = try await catalog.recipe(id) else {
+    /// The recipe with the shopper's own version laid over it when `session` is given.
+    static func recipe(_ rawID: String?, in catalog: CatalogStore, for session: SessionKey? = nil) async throws -> Recipe {
+        guard let id = rawID.flatMap(RecipeID.init), let recipe = try await catalog.recipe(id, for: session) else {
             throw AppError.notFound("There is no recipe at this address. It may have been removed from the catalog.")
         }
         return recipe

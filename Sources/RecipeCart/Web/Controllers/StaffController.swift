@@ -9,52 +9,49 @@ struct StaffController: Sendable {
     let throttle: LoginThrottle
     let labeler: CartLabeler
     let pages: PageContext
-    let secureCookies: Bool
 
+    /// The token is never taken from the address: addresses end up in logs, history and referrers.
     func loginForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let prefilled = FormFields.query(of: request)["token"] ?? ""
-        return try login(status: .ok, token: String(prefilled.prefix(200)), message: nil, context: context)
+        try login(status: .ok, message: nil, context: context)
     }
 
     func login(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let address = Self.address(of: context)
-        if let wait = await throttle.retryAfter(for: address) {
+        // Counted before the body is read: tries whose headers came first cannot all wait for their verdict together.
+        let triedAt = Date()
+        if let wait = await throttle.reserve(for: context.clientAddress, now: triedAt) {
             var response = try login(
-                status: .tooManyRequests, token: "", message: "Too many wrong tokens. Please wait \(wait) seconds and try again.",
-                context: context)
+                status: .tooManyRequests, message: "Too many wrong tokens. Please wait \(wait) seconds and try again.", context: context)
             response.headers[.retryAfter] = String(wait)
             return response
         }
         let form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
         guard let token = form["token"], authenticator.isValidToken(token) else {
-            await throttle.recordFailure(for: address)
-            return try login(status: .unauthorized, token: "", message: "That token is not right.", context: context)
+            return try login(status: .unauthorized, message: "That token is not right.", context: context)
         }
-        await throttle.reset(for: address)
-        var response = Response(status: .seeOther, headers: [.location: "/staff", .cacheControl: "no-store"])
-        response.setCookie(.init(
-            name: StaffAuthenticator.cookieName, value: authenticator.cookieValue(), maxAge: Int(StaffAuthenticator.lifetime),
-            path: "/staff", secure: secureCookies, httpOnly: true, sameSite: .strict))
+        await throttle.succeeded(for: context.clientAddress, reservedAt: triedAt)
+        var response = pages.redirect(to: "/staff")
+        response.setCookie(pages.cookies.cookie(
+            pages.cookies.staff, value: try await authenticator.signIn(), maxAge: Int(StaffAuthenticator.lifetime), sameSite: .strict))
         return response
     }
 
+    /// Ends the session on the server too, so a copy of the cookie is worth nothing afterwards.
     func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
-        var response = Response(status: .seeOther, headers: [.location: "/staff/login", .cacheControl: "no-store"])
-        response.setCookie(.init(
-            name: StaffAuthenticator.cookieName, value: "", maxAge: 0, path: "/staff", secure: secureCookies,
-            httpOnly: true, sameSite: .strict))
+        try await authenticator.signOut(request.cookies[pages.cookies.staff]?.value)
+        var response = pages.redirect(to: "/staff/login")
+        response.setCookie(pages.cookies.expired(pages.cookies.staff, sameSite: .strict))
         return response
     }
 
     func board(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard isSignedIn(request) else { return try signInFirst(context) }
+        guard context.isStaff else { return try signInFirst(context) }
         let active = try await carts.activeCarts()
         return try await render(active, title: "Carts", context: context)
     }
 
     func cart(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard isSignedIn(request) else { return try signInFirst(context) }
+        guard context.isStaff else { return try signInFirst(context) }
         let label = context.parameters.get("label") ?? ""
         guard let match = try await carts.activeCarts().first(where: { labeler.label(for: $0.sessionHash) == label }) else {
             throw AppError.notFound("There is no cart with that label. It may have been emptied.")
@@ -71,20 +68,12 @@ struct StaffController: Sendable {
         return try pages.renderer.response("staff", view)
     }
 
-    private func isSignedIn(_ request: Request) -> Bool {
-        authenticator.isValidCookie(request.cookies[StaffAuthenticator.cookieName]?.value)
-    }
-
     private func signInFirst(_ context: AppRequestContext) throws -> Response {
-        try login(status: .unauthorized, token: "", message: "Please sign in with the staff token to see the carts.", context: context)
+        try login(status: .unauthorized, message: "Please sign in with the staff token to see the carts.", context: context)
     }
 
-    private func login(status: HTTPResponse.Status, token: String, message: String?, context: AppRequestContext) throws -> Response {
-        let view = StaffLoginView(csrfToken: pages.signer.csrfToken(for: try context.shopper), token: token, message: message)
+    private func login(status: HTTPResponse.Status, message: String?, context: AppRequestContext) throws -> Response {
+        let view = StaffLoginView(csrfToken: pages.signer.csrfToken(for: try context.shopper), message: message)
         return try pages.renderer.response("staff-login", view, status: status)
-    }
-
-    private static func address(of context: AppRequestContext) -> String {
-        context.remoteAddress?.ipAddress ?? "unknown"
     }
 }

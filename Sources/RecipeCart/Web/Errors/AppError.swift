@@ -6,6 +6,7 @@ public enum AppError: Error, Equatable {
     case forbidden(String)
     case notFound(String)
     case methodNotAllowed
+    case conflict(String)
     case payloadTooLarge
     case unprocessable(String)
     case serviceUnavailable(String)
@@ -18,6 +19,7 @@ public enum AppError: Error, Equatable {
         case .forbidden: .forbidden
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
+        case .conflict: .conflict
         case .payloadTooLarge: .contentTooLarge
         case .unprocessable: .unprocessableContent
         case .serviceUnavailable: .serviceUnavailable
@@ -31,6 +33,7 @@ public enum AppError: Error, Equatable {
         case .forbidden: "That wasn’t allowed"
         case .notFound: "We couldn’t find that"
         case .methodNotAllowed: "That page can’t do that"
+        case .conflict: "That has changed meanwhile"
         case .payloadTooLarge: "That was too much to send"
         case .unprocessable: "That value doesn’t work"
         case .serviceUnavailable: "Back in a moment"
@@ -40,7 +43,7 @@ public enum AppError: Error, Equatable {
 
     var message: String {
         switch self {
-        case .badRequest(let message), .forbidden(let message), .notFound(let message),
+        case .badRequest(let message), .forbidden(let message), .notFound(let message), .conflict(let message),
              .unprocessable(let message), .serviceUnavailable(let message):
             message
         case .methodNotAllowed: "This address doesn’t accept that kind of request."

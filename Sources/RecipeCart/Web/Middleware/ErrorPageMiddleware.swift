@@ -1,6 +1,7 @@
 import GRDB
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 import Logging
 
 /// Turns every error into an HTML page with the right status, and a bug into a plain 500 that logs its request id.
@@ -19,6 +20,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             case .serviceUnavailable where error is DatabaseError:
                 context.logger.error("database unavailable", metadata: ["error": "\(error)"])
+            case .badRequest where error is HTTPParserError:
+                context.logger.debug("request body ended early", metadata: ["error": "\(error)"])
             default:
                 break
             }
@@ -35,6 +38,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return error
         case is NIOTooManyBytesError:
             return .payloadTooLarge
+        case is HTTPParserError:
+            return .badRequest("The request ended before all of it arrived. Please try again.")
         case let error as DatabaseError where Self.databaseTroubles.contains(error.resultCode):
             return .serviceUnavailable("The shop’s storage is having trouble right now. Nothing was changed; please try again in a minute.")
         case let error as HTTPError:
@@ -53,7 +58,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
 
     private func page(for error: AppError, request: Request, context: Context) async -> Response {
         // The session and badge are best effort: an error page must render even when the database does not answer.
-        let session = request.cookies[ShopperSession.cookieName].flatMap { pages.signer.session(fromCookie: $0.value) }
+        let session = request.cookies[pages.cookies.session].flatMap { pages.signer.session(fromCookie: $0.value) }
         var count = 0
         if let session {
             count = (try? await pages.carts.itemCount(session: session.key)) ?? 0

@@ -2,28 +2,31 @@ import Hummingbird
 
 /// Finds the shopper's session in its signed cookie, or starts a fresh one and sets its cookie.
 /// A cookie this server did not sign is ignored, so nobody can plant a session id on someone else.
+/// Also reads the one-shot cookies a form post leaves for the next page, and clears them once shown.
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     let signer: SessionSigner
-    let secureCookies: Bool
+    let flash: StatusFlash
+    let cookies: CookiePolicy
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        let session = request.cookies[ShopperSession.cookieName].flatMap { signer.session(fromCookie: $0.value) }
-            ?? ShopperSession.fresh()
+        let session = request.cookies[cookies.session].flatMap { signer.session(fromCookie: $0.value) } ?? ShopperSession.fresh()
         context.session = session
-        let cartChanged = request.cookies[CartRedirect.cookieName] != nil
-        context.cartChanged = cartChanged && request.method == .get
-        var response = try await next(request, context)
-        if session.isNew {
-            response.setCookie(
-                .init(
-                    name: ShopperSession.cookieName, value: signer.cookieValue(for: session),
-                    maxAge: 30 * 24 * 3600, path: "/", secure: secureCookies, httpOnly: true, sameSite: .lax))
+        let isPage = request.method == .get
+        context.cartChanged = isPage && request.cookies[cookies.cartChanged] != nil
+        let flashCookie = request.cookies[cookies.status]
+        if isPage, let flashCookie {
+            context.statusMessage = flash.message(fromCookie: flashCookie.value)
         }
-        if context.cartChanged, response.status == .ok {
-            response.setCookie(.init(name: CartRedirect.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+        var response = try await next(request, context)
+        if session.isNew, response.headers[values: .setCookie].allSatisfy({ !$0.hasPrefix("\(cookies.session)=") }) {
+            response.setCookie(cookies.cookie(cookies.session, value: signer.cookieValue(for: session), maxAge: 30 * 24 * 3600))
+        }
+        if response.status == .ok, isPage {
+            if context.cartChanged { response.setCookie(cookies.expired(cookies.cartChanged)) }
+            if flashCookie != nil { response.setCookie(cookies.expired(cookies.status)) }
         }
         return response
     }

@@ -3,16 +3,24 @@
 struct PersonalParts: Sendable {
     var csrfToken: String
     var cartCount: String
+    /// "7 batches of recipes in your cart": the badge's accessible name, which says what it counts.
+    var cartCountLabel: String
     var badgeClass: String
+    /// Ready-made HTML (`StatusMessage.html`), empty when there is nothing to say.
+    var statusHTML: String
 
     /// Control characters never occur in our markup or escaped text, so these cannot clash with content.
-    static let placeholders = PersonalParts(csrfToken: "\u{1}csrf\u{1}", cartCount: "\u{1}count\u{1}", badgeClass: "\u{1}badge\u{1}")
+    static let placeholders = PersonalParts(
+        csrfToken: "\u{1}csrf\u{1}", cartCount: "\u{1}count\u{1}", cartCountLabel: "\u{1}count-label\u{1}",
+        badgeClass: "\u{1}badge\u{1}", statusHTML: "\u{1}status\u{1}")
 
     func value(for placeholder: String) -> String? {
         switch placeholder {
         case Self.placeholders.csrfToken: csrfToken
         case Self.placeholders.cartCount: cartCount
+        case Self.placeholders.cartCountLabel: cartCountLabel
         case Self.placeholders.badgeClass: badgeClass
+        case Self.placeholders.statusHTML: statusHTML
         default: nil
         }
     }

@@ -1,11 +1,27 @@
 import Foundation
 
-/// Counts failed staff sign-ins per address: after 5 in a minute, that address waits.
+/// Counts staff sign-in tries per client: after 5 failures in a minute, that client waits.
+/// A try is counted when it starts, before its form is read, so a burst of tries whose bodies arrive
+/// later is judged against the limit as it stood, not as each body lands.
 actor LoginThrottle {
     static let maximumFailures = 5
     static let window: TimeInterval = 60
 
     private var failures: [String: [Date]] = [:]
+
+    /// Counts a try as failed until it proves right. - Returns: the seconds to wait when no try is left.
+    func reserve(for address: String, now: Date = Date()) -> Int? {
+        if let wait = retryAfter(for: address, now: now) { return wait }
+        recordFailure(for: address, now: now)
+        return nil
+    }
+
+    /// A right token takes back its own try; other tries, and other clients, keep their count.
+    func succeeded(for address: String, reservedAt: Date) {
+        guard var dates = failures[address], let index = dates.lastIndex(of: reservedAt) else { return }
+        dates.remove(at: index)
+        failures[address] = dates.isEmpty ? nil : dates
+    }
 
     /// Seconds to wait before another try, or nil when a try is allowed.
     func retryAfter(for address: String, now: Date = Date()) -> Int? {
@@ -20,10 +36,6 @@ actor LoginThrottle {
         if failures.count > 10_000 {
             failures = failures.filter { !$0.value.isEmpty && now.timeIntervalSince($0.value.last!) < Self.window }
         }
-    }
-
-    func reset(for address: String) {
-        failures[address] = nil
     }
 
     private func prune(_ address: String, now: Date) -> [Date] {

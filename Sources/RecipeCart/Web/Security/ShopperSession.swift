@@ -2,9 +2,7 @@ import Crypto
 import Foundation
 
 /// The shopper behind a request: a random id carried in a signed cookie.
-public struct ShopperSession: Sendable {
-    public static let cookieName = "rc_session"
-
+public struct ShopperSession: Sendable, Equatable {
     /// 128 random bits, base64url.
     let id: String
     /// True when this request brought no valid cookie, so the response must set one.
@@ -13,9 +11,7 @@ public struct ShopperSession: Sendable {
     public var key: SessionKey { SessionKey(sessionID: id) }
 
     static func fresh() -> ShopperSession {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return ShopperSession(id: Base64URL.encode(Data(bytes)), isNew: true)
+        ShopperSession(id: Base64URL.encode(Data(RandomBytes.make(16))), isNew: true)
     }
 }
 

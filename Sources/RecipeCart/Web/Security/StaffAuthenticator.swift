@@ -1,19 +1,20 @@
 import Crypto
 import Foundation
 
-/// Checks the staff token and issues the separate staff cookie, valid for 12 hours.
-/// The cookie is bound to the token, so changing the token signs every screen out.
+/// Checks the staff token and keeps staff sign-ins as server-side sessions of 12 hours: the cookie carries a
+/// random id signed under the server key, and the session lives in the database until it expires or staff sign
+/// out, so a copied cookie dies with the sign-out. Sessions are bound to the token: changing it signs every
+/// screen out.
 struct StaffAuthenticator: Sendable {
-    static let cookieName = "rc_staff"
     static let lifetime: TimeInterval = 12 * 3600
 
     let token: String
     let secret: ServerSecret
+    let sessions: StaffSessionStore
 
     /// A random token for an installation that set none.
     static func generatedToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return Base64URL.encode(Data((0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
+        Base64URL.encode(Data(RandomBytes.make(24)))
     }
 
     /// Compares in constant time, so response timing says nothing about how much of a guess was right.
@@ -23,20 +24,34 @@ struct StaffAuthenticator: Sendable {
         return zip(expected, given).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    func cookieValue(now: Date = Date()) -> String {
-        let expiry = Int((now + Self.lifetime).timeIntervalSince1970)
-        return "\(expiry).\(secret.sign(message(expiry: expiry)))"
+    /// Starts a staff session and answers the cookie value that names it.
+    func signIn(now: Date = Date()) async throws -> String {
+        let id = Base64URL.encode(Data(RandomBytes.make(16)))
+        try await sessions.create(SessionKey(sessionID: id), tokenDigest: tokenDigest, expiresAt: now + Self.lifetime)
+        return "\(id).\(secret.sign(message(id: id)))"
     }
 
-    func isValidCookie(_ value: String?, now: Date = Date()) -> Bool {
-        guard let value else { return false }
-        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let expiry = Int(parts[0]), TimeInterval(expiry) > now.timeIntervalSince1970 else { return false }
-        return secret.verify(String(parts[1]), for: message(expiry: expiry))
+    func isSignedIn(_ cookieValue: String?, now: Date = Date()) async throws -> Bool {
+        guard let id = verifiedID(cookieValue) else { return false }
+        return try await sessions.isActive(SessionKey(sessionID: id), tokenDigest: tokenDigest, now: now)
     }
 
-    private func message(expiry: Int) -> String {
-        let tokenDigest = SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
-        return "staff|\(expiry)|\(tokenDigest)"
+    func signOut(_ cookieValue: String?) async throws {
+        guard let id = verifiedID(cookieValue) else { return }
+        try await sessions.end(SessionKey(sessionID: id))
     }
+
+    /// The session id of a cookie this server signed; nil for anything else, before any database read.
+    private func verifiedID(_ cookieValue: String?) -> String? {
+        guard let cookieValue, cookieValue.utf8.count < 100 else { return nil }
+        let parts = cookieValue.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count == 22, secret.verify(String(parts[1]), for: message(id: String(parts[0]))) else {
+            return nil
+        }
+        return String(parts[0])
+    }
+
+    private func message(id: String) -> String { "staff|\(id)" }
+
+    private var tokenDigest: String { Hex.encode(SHA256.hash(data: Data(token.utf8))) }
 }

@@ -5,6 +5,8 @@ struct CartView {
     struct Line {
         var tile: RecipeTile
         var quantity: Int
+        /// "3 batches": shown where the stepper is not, on paper.
+        var quantityText: String
         var stepper: Stepper
         var cooking: CookingStatus
     }
@@ -20,15 +22,14 @@ struct CartView {
         self.chrome = chrome
         lines = cart.lines.map { line in
             Line(
-                tile: RecipeTile(line.recipe), quantity: line.quantity,
+                tile: RecipeTile(line.recipe), quantity: line.quantity, quantityText: DisplayText.batches(line.quantity),
                 stepper: Stepper(
                     recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
                     csrfToken: chrome.csrfToken, returnTo: "/cart"),
                 cooking: CookingStatus(line: line, csrfToken: chrome.csrfToken, returnTo: "/cart", now: now))
         }
         isEmpty = cart.isEmpty
-        let count = cart.itemCount
-        summary = count == 1 ? "1 item" : "\(count) items"
+        summary = "\(DisplayText.recipeCount(cart.lines.count)) · \(DisplayText.batches(cart.itemCount))"
     }
 }
 

@@ -8,6 +8,7 @@ struct CookingStatus {
     var isRunning: Bool
     /// Known ready-in time for the start button; nil asks the shopper for minutes.
     var defaultMinutes: Int?
+    /// "11:52 UTC": the server's clock with its zone; the optional script shows the browser's local time.
     var readyText: String?
     var readyAtISO: String?
     var isReady: Bool
@@ -25,8 +26,8 @@ struct CookingStatus {
         if let timer = line.cooking {
             let left = timer.minutesLeft(now: now)
             isReady = left == 0
-            minutesLeftText = left == 0 ? "Ready now" : left == 1 ? "1 min left" : "\(left) min left"
-            readyText = "Ready at \(ClockTime.text(timer.readyAt))"
+            minutesLeftText = CookingText.minutesLeft(left)
+            readyText = ClockTime.text(timer.readyAt)
             readyAtISO = ISO8601DateFormatter.string(from: timer.readyAt, timeZone: .gmt, formatOptions: [.withInternetDateTime])
         }
     }

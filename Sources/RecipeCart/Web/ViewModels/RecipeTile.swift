@@ -38,4 +38,17 @@ enum DisplayText {
     static func recipeCount(_ count: Int) -> String {
         count == 1 ? "1 recipe" : "\(count) recipes"
     }
+
+    /// A cart quantity counts batches: the recipe's ingredients, as written, once per batch.
+    static func batches(_ count: Int) -> String {
+        count == 1 ? "1 batch" : "\(count) batches"
+    }
+
+    static func items(_ count: Int) -> String {
+        count == 1 ? "1 item" : "\(count) items"
+    }
+
+    static func cartBadgeLabel(_ count: Int) -> String {
+        count == 0 ? "Your cart is empty" : "\(batches(count)) of recipes in your cart"
+    }
 }

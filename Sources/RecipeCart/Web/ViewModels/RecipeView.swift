@@ -26,19 +26,28 @@ struct RecipeView {
     var canScale: Bool
     var servingsValue: Int
     var isScaled: Bool
+    /// Says so when `?servings=` asked for more (or less) than a recipe can be scaled to.
+    var servingsClamped: String?
+    /// "4 servings", what one batch in the cart makes.
+    var servingsWritten: String?
     var diets: [String]
     var ingredients: [IngredientRow]
     var steps: [StepRow]
     var sourceURL: String?
     var sourceHost: String?
-    var isEdited: Bool
+    /// Set by the controller, which knows whose copy the visitor sees.
+    var edits: RecipeEditLinks?
+    /// At zero the page offers "Add to cart" instead of a bare − 0 +.
+    var isInCart: Bool
     var stepper: Stepper
     /// Only for a recipe in the cart: "Start cooking" lives on cart lines.
     var cooking: CookingStatus?
     /// Set when the recipe service could not refresh this recipe: the page shows what is saved.
     var notice: String?
 
-    init(recipe: Recipe, servings: Int?, line: CartLine?, chrome: PageChrome, now: Date) {
+    init(recipe: Recipe, servings: RequestedServings?, line: CartLine?, chrome: PageChrome, now: Date) {
+        let clampedFrom = servings?.clampedFrom
+        let servings = servings?.value
         let quantity = line?.quantity ?? 0
         self.chrome = chrome
         id = recipe.id.rawValue
@@ -53,8 +62,13 @@ struct RecipeView {
         let factor = servings.flatMap { wanted in recipe.servings.map { Double(wanted) / Double($0) } }
         isScaled = factor != nil && factor != 1
         servingsText = DisplayText.servings(servings ?? recipe.servings)
+        servingsWritten = recipe.servings.map { DisplayText.servings($0) }
+        if let clampedFrom, let servings {
+            servingsClamped = "\(clampedFrom) servings can’t be made from this page, so this shows \(DisplayText.servings(servings)), "
+                + "between \(Self.servingsRange.lowerBound) and \(Self.servingsRange.upperBound)."
+        }
         ingredients = recipe.ingredients.map { ingredient in
-            let measure = factor.map { Measure.parse(ingredient.measure).scaled(by: $0).display } ?? ingredient.measure
+            let measure = factor.map { Measure.parse(ingredient.measure).scaled(by: $0).display } ?? WrittenMeasure.display(ingredient.measure)
             return IngredientRow(name: ingredient.name, measure: measure)
         }
         steps = recipe.steps.enumerated().map { StepRow(number: $0.offset + 1, text: $0.element) }
@@ -62,7 +76,7 @@ struct RecipeView {
             sourceURL = url.absoluteString
             sourceHost = url.host
         }
-        isEdited = recipe.isEdited
+        isInCart = quantity > 0
         stepper = Stepper(
             recipeID: id, title: recipe.title, quantity: quantity, csrfToken: chrome.csrfToken,
             returnTo: "/recipes/\(id)")

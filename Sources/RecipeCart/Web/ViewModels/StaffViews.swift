@@ -2,8 +2,8 @@ import Foundation
 
 /// The staff sign-in page.
 struct StaffLoginView {
+    var title = "Staff sign-in"
     var csrfToken: String
-    var token: String
     var message: String?
 }
 
@@ -13,11 +13,12 @@ struct StaffBoardView {
         var label: String
         var url: String
         var lastActivity: String
-        var itemCount: Int
+        var itemCountText: String
         var lines: [Line]
     }
 
     struct Line {
+        var recipeID: String
         var title: String
         var quantity: Int
         var cooking: String?
@@ -39,9 +40,9 @@ struct StaffBoardView {
         self.carts = carts.map { label, active in
             CartCard(
                 label: label, url: "/staff/carts/\(label)", lastActivity: RelativeTime.text(from: active.lastActivity, to: now),
-                itemCount: active.cart.itemCount,
+                itemCountText: DisplayText.batches(active.cart.itemCount),
                 lines: active.cart.lines.map { line in
-                    Line(title: line.recipe.title, quantity: line.quantity,
+                    Line(recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
                          cooking: line.cooking.map { CookingText.status($0, now: now) })
                 })
         }
@@ -67,17 +68,28 @@ enum RelativeTime {
     }
 }
 
-/// Hours and minutes in the server's time zone, e.g. "18:45".
+/// Hours and minutes in the server's time zone, with the zone, e.g. "18:45 UTC": the shopper's browser may be
+/// elsewhere, and the optional script rewrites it to the browser's own time.
 enum ClockTime {
-    static func text(_ date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    static func text(_ date: Date, in zone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let hours = parts.hour ?? 0, minutes = parts.minute ?? 0
+        let clock = (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+        let isUTC = ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)
+        return "\(clock) \(isUTC ? "UTC" : zone.abbreviation(for: date) ?? zone.identifier)"
     }
 }
 
 enum CookingText {
+    /// "23 min left": the part of a timer that is true in every time zone.
+    static func minutesLeft(_ minutes: Int) -> String {
+        minutes == 0 ? "Ready now" : "\(minutes) min left"
+    }
+
     static func status(_ timer: CookingTimer, now: Date) -> String {
         let left = timer.minutesLeft(now: now)
-        return left == 0 ? "Ready now" : "Ready at \(ClockTime.text(timer.readyAt)) · \(left) min left"
+        return left == 0 ? "Ready now" : "Ready at \(ClockTime.text(timer.readyAt)) · \(minutesLeft(left))"
     }
 }

@@ -3,6 +3,10 @@ struct Stepper {
     var recipeID: String
     var title: String
     var quantity: Int
+    /// "3 batches in your cart": what the number counts.
+    var quantityLabel: String
+    /// "batch" or "batches", beside the number.
+    var unitText: String
     var csrfToken: String
     var returnTo: String
     var action: String
@@ -13,6 +17,8 @@ struct Stepper {
         self.recipeID = recipeID
         self.title = title
         self.quantity = quantity
+        quantityLabel = "\(DisplayText.batches(quantity)) in your cart"
+        unitText = quantity == 1 ? "batch" : "batches"
         self.csrfToken = csrfToken
         self.returnTo = returnTo
         action = "/cart/items/\(recipeID)"

@@ -1,0 +1,18 @@
+/// Pages of `BrowseQuery.pageSize` recipes, except that a last page of fewer than a quarter of that is folded into
+/// the one before: 52 recipes are one page of 52, not 48 and a lonely 4.
+public struct BrowsePaging: Sendable, Equatable {
+    public let pageCount: Int
+    public let page: Int
+    public let offset: Int
+    public let limit: Int
+
+    public init(total: Int, requestedPage: Int, pageSize: Int = BrowseQuery.pageSize) {
+        var pages = max(1, (total + pageSize - 1) / pageSize)
+        let remainder = total % pageSize
+        if pages > 1, remainder > 0, remainder < pageSize / 4 { pages -= 1 }
+        pageCount = pages
+        page = min(max(requestedPage, 1), pages)
+        offset = (page - 1) * pageSize
+        limit = page == pages ? max(total - offset, pageSize) : pageSize
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+
+/// Staff sign-ins kept on the server, so signing out ends a session even for a copied cookie.
+/// Only a hash of the cookie's id is stored, with the digest of the token it was made under:
+/// changing the staff token ends every staff session.
+public struct StaffSessionStore: Sendable {
+    let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    func create(_ key: SessionKey, tokenDigest: String, expiresAt: Date) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO staff_sessions (id_hash, token_digest, expires_at) VALUES (?, ?, ?)",
+                arguments: [key.hash, tokenDigest, expiresAt.timeIntervalSince1970])
+            try db.execute(sql: "DELETE FROM staff_sessions WHERE expires_at < ?", arguments: [Date().timeIntervalSince1970])
+        }
+    }
+
+    func isActive(_ key: SessionKey, tokenDigest: String, now: Date) async throws -> Bool {
+        try await database.pool.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM staff_sessions WHERE id_hash = ? AND token_digest = ? AND expires_at > ?",
+                arguments: [key.hash, tokenDigest, now.timeIntervalSince1970]) ?? false
+        }
+    }
+
+    func end(_ key: SessionKey) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM staff_sessions WHERE id_hash = ?", arguments: [key.hash])
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Carries a `StatusMessage` across a 303 in a short-lived cookie, signed under the server key so that
+/// nobody can plant words on a shopper's page; the next page shows it once and clears the cookie.
+struct StatusFlash: Sendable {
+    static let lifetime = 60
+
+    let secret: ServerSecret
+
+    func cookieValue(for message: StatusMessage) -> String {
+        let payload = Base64URL.encode((try? JSONEncoder().encode(message)) ?? Data())
+        return "\(payload).\(secret.sign("status|\(payload)"))"
+    }
+
+    func message(fromCookie value: String) -> StatusMessage? {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard value.utf8.count < 2048, parts.count == 2, secret.verify(String(parts[1]), for: "status|\(parts[0])"),
+              let json = Base64URL.decode(String(parts[0]))
+        else { return nil }
+        return try? JSONDecoder().decode(StatusMessage.self, from: json)
+    }
+}
