@@ -6,13 +6,9 @@ import Testing
 
 /// What outside scanners found, held shut at the router; the same over real sockets is in Tests/reliability.
 @Suite struct ScannerFindingsRouteTests {
-    static let token = "correct-horse-battery-staple"
+    static let token = StaffRouteTests.token
 
-    static func staffEnvironment() throws -> TestEnvironment {
-        var environment = try TestEnvironment()
-        environment.staffToken = token
-        return environment
-    }
+    static func staffEnvironment() throws -> TestEnvironment { try StaffRouteTests.environment() }
 
     @Test func signingOutEndsTheStaffSessionOnTheServer() async throws {
         try await Self.staffEnvironment().withShopper { staff in
