@@ -66,9 +66,8 @@ def raw_checked(port: int, target: bytes, extra: bytes = b""):
 # ---------------------------------------------------------------- the server for this module
 
 
-@pytest.fixture(scope="module")
-def shop():
-    workdir = Path(tempfile.mkdtemp(prefix="rc-security-"))
+def serve(prefix: str):
+    workdir = Path(tempfile.mkdtemp(prefix=prefix))
     server = Server(workdir / "data", log_path=workdir / "server.log", staff_token=STAFF_TOKEN)
     server.start()
     yield server
@@ -77,7 +76,18 @@ def shop():
     shutil.rmtree(workdir, ignore_errors=True)
     assert code == 0
     assert "request failed" not in log, "a request of the security suite ended in a 500"
+
+
+@pytest.fixture(scope="module")
+def shop():
+    yield from serve("rc-security-")
     record_stat("security.responses_checked", SEEN["responses"])
+
+
+@pytest.fixture(scope="module")
+def edit_shop():
+    """A server of its own: the wrong staff tokens other tests send lock this address out of signing in for a minute."""
+    yield from serve("rc-security-edit-")
 
 
 def multipart(fields: list[tuple[str, str | bytes]], files: list[tuple[str, str, bytes]] = ()) -> tuple[bytes, str]:
@@ -477,10 +487,10 @@ EDIT_PATHS = {
 
 
 @pytest.mark.parametrize("path", EDIT_PATHS)
-def test_edited_title_description_and_steps_are_escaped_everywhere(shop, path):
-    browser = Browser(shop.port)
-    staff = staff_browser(shop.port)
-    other = Browser(shop.port)
+def test_edited_title_description_and_steps_are_escaped_everywhere(edit_shop, path):
+    browser = Browser(edit_shop.port)
+    staff = staff_browser(edit_shop.port)
+    other = Browser(edit_shop.port)
     recipe, shown_on, hidden_on = (EDIT_PATHS[path][key] for key in ("recipe", "shown", "hidden"))
     editor = staff if path == "shop" else browser
     token = browser.csrf()
