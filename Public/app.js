@@ -1,27 +1,151 @@
-// Optional enhancement: counts running cooking timers down every second.
-// Every page is complete without it; the server renders the minutes left.
+// Optional enhancements. Every page is complete without this script: the server lands a post on
+// the line it changed, shows ready times with their zone and the minutes left.
 (function () {
   "use strict";
-  var timers = document.querySelectorAll("[data-ready-at]");
-  if (!timers.length) return;
 
-  function tick() {
-    var now = Date.now();
-    timers.forEach(function (timer) {
-      var left = Math.max(0, Math.round((Date.parse(timer.dataset.readyAt) - now) / 1000));
-      var label = timer.querySelector(".cooking-left");
-      if (!label) return;
-      if (left === 0) {
-        label.textContent = "Ready now";
-        timer.classList.add("is-ready");
-        return;
-      }
-      var minutes = Math.floor(left / 60);
-      var seconds = String(left % 60).padStart(2, "0");
-      label.textContent = minutes + ":" + seconds + " left";
+  var FOCUS_KEY = "recipecart:focus";
+
+  // Same-page posts (a stepper, Remove, cooking) come back to the page they left: a slide or a
+  // cross-fade there only delays the repaint, so the transition is skipped on both sides.
+  function samePath(url) {
+    try {
+      return new URL(url, location.href).pathname === location.pathname;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  addEventListener("pageswap", function (event) {
+    var activation = event.activation;
+    if (event.viewTransition && activation && activation.entry && samePath(activation.entry.url)) {
+      event.viewTransition.skipTransition();
+    }
+  });
+
+  addEventListener("pagereveal", function (event) {
+    var activation = window.navigation && navigation.activation;
+    var from = activation && activation.from;
+    if (event.viewTransition && from && samePath(from.url)) {
+      event.viewTransition.skipTransition();
+    }
+  });
+
+  // Focus goes back to the control that posted, once the page it posted from is back.
+  function remember(event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.method !== "post") return;
+    var button = event.submitter;
+    var record = {
+      path: location.pathname,
+      action: form.getAttribute("action") || "",
+      formClass: form.classList[0] || "",
+      name: button ? button.name : "",
+      value: button ? button.value : "",
+      at: Date.now()
+    };
+    try {
+      sessionStorage.setItem(FOCUS_KEY, JSON.stringify(record));
+    } catch (error) {
+      // Storage may be off (private mode, quota): focus then stays where the browser puts it.
+    }
+  }
+
+  function recall() {
+    var record;
+    try {
+      record = JSON.parse(sessionStorage.getItem(FOCUS_KEY) || "null");
+      sessionStorage.removeItem(FOCUS_KEY);
+    } catch (error) {
+      return null;
+    }
+    // Only right after the post: a later visit or another page keeps the browser's own focus.
+    if (!record || record.path !== location.pathname || Date.now() - record.at > 30000) return null;
+    return record;
+  }
+
+  function enabledButtons(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("button"), function (button) {
+      return !button.disabled;
     });
   }
 
-  tick();
-  setInterval(tick, 1000);
+  function controlFor(record) {
+    var forms = Array.prototype.filter.call(document.forms, function (form) {
+      return form.getAttribute("action") === record.action;
+    });
+    var i, j, buttons;
+    // The same button in the same kind of form; then any live button of a form posting to the
+    // same place (− at 1 turns into "Add to cart", Start into Stop); then the Undo of a removal.
+    for (i = 0; i < forms.length; i++) {
+      if (record.formClass && !forms[i].classList.contains(record.formClass)) continue;
+      buttons = enabledButtons(forms[i]);
+      for (j = 0; j < buttons.length; j++) {
+        if (buttons[j].name === record.name && buttons[j].value === record.value) return buttons[j];
+      }
+    }
+    for (i = 0; i < forms.length; i++) {
+      buttons = enabledButtons(forms[i]);
+      if (buttons.length) return buttons[buttons.length - 1];
+    }
+    return document.querySelector("[data-status-message] .undo-button");
+  }
+
+  function restoreFocus() {
+    var record = recall();
+    if (!record) return;
+    var control = controlFor(record);
+    if (control) control.focus();
+  }
+
+  // Ready times in the browser's own clock; the server can only say them in UTC.
+  function pad(number) {
+    return String(number).padStart(2, "0");
+  }
+
+  function localReadyTimes() {
+    document.querySelectorAll("time.cooking-ready-time[datetime]").forEach(function (element) {
+      var when = new Date(element.getAttribute("datetime"));
+      if (isNaN(when.getTime())) return;
+      element.textContent = pad(when.getHours()) + ":" + pad(when.getMinutes());
+    });
+  }
+
+  // Running cooking timers count down every second.
+  function countDown() {
+    var timers = document.querySelectorAll("[data-ready-at]");
+    if (!timers.length) return;
+
+    function tick() {
+      var now = Date.now();
+      timers.forEach(function (timer) {
+        var left = Math.max(0, Math.round((Date.parse(timer.dataset.readyAt) - now) / 1000));
+        var label = timer.querySelector(".cooking-left");
+        if (!label) return;
+        if (left === 0) {
+          label.textContent = "Ready now";
+          timer.classList.add("is-ready");
+          return;
+        }
+        var minutes = Math.floor(left / 60);
+        var seconds = String(left % 60).padStart(2, "0");
+        label.textContent = minutes + ":" + seconds + " left";
+      });
+    }
+
+    tick();
+    setInterval(tick, 1000);
+  }
+
+  document.addEventListener("submit", remember);
+  // After load: landing on a #line-… target clears focus once the page has loaded, so giving it
+  // back any earlier would be undone.
+  if (document.readyState === "complete") {
+    restoreFocus();
+  } else {
+    addEventListener("load", function () {
+      requestAnimationFrame(restoreFocus);
+    });
+  }
+  localReadyTimes();
+  countDown();
 })();

@@ -2,6 +2,7 @@
 page actions a shopper does. Everything here talks to the loopback server only."""
 
 import os
+import re
 import shutil
 import urllib.request
 from pathlib import Path
@@ -162,6 +163,9 @@ def wait_for_new_page(driver, old_root, timeout=15):
 
 def click_and_wait(driver, element):
     root = driver.find_element(By.TAG_NAME, "html")
+    # WebDriver only scrolls what is off screen; a control partly under the sticky header is "in
+    # view" to it, yet the header would take the click.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
     wait_for_new_page(driver, root)
 
@@ -182,9 +186,14 @@ def cart_count(driver):
 
 
 def detail_quantity(driver):
-    return int(
-        driver.find_element(By.CSS_SELECTOR, ".recipe output[data-quantity]").get_attribute("data-quantity")
+    """The detail page's cart quantity: its stepper's number, or 0 where it offers "Add to cart"."""
+    outputs = driver.find_elements(By.CSS_SELECTOR, ".recipe output[data-quantity]")
+    if outputs:
+        return int(outputs[0].get_attribute("data-quantity"))
+    assert driver.find_elements(By.CSS_SELECTOR, ".recipe form.add-to-cart button"), (
+        "the detail page shows neither a stepper nor an Add to cart button"
     )
+    return 0
 
 
 def cart_line(driver, recipe_id):
@@ -193,9 +202,14 @@ def cart_line(driver, recipe_id):
 
 
 def press_stepper(driver, scope, op):
-    """Press + (op='inc') or − (op='dec') in the stepper inside `scope` and wait for the 303's page."""
-    button = scope.find_element(By.CSS_SELECTOR, f'form.stepper button[name="op"][value="{op}"]')
-    click_and_wait(driver, button)
+    """Press + (op='inc') or − (op='dec') in the stepper inside `scope` and wait for the 303's page.
+
+    At zero the detail page has an "Add to cart" button instead of a stepper: + presses that."""
+    buttons = scope.find_elements(By.CSS_SELECTOR, f'form.stepper button[name="op"][value="{op}"]')
+    if not buttons and op == "inc":
+        buttons = scope.find_elements(By.CSS_SELECTOR, 'form.add-to-cart button[name="op"][value="inc"]')
+    assert buttons, f"no {op} button in {scope.get_attribute('class')}"
+    click_and_wait(driver, buttons[0])
 
 
 def add_to_cart_via_browser(driver, base_url, recipe_id, times=1):
@@ -204,11 +218,62 @@ def add_to_cart_via_browser(driver, base_url, recipe_id, times=1):
         press_stepper(driver, driver.find_element(By.CSS_SELECTOR, ".recipe"), "inc")
 
 
-def first_recipe_id(base_url):
-    status, html = fetch_html(base_url + "/")
+def recipe_ids(base_url, count, path="/"):
+    """The first `count` recipe ids Browse lists at `path`, in page order."""
+    status, html = fetch_html(base_url + path)
     assert status == 200
-    import re
+    ids = []
+    for match in re.finditer(r'data-recipe-id="([^"]+)"', html):
+        if match.group(1) not in ids:
+            ids.append(match.group(1))
+    assert len(ids) >= count, f"{path} lists {len(ids)} recipes, {count} wanted"
+    return ids[:count]
 
-    match = re.search(r'data-recipe-id="([^"]+)"', html)
-    assert match, "the browse page lists no recipe"
-    return match.group(1)
+
+def first_recipe_id(base_url):
+    return recipe_ids(base_url, 1)[0]
+
+
+def fill_cart(driver, base_url, quantities):
+    """Put each recipe in the cart with its quantity, in order, through the detail pages' buttons."""
+    for recipe_id, quantity in quantities.items():
+        add_to_cart_via_browser(driver, base_url, recipe_id, times=quantity)
+
+
+def cart_lines(driver):
+    """(recipe id, quantity) of every cart line, in page order."""
+    return [
+        (line.get_attribute("data-recipe-id"), int(line.get_attribute("data-quantity")))
+        for line in driver.find_elements(By.CSS_SELECTOR, "li.cart-line[data-quantity]")
+    ]
+
+
+def status_message(driver):
+    """The page's status message element (role=status), or None."""
+    found = driver.find_elements(By.CSS_SELECTOR, "main [data-status-message]")
+    return found[0] if found else None
+
+
+def shown(driver, element):
+    """Rendered and not hidden by an ancestor (a closed <details>, display or visibility, content-visibility).
+
+    Selenium's is_displayed() calls everything inside a closed <details> hidden, even where CSS
+    shows it (::details-content), so the browser's own checkVisibility() decides here."""
+    return driver.execute_script(
+        "const e = arguments[0];"
+        "return e.getClientRects().length > 0"
+        " && e.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true, opacityProperty: true});",
+        element,
+    )
+
+
+def active_element_description(driver):
+    return driver.execute_script(
+        "const e = document.activeElement; return e ? e.outerHTML.slice(0, 200) : null"
+    )
+
+
+def scripts_are_off(driver):
+    """Prove a profile blocks JavaScript: an inline script in a data: page must not run."""
+    driver.get("data:text/html,<title>off</title><script>document.title='on'</script>")
+    return driver.title == "off"

@@ -45,12 +45,14 @@ def walk_shopper_path(driver, base_url):
     recipe = driver.find_element(By.CSS_SELECTOR, "article.recipe")
     assert recipe.get_attribute("data-recipe-id") == recipe_id
     assert detail_quantity(driver) == 0
-    minus = driver.find_element(By.CSS_SELECTOR, '.recipe form.stepper button[value="dec"]')
-    assert not minus.is_enabled(), "− must be disabled at 0"
+    # At zero there is no bare − 0 +: one button says what it does.
+    add = driver.find_element(By.CSS_SELECTOR, '.recipe form.add-to-cart button[value="inc"]')
+    assert add.text.strip() == "Add to cart" and add.is_displayed()
+    assert not driver.find_elements(By.CSS_SELECTOR, ".recipe form.stepper")
 
-    # + + : each press posts, the server answers 303 back to the recipe.
+    # Add, then + : each press posts, the server answers 303 back to the recipe's cart block.
     press_stepper(driver, driver.find_element(By.CSS_SELECTOR, ".recipe"), "inc")
-    assert driver.current_url == f"{base_url}/recipes/{recipe_id}", "the 303 leads back to the recipe"
+    assert driver.current_url == f"{base_url}/recipes/{recipe_id}#line-{recipe_id}", "the 303 leads back to the recipe"
     assert detail_quantity(driver) == 1
     assert cart_count(driver) == 1
     press_stepper(driver, driver.find_element(By.CSS_SELECTOR, ".recipe"), "inc")
@@ -74,14 +76,14 @@ def walk_shopper_path(driver, base_url):
 
     # − on the cart line.
     press_stepper(driver, cart_line(driver, recipe_id), "dec")
-    assert driver.current_url == f"{base_url}/cart"
+    assert driver.current_url == f"{base_url}/cart#line-{recipe_id}"
     assert cart_line(driver, recipe_id).get_attribute("data-quantity") == "1"
     assert cart_count(driver) == 1
 
     # Remove.
     remove = cart_line(driver, recipe_id).find_element(By.CSS_SELECTOR, "form.cart-line-remove button")
     click_and_wait(driver, remove)
-    assert driver.current_url == f"{base_url}/cart"
+    assert driver.current_url.split("#")[0] == f"{base_url}/cart"
     assert cart_line(driver, recipe_id) is None
     assert not driver.find_elements(By.CSS_SELECTOR, "li[data-quantity]")
     assert cart_count(driver) == 0

@@ -1,5 +1,7 @@
-"""Cross-document View Transitions, all in CSS: opening a recipe slides the new page in from the
-right, going back to Browse slides right; under prefers-reduced-motion nothing moves.
+"""Cross-document View Transitions: opening a recipe slides the new page in from the right, going
+back to Browse slides right, each in at most 200 ms; a post that comes back to the same page runs
+no transition at all, and between two pages of the same kind nothing moves; under
+prefers-reduced-motion nothing moves.
 
 A script added through CDP (it runs before the page's own, outside its CSP) records, on every new
 document, whether the navigation came with a view transition and which animations ran on the
@@ -9,18 +11,30 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from browserkit import click_and_wait, open_page, press_stepper
+from browserkit import (
+    cart_line,
+    click_and_wait,
+    fill_cart,
+    open_page,
+    press_stepper,
+    recipe_ids,
+    wait_for_new_page,
+)
 
 RECORDER = """
 window.__transition = 'waiting';
+window.__durations = [];
 addEventListener('pagereveal', event => {
   const vt = event.viewTransition;
   if (!vt) { window.__transition = null; return; }
   window.__transition = 'pending';
   vt.ready.then(() => {
-    window.__transition = document.getAnimations()
-      .filter(a => a.effect && a.effect.pseudoElement)
-      .map(a => a.effect.pseudoElement + ' ' + a.animationName);
+    const animations = document.getAnimations().filter(a => a.effect && a.effect.pseudoElement);
+    window.__durations = animations.map(a => {
+      const timing = a.effect.getComputedTiming();
+      return timing.delay + timing.activeDuration;
+    });
+    window.__transition = animations.map(a => a.effect.pseudoElement + ' ' + a.animationName);
   }, () => { window.__transition = 'skipped'; });
 });
 """
@@ -35,6 +49,12 @@ def recorded_transition(driver, timeout=10):
         if value not in ("waiting", "pending") or time.monotonic() > deadline:
             return value
         time.sleep(0.05)
+
+
+def assert_short(driver, what):
+    durations = driver.execute_script("return window.__durations")
+    assert durations, f"{what}: no animation was measured"
+    assert max(durations) <= 200, f"{what}: animations of {durations} ms, at most 200 wanted"
 
 
 def animations_on(recorded, pseudo):
@@ -52,14 +72,17 @@ def test_opening_a_recipe_slides_in_and_going_back_slides_right(browser, base_ur
     assert isinstance(forward, list), f"opening a recipe ran no view transition ({forward!r})"
     assert "vt-slide-in-from-right" in animations_on(forward, "::view-transition-new(page-recipe)"), forward
     assert "vt-slide-out-to-left" in animations_on(forward, "::view-transition-old(page-browse)"), forward
-    # The header is a stable part: it does not slide.
-    assert not any("slide" in name for name in animations_on(forward, "::view-transition-new(site-header)"))
+    assert_short(browser, "opening a recipe")
+    # The header is a stable part: it does not move.
+    assert not animations_on(forward, "::view-transition-new(site-header)"), forward
+    assert not animations_on(forward, "::view-transition-group(site-header)"), forward
 
-    # A stepper post comes back to the same recipe: nothing slides, it cross-fades in place.
+    # A stepper post comes back to the same recipe: no transition at all, the page just repaints.
     press_stepper(browser, browser.find_element(By.CSS_SELECTOR, ".recipe"), "inc")
     same = recorded_transition(browser)
-    if isinstance(same, list):
-        assert not any("vt-slide" in entry for entry in same), f"a stepper post should not slide: {same}"
+    assert same in (None, "skipped"), f"a post back to the same page ran a transition: {same!r}"
+    press_stepper(browser, browser.find_element(By.CSS_SELECTOR, ".recipe"), "inc")
+    assert recorded_transition(browser) in (None, "skipped")
 
     # Back to Browse through the page's own "All recipes" link: the recipe slides out to the right.
     # (The browser's Back button may restore Browse from its back/forward cache, which runs no
@@ -70,6 +93,39 @@ def test_opening_a_recipe_slides_in_and_going_back_slides_right(browser, base_ur
     assert isinstance(back, list), f"going back ran no view transition ({back!r})"
     assert "vt-slide-out-to-right" in animations_on(back, "::view-transition-old(page-recipe)"), back
     assert "vt-slide-in-from-left" in animations_on(back, "::view-transition-new(page-browse)"), back
+    assert_short(browser, "going back to Browse")
+
+
+def test_cart_posts_run_no_transition(browser, base_url):
+    """Every cart post (+, −, Remove, cooking) comes back to /cart: none animates."""
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+    ids = recipe_ids(base_url, 2)
+    fill_cart(browser, base_url, {recipe_id: 2 for recipe_id in ids})
+    open_page(browser, base_url + "/")
+    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "a.cart-link"))
+    opened = recorded_transition(browser)
+    assert isinstance(opened, list) and "vt-slide-in-from-right" in animations_on(
+        opened, "::view-transition-new(page-cart)"
+    ), opened
+    assert_short(browser, "opening the cart")
+    for op in ("inc", "dec"):
+        press_stepper(browser, cart_line(browser, ids[0]), op)
+        assert recorded_transition(browser) in (None, "skipped"), f"{op} on the cart ran a transition"
+    click_and_wait(browser, cart_line(browser, ids[1]).find_element(By.CSS_SELECTOR, "form.cart-line-remove button"))
+    assert recorded_transition(browser) in (None, "skipped"), "Remove ran a transition"
+
+
+def test_pages_of_the_same_kind_swap_without_moving(browser, base_url):
+    """Without the script's help (a different path, same kind of page) nothing moves either: the CSS
+    alone leaves every part that is on both pages in place."""
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+    first, second = recipe_ids(base_url, 2)
+    open_page(browser, f"{base_url}/recipes/{first}")
+    root = browser.find_element(By.TAG_NAME, "html")
+    browser.execute_script("location.href = arguments[0]", f"/recipes/{second}")
+    wait_for_new_page(browser, root)
+    recorded = recorded_transition(browser)
+    assert recorded is None or recorded == [], f"recipe → recipe should not animate: {recorded}"
 
 
 def test_no_transition_under_reduced_motion(browser, base_url):
