@@ -254,6 +254,27 @@ def status_message(driver):
     return found[0] if found else None
 
 
+def start_cooking(driver, recipe_id, minutes="25"):
+    """Press Start cooking on the cart line of `recipe_id` (typing minutes where the recipe has no time)."""
+    line = cart_line(driver, recipe_id)
+    fields = line.find_elements(By.CSS_SELECTOR, '.cooking input[name="minutes"]')
+    if fields:
+        fields[0].send_keys(minutes)
+    click_and_wait(driver, line.find_element(By.CSS_SELECTOR, '.cooking button[value="start"]'))
+
+
+def staff_sign_in(driver, base_url):
+    """Sign in to the staff board with the token `Tests/browser/run` gave the server."""
+    token = os.environ.get("RECIPECART_TEST_STAFF_TOKEN")
+    assert token, "RECIPECART_TEST_STAFF_TOKEN is not set: run the suite through Tests/browser/run"
+    driver.get(base_url + "/staff/login")
+    driver.find_element(By.ID, "token").send_keys(token)
+    driver.find_element(By.CSS_SELECTOR, 'form[action="/staff/login"] button[type="submit"]').click()
+    WebDriverWait(driver, 15).until(
+        lambda d: d.current_url.rstrip("/").endswith("/staff") and d.find_elements(By.CSS_SELECTOR, ".staff-title")
+    )
+
+
 def shown(driver, element):
     """Rendered and not hidden by an ancestor (a closed <details>, display or visibility, content-visibility).
 
