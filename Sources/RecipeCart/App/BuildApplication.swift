@@ -45,8 +45,7 @@ func makeRouter(
     let cookies = CookiePolicy(secure: config.secureCookies)
     let flash = StatusFlash(secret: signer.secret)
     let pages = PageContext(
-        renderer: renderer, carts: carts, signer: signer, assets: AssetURLs(files: staticFiles), cookies: cookies, flash: flash,
-        rotations: SessionRotations())
+        renderer: renderer, carts: carts, signer: signer, assets: AssetURLs(files: staticFiles), cookies: cookies, flash: flash)
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())

@@ -12,8 +12,10 @@ public struct CartStore: Sendable {
     /// Applies a stepper change and answers the line's new quantity (0 when it is gone).
     /// The session row is created by its first write, so a shopper who only looks leaves no trace.
     @discardableResult
-    public func apply(_ change: CartChange, recipe: RecipeID, session: SessionKey) async throws -> Int {
+    /// `movingFrom`: a session whose stored rows become this one's first (`SessionHandover`).
+    public func apply(_ change: CartChange, recipe: RecipeID, session: SessionKey, movingFrom old: SessionKey? = nil) async throws -> Int {
         try await database.write { db in
+            if let old { try SessionHandover.move(db, from: old, to: session) }
             try db.execute(
                 sql: """
                     INSERT INTO sessions (id_hash) VALUES (?)
@@ -84,6 +86,13 @@ public struct CartStore: Sendable {
     public func hasSession(_ session: SessionKey) async throws -> Bool {
         try await database.pool.read { db in
             try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE id_hash = ?", arguments: [session.hash]) ?? false
+        }
+    }
+
+    /// Whether the cart has a line: a cart that starts (again) from empty gets a fresh session id.
+    public func hasLines(_ session: SessionKey) async throws -> Bool {
+        try await database.pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM cart_items WHERE session_hash = ? LIMIT 1", arguments: [session.hash]) ?? false
         }
     }
 

@@ -58,6 +58,26 @@ import Testing
         }
     }
 
+    @Test func aCartStartingAgainFromEmptyMovesToAFreshIdWithWhatTheSessionKept() async throws {
+        try await EditRouteTests.environment().withShopper { attacker in
+            try await attacker.post("/cart/items/bundled-5", [("op", "inc")])
+            try await attacker.post("/cart/items/bundled-5", [("op", "dec")])
+            var victim = Shopper(client: attacker.client)
+            victim.cookies["rc_session"] = attacker.cookies["rc_session"]
+            try await victim.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Victim's Own Cake"))
+            let planted = try #require(victim.cookies["rc_session"])
+            try await victim.get("/recipes/bundled-1")
+            try await victim.post("/cart/items/bundled-1", [("op", "inc")])
+            #expect(victim.cookies["rc_session"] != planted)
+            let cart = try await victim.get("/cart")
+            #expect(cart.cartLines.map(\.0) == ["bundled-1"])
+            #expect(cart.contains("Victim&#39;s Own Cake") || cart.contains("Victim's Own Cake"))
+            attacker.cookies["rc_session"] = planted
+            #expect(try await attacker.get("/cart").cartLines.isEmpty)
+            #expect(!(try await attacker.get("/recipes/bundled-1").contains("Victim")))
+        }
+    }
+
     @Test func methodsNoRouteTakesAre405WithAllow() async throws {
         try await TestEnvironment().withShopper { shopper in
             for (method, path, allow) in [
@@ -151,7 +171,7 @@ import Testing
         #expect(allowed.count == LoginThrottle.maximumFailures)
         #expect(await throttle.reserve(for: "b", now: start) == nil)
         // A right token takes back only its own try.
-        await throttle.succeeded(for: "a", reservedAt: allowed[0])
+        await throttle.release(for: "a", reservedAt: allowed[0])
         #expect(await throttle.retryAfter(for: "a", now: start + 1) == nil)
         #expect(await throttle.reserve(for: "a", now: start + 1) == nil)
         #expect(await throttle.reserve(for: "a", now: start + 1) != nil)

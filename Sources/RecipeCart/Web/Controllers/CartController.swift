@@ -30,9 +30,11 @@ struct CartController: Sendable {
             throw AppError.notFound("That recipe isn’t in the catalog, so it can’t go in the cart.")
         }
         let change = try Self.change(from: form)
-        let session = try await pages.writableSession(for: context)
-        let quantity = try await carts.apply(change, recipe: id, session: session.key)
-        var status = StatusMessage(CartStatusText.afterChange(change, title: recipe.title, quantity: quantity))
+        let (session, previous) = try await pages.cartSession(for: context)
+        let quantity = try await carts.apply(change, recipe: id, session: session.key, movingFrom: previous)
+        // The shopper's own version of the recipe, when they made one, names it as their cart does.
+        let title = quantity > 0 ? try await carts.line(of: id, session: session.key)?.recipe.title ?? recipe.title : recipe.title
+        var status = StatusMessage(CartStatusText.afterChange(change, title: title, quantity: quantity))
         if quantity == 0, let undo = try await carts.pendingUndo(session: session.key) {
             status = try await undoMessage(for: undo)
         }

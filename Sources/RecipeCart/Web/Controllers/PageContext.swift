@@ -8,7 +8,6 @@ struct PageContext: Sendable {
     let assets: AssetURLs
     let cookies: CookiePolicy
     let flash: StatusFlash
-    let rotations: SessionRotations
 
     func chrome(title: String, section: String = "", context: AppRequestContext, status: StatusMessage? = nil) async throws -> PageChrome {
         chrome(title: title, section: section, personal: try await personalParts(context: context, status: status))
@@ -46,13 +45,22 @@ struct PageContext: Sendable {
             badgeClass: personal.badgeClass, statusHTML: personal.statusHTML, isBrowse: section == "browse", isCart: section == "cart")
     }
 
-    /// The session a write goes under. A session storing its first row gets a fresh id (set by `redirect`),
-    /// so a cookie planted on the shopper before cannot follow them; the row belongs to the new id.
+    /// The session a shopper's first stored row goes under: a fresh id (set by `redirect`), so a cookie planted on
+    /// the shopper before cannot follow them.
     func writableSession(for context: AppRequestContext) async throws -> ShopperSession {
         let session = try context.shopper
         if session.isNew { return session }
-        if try await carts.hasSession(session.key) { return session }
-        return rotations.successor(of: session)
+        return try await carts.hasSession(session.key) ? session : ShopperSession.fresh()
+    }
+
+    /// The session a cart change goes under. A cart that starts from empty, whether the session is new or its cart
+    /// was emptied, moves to a fresh id with everything the old id stored (`CartStore.apply(movingFrom:)`): whoever
+    /// else holds the old cookie is left with nothing, however the cookie got there. Two posts racing on an empty
+    /// cart each get their own id; the browser keeps the last, so a double-click on the first + may count once.
+    func cartSession(for context: AppRequestContext) async throws -> (session: ShopperSession, movingFrom: SessionKey?) {
+        let session = try context.shopper
+        if session.isNew { return (session, nil) }
+        return try await carts.hasLines(session.key) ? (session, nil) : (ShopperSession.fresh(), session.key)
     }
 
     /// Post/Redirect/Get: a 303 to a local path, never cached, with what the next page should say, and the

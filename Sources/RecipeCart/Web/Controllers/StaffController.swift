@@ -24,11 +24,18 @@ struct StaffController: Sendable {
             response.headers[.retryAfter] = String(wait)
             return response
         }
-        let form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
+        let form: FormFields
+        do {
+            form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
+        } catch {
+            // No token was judged, so no try was used: a forged or broken post cannot lock staff out.
+            await throttle.release(for: context.clientAddress, reservedAt: triedAt)
+            throw error
+        }
         guard let token = form["token"], authenticator.isValidToken(token) else {
             return try login(status: .unauthorized, message: "That token is not right.", context: context)
         }
-        await throttle.succeeded(for: context.clientAddress, reservedAt: triedAt)
+        await throttle.release(for: context.clientAddress, reservedAt: triedAt)
         var response = pages.redirect(to: "/staff")
         response.setCookie(pages.cookies.cookie(
             pages.cookies.staff, value: try await authenticator.signIn(), maxAge: Int(StaffAuthenticator.lifetime), sameSite: .strict))

@@ -16,8 +16,9 @@ actor LoginThrottle {
         return nil
     }
 
-    /// A right token takes back its own try; other tries, and other clients, keep their count.
-    func succeeded(for address: String, reservedAt: Date) {
+    /// Takes back one try: a right token, or a post whose token was never judged. Other tries, and other clients,
+    /// keep their count.
+    func release(for address: String, reservedAt: Date) {
         guard var dates = failures[address], let index = dates.lastIndex(of: reservedAt) else { return }
         dates.remove(at: index)
         failures[address] = dates.isEmpty ? nil : dates
