@@ -34,6 +34,18 @@ return {top: r.top, bottom: r.bottom, height: r.height, headerBottom: sticky ? h
 """
 
 
+OVERLAP = """
+const a = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();
+return a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right;
+"""
+
+
+def assert_message_in_sight(driver, status, line):
+    """The status message is on the screen the post landed on, and does not hide the line."""
+    assert_fully_in_view(driver, status, "the status message")
+    assert not driver.execute_script(OVERLAP, status, line), "the status message covers the changed line"
+
+
 def assert_fully_in_view(driver, element, what):
     box = driver.execute_script(IN_VIEW, element)
     assert box["top"] >= box["headerBottom"] - 0.5, f"{what} starts under the header or above the screen: {box}"
@@ -82,6 +94,7 @@ def test_plus_on_the_fourth_cart_line_lands_on_it(shopper, base_url):
     assert status is not None, "no status message after the post"
     assert status.get_attribute("role") == "status"
     assert title in status.text and "2" in status.text, status.text
+    assert_message_in_sight(driver, status, line)
 
     plus = line.find_element(By.CSS_SELECTOR, 'form.stepper button[value="inc"]')
     focused_plus = driver.execute_script("return document.activeElement === arguments[0]", plus)
@@ -108,6 +121,7 @@ def test_detail_page_lands_on_its_cart_block(shopper, base_url):
     status = status_message(driver)
     assert status is not None and status.get_attribute("role") == "status"
     assert "2" in status.text, status.text
+    assert_message_in_sight(driver, status, block)
     plus = block.find_element(By.CSS_SELECTOR, 'form.stepper button[value="inc"]')
     if javascript:
         assert driver.execute_script("return document.activeElement === arguments[0]", plus), (
