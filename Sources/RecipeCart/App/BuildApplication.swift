@@ -32,7 +32,8 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         // Connections that send nothing for 30 s are closed, so idle or half-sent requests cannot pile up.
         server: .http1(configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: .seconds(30))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
-        services: upstreamServices + [SessionPurger(carts: CartStore(database: database), logger: logger)],
+        services: [DatabaseCloser(database: database, logger: logger)] + upstreamServices
+            + [SessionPurger(carts: CartStore(database: database), logger: logger)],
         logger: logger)
 }
 

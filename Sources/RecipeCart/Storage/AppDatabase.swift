@@ -45,6 +45,13 @@ public struct AppDatabase: Sendable {
         }
     }
 
+    /// Moves the WAL into the database file, then closes every connection. The checkpoint is explicit: the pool
+    /// closes its writer before its read-only readers, and neither may then checkpoint on close.
+    func close() throws {
+        try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try pool.close()
+    }
+
     /// Liveness check for `/healthz`.
     public func ping() async throws {
         _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
