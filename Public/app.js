@@ -92,7 +92,8 @@
 
   function restoreFocus() {
     var record = recall();
-    if (!record) return;
+    // Never take focus from where the shopper has already put it.
+    if (!record || (document.activeElement && document.activeElement !== document.body)) return;
     var control = controlFor(record);
     if (control) control.focus();
   }
@@ -137,14 +138,17 @@
   }
 
   document.addEventListener("submit", remember);
-  // After load: landing on a #line-… target clears focus once the page has loaded, so giving it
-  // back any earlier would be undone.
-  if (document.readyState === "complete") {
-    restoreFocus();
-  } else {
-    addEventListener("load", function () {
-      requestAnimationFrame(restoreFocus);
+  // After load and the frame that follows it: landing on a #line-… target clears focus in that
+  // frame, so giving it back any earlier would be undone.
+  function afterLandingFrame() {
+    requestAnimationFrame(function () {
+      setTimeout(restoreFocus, 0);
     });
+  }
+  if (document.readyState === "complete") {
+    afterLandingFrame();
+  } else {
+    addEventListener("load", afterLandingFrame);
   }
   localReadyTimes();
   countDown();
