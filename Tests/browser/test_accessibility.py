@@ -20,6 +20,7 @@ from browserkit import (
     open_page,
     recipe_ids,
     set_color_scheme,
+    set_viewport,
     staff_sign_in,
     start_cooking,
 )
@@ -98,6 +99,20 @@ def test_no_serious_axe_violations(shopper, base_url, page, scheme):
     if page == "detail-at-zero":
         assert driver.find_elements(By.CSS_SELECTOR, "form.add-to-cart")
     check(driver, f"{page}, {scheme}")
+
+
+@pytest.mark.parametrize("viewport", ["phone-portrait", "phone-landscape"])
+@pytest.mark.parametrize("page", ["browse", "detail", "cart", "not-found"])
+def test_no_serious_axe_violations_on_a_phone(shopper, base_url, page, viewport):
+    """Phone layouts: folded filters, the side column held sideways, stacked cart lines."""
+    driver, ids = shopper
+    set_color_scheme(driver, "light")
+    set_viewport(driver, viewport)
+    try:
+        open_page(driver, base_url + PAGES[page](ids))
+        check(driver, f"{page}, {viewport}")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
