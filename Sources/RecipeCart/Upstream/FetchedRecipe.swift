@@ -49,19 +49,3 @@ struct FetchedRecipe: Sendable, Equatable {
         var isComplete: Bool
     }
 }
-
-/// One recipe API, as the pages and the importer use it.
-protocol RecipeProvider: Sendable {
-    var source: UpstreamSource { get }
-    /// True for this API's ids (`mealdb-52772` for TheMealDB): the only ones it is asked for.
-    func owns(_ id: RecipeID) -> Bool
-    func search(_ text: String) async throws(UpstreamFault) -> [FetchedRecipe]
-    /// Nil when upstream has no such recipe.
-    func recipe(_ id: RecipeID) async throws(UpstreamFault) -> FetchedRecipe?
-}
-
-/// An API whose category listing matches RecipeCart's categories (TheMealDB's `filter.php`). With any other,
-/// a category page shows what is saved and costs no call.
-protocol CategoryListing: RecipeProvider {
-    func category(_ name: String) async throws(UpstreamFault) -> [FetchedRecipe]
-}

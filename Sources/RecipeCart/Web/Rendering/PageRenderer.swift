@@ -37,15 +37,6 @@ public struct PageRenderer: Sendable {
     }
 }
 
-enum HTMLResponse {
-    static func make(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: html)))
-    }
-}
-
 public enum TemplateError: Error, CustomStringConvertible {
     case missingDirectory(String)
     case missingTemplates([String], directory: String)

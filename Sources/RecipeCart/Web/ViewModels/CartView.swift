@@ -32,11 +32,3 @@ struct CartView {
         summary = "\(DisplayText.recipeCount(cart.lines.count)) · \(DisplayText.batches(cart.itemCount))"
     }
 }
-
-/// The error page.
-struct ErrorView {
-    var chrome: PageChrome
-    var status: Int
-    var heading: String
-    var message: String
-}

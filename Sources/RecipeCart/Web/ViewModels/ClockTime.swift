@@ -1,0 +1,15 @@
+import Foundation
+
+/// Hours and minutes in the server's time zone, with the zone, e.g. "18:45 UTC": the shopper's browser may be
+/// elsewhere, and the optional script rewrites it to the browser's own time.
+enum ClockTime {
+    static func text(_ date: Date, in zone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let hours = parts.hour ?? 0, minutes = parts.minute ?? 0
+        let clock = (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+        let isUTC = ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)
+        return "\(clock) \(isUTC ? "UTC" : zone.abbreviation(for: date) ?? zone.identifier)"
+    }
+}
