@@ -140,3 +140,23 @@ def test_no_transition_under_reduced_motion(browser, base_url):
     assert recorded is None or recorded == [], (
         f"nothing should move under prefers-reduced-motion: {recorded}"
     )
+
+
+def test_without_the_script_nothing_moves_on_a_post(browser, base_url):
+    """The CSS on its own (app.js blocked, as for a shopper without JavaScript): slides stay under
+    200 ms, and a post back to the same page runs a transition in which nothing moves."""
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/static/app*.js"]})
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+    open_page(browser, base_url + "/")
+    click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, ".tiles .tile a"))
+    forward = recorded_transition(browser)
+    assert isinstance(forward, list) and "vt-slide-in-from-right" in animations_on(
+        forward, "::view-transition-new(page-recipe)"
+    ), forward
+    assert_short(browser, "opening a recipe without the script")
+    for _ in range(2):
+        press_stepper(browser, browser.find_element(By.CSS_SELECTOR, ".recipe"), "inc")
+        # A transition (the script that would skip it is blocked) in which nothing moves.
+        same = recorded_transition(browser)
+        assert same == [], f"a post back to the same page moved something: {same!r}"
