@@ -8,7 +8,7 @@ import urllib.request
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -286,6 +286,17 @@ def shown(driver, element):
         " && e.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true, opacityProperty: true});",
         element,
     )
+
+
+def has_focus(driver, element, timeout=3.0):
+    """Whether `element` has (or gets, within `timeout`) the focus: the optional script gives focus
+    back a frame after the page's load event, a moment after WebDriver sees the page."""
+    script = "return document.activeElement === arguments[0]"
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: d.execute_script(script, element))
+        return True
+    except TimeoutException:
+        return False
 
 
 def active_element_description(driver):
