@@ -24,7 +24,7 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         publicDirectory: config.publicDirectory, bundledImages: catalog.imagesDirectory,
         imageCache: config.imagesDirectory.appendingPathComponent(UpstreamStore.imageFolder), uploads: pictures.directory,
         cacheBudget: config.staticCacheBytes, logger: logger)
-    let router = makeRouter(
+    let router = try makeRouter(
         config: config, database: database, renderer: renderer, signer: SessionSigner(secret: secret),
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream)
     return Application(
@@ -40,7 +40,7 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
 func makeRouter(
     config: AppConfig, database: AppDatabase, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
     pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog
-) -> Router<AppRequestContext> {
+) throws -> Router<AppRequestContext> {
     let catalog = CatalogStore(database: database)
     let carts = CartStore(database: database)
     let cookies = CookiePolicy(secure: config.secureCookies)
@@ -70,23 +70,13 @@ func makeRouter(
         carts: carts, shoppingLists: shoppingLists, authenticator: staff, throttle: LoginThrottle(),
         labeler: CartLabeler(secret: staff.secret), pages: pages)
     let health = HealthController(database: database)
-    router.get("/", use: browse.index)
-    router.get("/recipes/{id}", use: recipes.show)
-    router.get("/recipes/{id}/edit", use: edit.show)
-    router.post("/recipes/{id}/edit", use: edit.update)
-    router.post("/recipes/{id}/revert", use: edit.revert)
-    router.post("/recipes/{id}/undo", use: edit.undo)
-    router.get("/cart", use: cart.show)
-    router.post("/cart/items/{id}", use: cart.update)
-    router.post("/cart/items/{id}/cooking", use: cart.cooking)
-    router.post("/cart/clear", use: cart.clear)
-    router.post("/cart/undo", use: cart.undo)
-    router.get("/staff", use: staffBoard.board)
-    router.get("/staff/carts/{label}", use: staffBoard.cart)
-    router.get("/staff/login", use: staffBoard.loginForm)
-    router.post("/staff/login", use: staffBoard.login)
-    router.post("/staff/logout", use: staffBoard.logout)
-    router.get("/healthz", use: health.check)
-    RouteTable.addMethodNotAllowed(to: router)
+    let routes = RouteRegistrar(router: router)
+    browse.addRoutes(to: routes)
+    recipes.addRoutes(to: routes)
+    edit.addRoutes(to: routes)
+    cart.addRoutes(to: routes)
+    staffBoard.addRoutes(to: routes)
+    health.addRoutes(to: routes)
+    try routes.finish(on: router)
     return router
 }

@@ -1,5 +1,5 @@
 /// A recipe id such as `bundled-42` or `mealdb-52772`: a source prefix, a dash, then URL-safe characters.
-public struct RecipeID: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct RecipeID: Hashable, Sendable, Comparable, LosslessStringConvertible {
     public static let maximumLength = 64
 
     public let rawValue: String
@@ -11,6 +11,10 @@ public struct RecipeID: Hashable, Sendable, Comparable, CustomStringConvertible 
               rawValue.contains("-"), rawValue.first != "-", rawValue.last != "-"
         else { return nil }
         self.rawValue = String(rawValue)
+    }
+
+    public init?(_ description: String) {
+        self.init(description[...])
     }
 
     public var description: String { rawValue }

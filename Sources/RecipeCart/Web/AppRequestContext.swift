@@ -24,6 +24,12 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 
     public var maxUploadSize: Int { FormFields.maximumBodySize }
 
+    /// The `{id}` of the route, parsed once; a malformed one is a recipe that is not there.
+    func recipeID(else message: String) throws -> RecipeID {
+        guard let id = parameters.get("id", as: RecipeID.self) else { throw AppError.notFound(message) }
+        return id
+    }
+
     /// The session; every shopper route sits behind `SessionMiddleware`, so it is always there.
     var shopper: ShopperSession {
         get throws {

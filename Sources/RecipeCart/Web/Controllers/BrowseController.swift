@@ -10,6 +10,10 @@ struct BrowseController: Sendable {
     let pages: PageContext
     let cache: PageCache
 
+    func addRoutes(to routes: RouteRegistrar) {
+        routes.add(.browse, .get, use: index)
+    }
+
     func index(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = FormFields.query(of: request)
         let query = Self.query(from: fields)

@@ -8,6 +8,16 @@ struct CartController: Sendable {
     let shoppingLists: ShoppingListBuilder
     let pages: PageContext
 
+    static let notInCatalog = "That recipe isn’t in the catalog, so it can’t go in the cart."
+
+    func addRoutes(to routes: RouteRegistrar) {
+        routes.add(.cart, .get, use: show)
+        routes.add(.cartItem, .post, use: update)
+        routes.add(.cartItemCooking, .post, use: cooking)
+        routes.add(.cartClear, .post, use: clear)
+        routes.add(.cartUndo, .post, use: undo)
+    }
+
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
@@ -26,9 +36,8 @@ struct CartController: Sendable {
     /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back to the line.
     func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
-        guard let id = context.parameters.get("id").flatMap(RecipeID.init), let recipe = try await catalog.summaries([id])[id] else {
-            throw AppError.notFound("That recipe isn’t in the catalog, so it can’t go in the cart.")
-        }
+        let id = try context.recipeID(else: Self.notInCatalog)
+        guard let recipe = try await catalog.summaries([id])[id] else { throw AppError.notFound(Self.notInCatalog) }
         let change = try Self.change(from: form)
         let (session, previous) = try await pages.cartSession(for: context)
         let quantity = try await carts.apply(change, recipe: id, session: session.key, movingFrom: previous)
@@ -39,7 +48,7 @@ struct CartController: Sendable {
             status = try await undoMessage(for: undo)
         }
         return pages.redirect(
-            to: Self.landing(form["return_to"], fallback: "/recipes/\(id.rawValue)", line: id), status: status, session: session,
+            to: Self.landing(form["return_to"], fallback: Route.recipe.url(id), line: id), status: status, session: session,
             cartChanged: true)
     }
 
@@ -52,7 +61,7 @@ struct CartController: Sendable {
             try await carts.clear(session: session.key)
             if let undo = try await carts.pendingUndo(session: session.key) { status = try await undoMessage(for: undo) }
         }
-        return pages.redirect(to: ReturnPath.resolve(form["return_to"], fallback: "/cart"), status: status, cartChanged: true)
+        return pages.redirect(to: ReturnPath.resolve(form["return_to"], fallback: Route.cart.url()), status: status, cartChanged: true)
     }
 
     /// `POST /cart/undo`: puts back what the last Remove or "Empty the cart" took away.
@@ -69,18 +78,16 @@ struct CartController: Sendable {
         let names = undone.recipeIDs.compactMap { titles[$0]?.title }
         let text = names.count == 1 ? "Put \(names[0]) back in your cart." : "Put \(DisplayText.recipeCount(names.count)) back in your cart."
         let line = undone.recipeIDs.first.map { "#line-\($0.rawValue)" } ?? ""
-        return pages.redirect(to: "/cart" + line, status: StatusMessage(text), cartChanged: true)
+        return pages.redirect(to: Route.cart.url() + line, status: StatusMessage(text), cartChanged: true)
     }
 
     /// `POST /cart/items/{id}/cooking`: `op=start` (with `minutes` when the recipe's time is unknown) or `op=stop`.
     func cooking(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
         let form = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
-        guard let id = context.parameters.get("id").flatMap(RecipeID.init),
-              let line = session.isNew ? nil : try await carts.line(of: id, session: session.key)
-        else {
-            throw AppError.notFound("That recipe isn’t in your cart. Add it first, then start cooking.")
-        }
+        let notInCart = "That recipe isn’t in your cart. Add it first, then start cooking."
+        let id = try context.recipeID(else: notInCart)
+        guard let line = session.isNew ? nil : try await carts.line(of: id, session: session.key) else { throw AppError.notFound(notInCart) }
         let text: String
         switch form["op"] {
         case "start":
@@ -93,7 +100,7 @@ struct CartController: Sendable {
         default:
             throw AppError.badRequest("The timer doesn’t know that action.")
         }
-        return pages.redirect(to: Self.landing(form["return_to"], fallback: "/cart", line: id), status: StatusMessage(text))
+        return pages.redirect(to: Self.landing(form["return_to"], fallback: Route.cart.url(), line: id), status: StatusMessage(text))
     }
 
     private func undoMessage(for undo: CartUndo) async throws -> StatusMessage {
@@ -102,7 +109,7 @@ struct CartController: Sendable {
         case .clear: "Emptied your cart."
         case .remove: "Removed \(undo.recipeIDs.first.flatMap { titles[$0]?.title } ?? "the recipe") from your cart."
         }
-        return StatusMessage(text, undo: .init(action: "/cart/undo", token: undo.token))
+        return StatusMessage(text, undo: .init(action: Route.cartUndo.url(), token: undo.token))
     }
 
     /// Back where the form was, scrolled to the line it changed.

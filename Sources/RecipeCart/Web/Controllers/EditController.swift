@@ -12,6 +12,13 @@ struct EditController: Sendable {
     let pictures: PictureStore
     let pages: PageContext
 
+    func addRoutes(to routes: RouteRegistrar) {
+        routes.add(.recipeEdit, .get, use: show)
+        routes.add(.recipeEdit, .post, use: update)
+        routes.add(.recipeRevert, .post, use: revert)
+        routes.add(.recipeUndo, .post, use: undo)
+    }
+
     /// The copy a request from this visitor reads and changes.
     static func copy(for context: AppRequestContext) throws -> EditCopy {
         context.isStaff ? .shop : .personal(try context.shopper.key)
@@ -86,7 +93,7 @@ struct EditController: Sendable {
                 recipe: recipe, copy: copy, form: form, status: .conflict, conflict: theirs, notice: notice, context: context)
         }
         let text = copy == .shop ? "Saved your changes to \(edit.title) for every shopper." : "Saved your version of \(edit.title)."
-        return pages.redirect(to: "/recipes/\(recipe.id.rawValue)", status: StatusMessage(text), session: session)
+        return pages.redirect(to: Route.recipe.url(recipe.id), status: StatusMessage(text), session: session)
     }
 
     /// Drops the edit of the copy the form names (the shop's needs staff sign-in), keeping it a while for Undo.
@@ -107,7 +114,7 @@ struct EditController: Sendable {
         let undo = try await edits.revert(recipe.id, copy: copy)
         await tidyPictures(context: context)
         let status = undo.map { Self.revertedMessage(recipe, copy: copy, undo: $0) }
-        return pages.redirect(to: "/recipes/\(recipe.id.rawValue)", status: status)
+        return pages.redirect(to: Route.recipe.url(recipe.id), status: status)
     }
 
     /// `POST /recipes/{id}/undo`: puts back exactly the edit the last revert dropped.
@@ -127,19 +134,16 @@ struct EditController: Sendable {
         }
         let restored = try await recipe(context, copy: copy)
         let text = copy == .shop ? "Restored the shop’s edit of \(restored.title)." : "Restored your version of \(restored.title)."
-        return pages.redirect(to: "/recipes/\(id.rawValue)", status: StatusMessage(text))
+        return pages.redirect(to: Route.recipe.url(id), status: StatusMessage(text))
     }
 
     private static func revertedMessage(_ recipe: Recipe, copy: EditCopy, undo: RevertUndo) -> StatusMessage {
         let text = copy == .shop ? "Reverted \(recipe.title) to the original." : "Back to the shop’s version of \(recipe.title)."
-        return StatusMessage(text, undo: .init(action: "/recipes/\(recipe.id.rawValue)/undo", token: undo.token))
+        return StatusMessage(text, undo: .init(action: Route.recipeUndo.url(recipe.id), token: undo.token))
     }
 
     private func recipe(_ context: AppRequestContext, copy: EditCopy) async throws -> Recipe {
-        guard let id = context.parameters.get("id").flatMap(RecipeID.init), let recipe = try await catalog.recipe(id, for: copy.session) else {
-            throw AppError.notFound("There is no recipe at this address. It may have been removed from the catalog.")
-        }
-        return recipe
+        try await RecipeController.recipe(try context.recipeID(else: RecipeController.notFound), in: catalog, for: copy.session)
     }
 
     /// Pictures of Undos that ran out, and of versions purged with their sessions, go once nothing uses them.

@@ -4,6 +4,10 @@ import Hummingbird
 struct HealthController: Sendable {
     let database: AppDatabase
 
+    func addRoutes(to routes: RouteRegistrar) {
+        routes.add(.health, .get, use: check)
+    }
+
     func check(_ request: Request, context: AppRequestContext) async throws -> Response {
         do {
             try await database.ping()

@@ -1,21 +1,26 @@
 import Foundation
 import Hummingbird
 
-/// `GET /recipes/{id}`: the detail page.
+/// The detail page.
 struct RecipeController: Sendable {
+    static let notFound = "There is no recipe at this address. It may have been removed from the catalog."
+
     let catalog: CatalogStore
     let carts: CartStore
     let edits: RecipeEditStore
     let upstream: UpstreamCatalog
     let pages: PageContext
 
+    func addRoutes(to routes: RouteRegistrar) {
+        routes.add(.recipe, .get, use: show)
+    }
+
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let rawID = context.parameters.get("id")
+        let id = try context.recipeID(else: Self.notFound)
         // A recipe of the configured API that is missing or only a tile's worth is fetched first.
-        var status = UpstreamStatus.notNeeded
-        if let id = rawID.flatMap(RecipeID.init) { status = try await upstream.ensureRecipe(id, client: context.clientAddress) }
+        let status = try await upstream.ensureRecipe(id, client: context.clientAddress)
         let copy = try EditController.copy(for: context)
-        let recipe = try await Self.recipe(rawID, in: catalog, for: copy.session)
+        let recipe = try await Self.recipe(id, in: catalog, for: copy.session)
         let servings = try Self.servings(FormFields.query(of: request)["servings"], for: recipe)
         let session = try context.shopper
         let line = session.isNew ? nil : try await carts.line(of: recipe.id, session: session.key)
@@ -43,10 +48,8 @@ struct RecipeController: Sendable {
     }
 
     /// The recipe with the shopper's own version laid over it when `session` is given.
-    static func recipe(_ rawID: String?, in catalog: CatalogStore, for session: SessionKey? = nil) async throws -> Recipe {
-        guard let id = rawID.flatMap(RecipeID.init), let recipe = try await catalog.recipe(id, for: session) else {
-            throw AppError.notFound("There is no recipe at this address. It may have been removed from the catalog.")
-        }
+    static func recipe(_ id: RecipeID, in catalog: CatalogStore, for session: SessionKey? = nil) async throws -> Recipe {
+        guard let recipe = try await catalog.recipe(id, for: session) else { throw AppError.notFound(notFound) }
         return recipe
     }
 }

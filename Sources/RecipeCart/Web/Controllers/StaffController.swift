@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// The staff board behind the staff token: sign-in, sign-out, every cart, one cart.
+/// The staff board behind the staff token: sign-in, sign-out, and, behind `StaffOnlyMiddleware`, every cart and one cart.
 struct StaffController: Sendable {
     let carts: CartStore
     let shoppingLists: ShoppingListBuilder
@@ -9,6 +9,15 @@ struct StaffController: Sendable {
     let throttle: LoginThrottle
     let labeler: CartLabeler
     let pages: PageContext
+
+    func addRoutes(to routes: RouteRegistrar) {
+        routes.add(.staffLogin, .get, use: loginForm)
+        routes.add(.staffLogin, .post, use: login)
+        routes.add(.staffLogout, .post, use: logout)
+        let signedIn = routes.group(behind: StaffOnlyMiddleware(signInPage: signInFirst))
+        signedIn.add(.staffBoard, .get, use: board)
+        signedIn.add(.staffCart, .get, use: cart)
+    }
 
     /// The token is never taken from the address: addresses end up in logs, history and referrers.
     func loginForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -36,7 +45,7 @@ struct StaffController: Sendable {
             return try login(status: .unauthorized, message: "That token is not right.", context: context)
         }
         await throttle.release(for: context.clientAddress, reservedAt: triedAt)
-        var response = pages.redirect(to: "/staff")
+        var response = pages.redirect(to: Route.staffBoard.url())
         response.setCookie(pages.cookies.cookie(
             pages.cookies.staff, value: try await authenticator.signIn(), maxAge: Int(StaffAuthenticator.lifetime), sameSite: .strict))
         return response
@@ -46,19 +55,17 @@ struct StaffController: Sendable {
     func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
         try await authenticator.signOut(request.cookies[pages.cookies.staff]?.value)
-        var response = pages.redirect(to: "/staff/login")
+        var response = pages.redirect(to: Route.staffLogin.url())
         response.setCookie(pages.cookies.expired(pages.cookies.staff, sameSite: .strict))
         return response
     }
 
     func board(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard context.isStaff else { return try signInFirst(context) }
         let active = try await carts.activeCarts()
         return try await render(active, title: "Carts", context: context)
     }
 
     func cart(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard context.isStaff else { return try signInFirst(context) }
         let label = context.parameters.get("label") ?? ""
         guard let match = try await carts.activeCarts().first(where: { labeler.label(for: $0.sessionHash) == label }) else {
             throw AppError.notFound("There is no cart with that label. It may have been emptied.")
@@ -75,7 +82,7 @@ struct StaffController: Sendable {
         return try pages.renderer.response("staff", view)
     }
 
-    private func signInFirst(_ context: AppRequestContext) throws -> Response {
+    @Sendable private func signInFirst(_ context: AppRequestContext) throws -> Response {
         try login(status: .unauthorized, message: "Please sign in with the staff token to see the carts.", context: context)
     }
 

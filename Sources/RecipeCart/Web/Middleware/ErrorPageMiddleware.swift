@@ -74,7 +74,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
                 body: .init(byteBuffer: ByteBuffer(string: "\(error.title)\n\n\(error.message)\n")))
         }
         if error == .methodNotAllowed {
-            response.headers[.allow] = RouteTable.allowedMethods(for: request.uri.path)
+            let allowed = Route.matching(request.uri.path)?.allowedMethods ?? [.get, .head]
+            response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
         }
         return response
     }

@@ -1,0 +1,75 @@
+import HTTPTypes
+
+/// Every address RecipeCart answers, each written once with the methods it takes. Handlers are registered from
+/// here (`RouteRegistrar`), every link, form action and redirect is built from here (`url(_:)`), and a `405`'s
+/// `Allow` comes from the same table, so the three cannot disagree.
+enum Route: CaseIterable, Sendable {
+    case browse
+    case recipe
+    case recipeEdit
+    case recipeRevert
+    case recipeUndo
+    case cart
+    case cartItem
+    case cartItemCooking
+    case cartClear
+    case cartUndo
+    case staffBoard
+    case staffCart
+    case staffLogin
+    case staffLogout
+    case health
+
+    var pattern: String {
+        switch self {
+        case .browse: "/"
+        case .recipe: "/recipes/{id}"
+        case .recipeEdit: "/recipes/{id}/edit"
+        case .recipeRevert: "/recipes/{id}/revert"
+        case .recipeUndo: "/recipes/{id}/undo"
+        case .cart: "/cart"
+        case .cartItem: "/cart/items/{id}"
+        case .cartItemCooking: "/cart/items/{id}/cooking"
+        case .cartClear: "/cart/clear"
+        case .cartUndo: "/cart/undo"
+        case .staffBoard: "/staff"
+        case .staffCart: "/staff/carts/{label}"
+        case .staffLogin: "/staff/login"
+        case .staffLogout: "/staff/logout"
+        case .health: "/healthz"
+        }
+    }
+
+    /// The methods with a handler; `HEAD` comes with every `GET`.
+    var methods: [HTTPRequest.Method] {
+        switch self {
+        case .browse, .recipe, .cart, .staffBoard, .staffCart, .health: [.get]
+        case .recipeEdit, .staffLogin: [.get, .post]
+        case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .staffLogout: [.post]
+        }
+    }
+
+    /// What a `405` names in `Allow`.
+    var allowedMethods: [HTTPRequest.Method] {
+        methods.flatMap { $0 == .get ? [.get, .head] : [$0] }
+    }
+
+    /// The address with its `{…}` parameters filled in, in order. Ids and labels are URL-safe by construction.
+    func url(_ values: any CustomStringConvertible...) -> String {
+        var values = values.makeIterator()
+        return pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            guard segment.hasPrefix("{"), let value = values.next() else { return String(segment) }
+            return QueryEncoding.encode(value.description)
+        }.joined(separator: "/")
+    }
+
+    /// The route whose pattern a path matches, if any.
+    static func matching(_ path: String) -> Route? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return allCases.first { route in
+            let pattern = route.pattern.split(separator: "/", omittingEmptySubsequences: false)
+            return pattern.count == segments.count
+                && zip(pattern, segments).allSatisfy { $0.0.hasPrefix("{") ? !$0.1.isEmpty : $0.0 == $0.1 }
+        }
+    }
+}

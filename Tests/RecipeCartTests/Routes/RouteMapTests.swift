@@ -1,0 +1,69 @@
+import HTTPTypes
+import Hummingbird
+import Testing
+@testable import RecipeCart
+
+/// Walks the route table: every route answers its own methods (HEAD wherever GET), and any other method is a 405
+/// whose `Allow` lists exactly the table's methods.
+@Suite struct RouteMapTests {
+    static func samplePath(_ route: Route) -> String {
+        switch route {
+        case .staffCart: route.url("ABCDEF")
+        default: route.pattern.contains("{id}") ? route.url(RecipeID("bundled-33")!) : route.url()
+        }
+    }
+
+    @Test func everyRouteAnswersItsMethodsAndRefusesTheRestWithAllow() async throws {
+        try await StaffRouteTests.environment().withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
+            for route in Route.allCases {
+                let path = Self.samplePath(route)
+                for method in RouteRegistrar.knownMethods {
+                    let page = try await shopper.send(path, method: method, body: nil)
+                    if route.allowedMethods.contains(method) {
+                        // The staff cart's sample label names no cart, so its 404 is the page's own answer.
+                        let answered = page.status != .methodNotAllowed && (page.status != .notFound || route == .staffCart)
+                        #expect(answered, "\(method) \(path) → \(page.status)")
+                    } else {
+                        #expect(page.status == .methodNotAllowed, "\(method) \(path) → \(page.status)")
+                        #expect(page.headers[.allow] == route.allowedMethods.map(\.rawValue).joined(separator: ", "), "\(method) \(path)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func headWorksWhereGetDoes() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            for route in Route.allCases where route.methods.contains(.get) && route != .staffCart {
+                let path = Self.samplePath(route)
+                let get = try await shopper.get(path)
+                let head = try await shopper.send(path, method: .head, body: nil)
+                #expect(head.status == get.status, "\(path)")
+                #expect(head.response.body.readableBytes == 0, "\(path)")
+            }
+        }
+    }
+
+    @Test func linksAreBuiltFromThePatterns() {
+        #expect(Route.browse.url() == "/")
+        #expect(Route.recipe.url(RecipeID("bundled-1")!) == "/recipes/bundled-1")
+        #expect(Route.cartItemCooking.url(RecipeID("mealdb-52772")!) == "/cart/items/mealdb-52772/cooking")
+        #expect(Route.staffCart.url("AB CD") == "/staff/carts/AB%20CD")
+        for route in Route.allCases {
+            #expect(Route.matching(route.pattern) == route)
+        }
+        #expect(Route.matching("/recipes/bundled-1/edit") == .recipeEdit)
+        #expect(Route.matching("/recipes//edit") == nil)
+        #expect(Route.matching("/nowhere") == nil)
+    }
+
+    @Test func aHandlerOutsideTheTableOrAMissingOneStopsTheStart() throws {
+        let router = Router(context: AppRequestContext.self)
+        let routes = RouteRegistrar(router: router)
+        routes.add(.health, .post) { _, _ in Response(status: .ok) }
+        let error = try #require(throws: RouteMapError.self) { try routes.finish(on: router) }
+        #expect(error.description.contains("POST /healthz has a handler but is not in the route table"))
+        #expect(error.description.contains("GET / is in the route table but has no handler"))
+    }
+}
