@@ -32,7 +32,7 @@ struct BrowseController: Sendable {
         let chrome = pages.chrome(title: title, section: "browse", personal: .placeholders)
         var view = BrowseView(query: query, page: try await page, categories: try await categories, chrome: chrome)
         view.notice = status.notice
-        let template = PageCache.Template(html: try pages.renderer.html("browse", view))
+        let template = PageCache.Template(html: try pages.renderer.html(view))
         // A notice describes this moment's upstream trouble, so that page is not shared.
         if status.notice == nil {
             cache.store(template, for: key, generation: generation)

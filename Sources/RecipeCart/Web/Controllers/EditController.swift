@@ -186,6 +186,6 @@ struct EditController: Sendable {
         let view = EditView(
             recipe: recipe, copy: copy, title: title, description: description, steps: steps, version: version,
             removePicture: removePicture, errors: errors, notice: notice, conflict: conflict, chrome: chrome)
-        return try pages.renderer.response("edit", view, status: status)
+        return try pages.renderer.response(view, status: status)
     }
 }

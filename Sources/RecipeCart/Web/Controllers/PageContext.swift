@@ -41,7 +41,7 @@ struct PageContext: Sendable {
     func chrome(title: String, section: String, personal: PersonalParts) -> PageChrome {
         PageChrome(
             title: title, cartCount: personal.cartCount, cartCountLabel: personal.cartCountLabel, csrfToken: personal.csrfToken,
-            stylesheetURL: assets.url(for: "app.css"), scriptURL: assets.url(for: "app.js"),
+            stylesheetURL: assets.url(for: "app.css"), scriptURL: assets.url(for: "app.js"), iconURL: assets.url(for: "icon.svg"),
             badgeClass: personal.badgeClass, statusHTML: personal.statusHTML, isBrowse: section == "browse", isCart: section == "cart")
     }
 

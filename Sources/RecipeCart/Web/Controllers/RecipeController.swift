@@ -30,7 +30,7 @@ struct RecipeController: Sendable {
         var view = RecipeView(recipe: recipe, servings: servings, line: line, chrome: chrome, now: Date())
         view.notice = status.notice
         view.edits = RecipeEditLinks(recipe: recipe, copy: copy)
-        return try pages.renderer.response("recipe", view)
+        return try pages.renderer.response(view)
     }
 
     /// The servings asked for with `?servings=`, brought into 1…50; nil shows the recipe as written.

@@ -78,8 +78,9 @@ struct StaffController: Sendable {
         let view = StaffBoardView(
             carts: active.map { (labeler.label(for: $0.sessionHash), $0) },
             pickList: ShoppingListRow.rows(pickList),
-            csrfToken: pages.signer.csrfToken(for: try context.shopper), title: title, now: Date())
-        return try pages.renderer.response("staff", view)
+            csrfToken: pages.signer.csrfToken(for: try context.shopper), stylesheetURL: pages.assets.url(for: "staff.css"),
+            title: title, now: Date())
+        return try pages.renderer.response(view)
     }
 
     @Sendable private func signInFirst(_ context: AppRequestContext) throws -> Response {
@@ -87,7 +88,8 @@ struct StaffController: Sendable {
     }
 
     private func login(status: HTTPResponse.Status, message: String?, context: AppRequestContext) throws -> Response {
-        let view = StaffLoginView(csrfToken: pages.signer.csrfToken(for: try context.shopper), message: message)
-        return try pages.renderer.response("staff-login", view, status: status)
+        let view = StaffLoginView(
+            stylesheetURL: pages.assets.url(for: "staff.css"), csrfToken: pages.signer.csrfToken(for: try context.shopper), message: message)
+        return try pages.renderer.response(view, status: status)
     }
 }

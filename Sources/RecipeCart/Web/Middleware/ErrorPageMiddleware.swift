@@ -66,7 +66,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         let chrome = pages.chrome(title: error.title, section: "", session: session, cartCount: count)
         let view = ErrorView(chrome: chrome, status: Int(error.status.code), heading: error.title, message: error.message)
         var response: Response
-        if let html = try? pages.renderer.html("error", view) {
+        if let html = try? pages.renderer.html(view) {
             response = HTMLResponse.make(html, status: error.status)
         } else {
             response = Response(

@@ -4,8 +4,9 @@ import Mustache
 
 /// Renders Mustache templates, all loaded and checked once at start.
 public struct PageRenderer: Sendable {
-    /// Every page template the app renders; a missing one stops the start, never a 500 later.
-    static let requiredTemplates = ["layout", "browse", "recipe", "edit", "cart", "error", "staff-layout", "staff", "staff-login"]
+    /// Every template the app renders; a missing one stops the start, never a 500 later. The library parses every
+    /// file in the folder at start, so a broken one stops it too, naming the file.
+    static let requiredTemplates = PageTemplate.allCases.map(\.rawValue) + PartialTemplate.allCases.map(\.rawValue)
 
     let library: MustacheLibrary
 
@@ -25,15 +26,16 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    func html(_ template: String, _ model: Any) throws -> String {
-        guard let html = library.render(model, withTemplate: template) else {
+    func html<View: PageView>(_ view: View) throws -> String {
+        let template = View.template.rawValue
+        guard let html = library.render(view, withTemplate: template) else {
             throw AppError.internal("template \(template) is not loaded")
         }
         return html
     }
 
-    func response(_ template: String, _ model: Any, status: HTTPResponse.Status = .ok) throws -> Response {
-        HTMLResponse.make(try html(template, model), status: status)
+    func response(_ view: some PageView, status: HTTPResponse.Status = .ok) throws -> Response {
+        HTMLResponse.make(try html(view), status: status)
     }
 }
 

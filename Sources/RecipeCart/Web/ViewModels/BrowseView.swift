@@ -1,7 +1,9 @@
 import Foundation
 
 /// The Browse page: search form, filters, sections of tiles, paging.
-struct BrowseView {
+struct BrowseView: PageView {
+    static let template = PageTemplate.browse
+
     struct Chip {
         var label: String
         var url: String
@@ -82,8 +84,9 @@ enum BrowseURL {
         let grouping = grouping ?? query.grouping
         if grouping != .photo { items.append(("group", grouping.rawValue)) }
         if page > 1 { items.append(("page", String(page))) }
-        guard !items.isEmpty else { return "/" }
-        return "/?" + items.map { "\($0.0)=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
+        let home = Route.browse.url()
+        guard !items.isEmpty else { return home }
+        return home + "?" + items.map { "\($0.0)=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
     }
 }
 

@@ -16,7 +16,7 @@ struct CookingStatus {
     var minutesLeftText = ""
 
     init(line: CartLine, csrfToken: String, returnTo: String, now: Date) {
-        action = "/cart/items/\(line.recipe.id.rawValue)/cooking"
+        action = Route.cartItemCooking.url(line.recipe.id)
         self.csrfToken = csrfToken
         self.returnTo = returnTo
         defaultMinutes = line.recipe.readyInMinutes

@@ -1,6 +1,8 @@
 /// The edit form: everything typed, a message next to each bad field, and a conflict panel on 409.
 /// Staff edit the shop's copy; anyone else edits their own version.
-struct EditView {
+struct EditView: PageView {
+    static let template = PageTemplate.edit
+
     struct StepField {
         var index: Int
         var number: Int
@@ -17,6 +19,9 @@ struct EditView {
 
     var chrome: PageChrome
     var id: String
+    var recipeURL: String
+    var actionURL: String
+    var revertURL: String
     var title: String
     var description: String
     var steps: [StepField]
@@ -46,6 +51,9 @@ struct EditView {
     ) {
         self.chrome = chrome
         id = recipe.id.rawValue
+        recipeURL = Route.recipe.url(recipe.id)
+        actionURL = Route.recipeEdit.url(recipe.id)
+        revertURL = Route.recipeRevert.url(recipe.id)
         self.title = title
         self.description = description
         self.steps = steps.enumerated().map { index, text in

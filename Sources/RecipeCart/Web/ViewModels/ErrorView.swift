@@ -1,5 +1,7 @@
 /// The error page.
-struct ErrorView {
+struct ErrorView: PageView {
+    static let template = PageTemplate.error
+
     var chrome: PageChrome
     var status: Int
     var heading: String

@@ -7,6 +7,9 @@ struct PageChrome {
     var csrfToken: String
     var stylesheetURL: String
     var scriptURL: String
+    var iconURL: String
+    var homeURL = Route.browse.url()
+    var cartURL = Route.cart.url()
     /// `badge`, plus `badge--bump` on the page a cart change redirected to.
     var badgeClass: String
     /// Pre-escaped HTML of the status message, or empty.

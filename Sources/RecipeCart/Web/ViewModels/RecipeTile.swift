@@ -10,7 +10,7 @@ struct RecipeTile {
     init(_ summary: RecipeSummary) {
         id = summary.id.rawValue
         title = summary.title
-        url = "/recipes/\(summary.id.rawValue)"
+        url = Route.recipe.url(summary.id)
         imageURL = summary.imagePath.map(ImageURL.make)
         servingsText = DisplayText.servings(summary.servings)
         timeText = DisplayText.minutes(summary.readyInMinutes)

@@ -1,7 +1,9 @@
 import Foundation
 
 /// The detail page of one recipe.
-struct RecipeView {
+struct RecipeView: PageView {
+    static let template = PageTemplate.recipe
+
     static let servingsRange = 1...50
 
     struct IngredientRow {
@@ -16,6 +18,9 @@ struct RecipeView {
 
     var chrome: PageChrome
     var id: String
+    var url: String
+    var editURL: String
+    var revertURL: String
     var title: String
     var description: String
     var category: String
@@ -51,6 +56,9 @@ struct RecipeView {
         let quantity = line?.quantity ?? 0
         self.chrome = chrome
         id = recipe.id.rawValue
+        url = Route.recipe.url(recipe.id)
+        editURL = Route.recipeEdit.url(recipe.id)
+        revertURL = Route.recipeRevert.url(recipe.id)
         title = recipe.title
         description = recipe.description
         category = recipe.category
@@ -79,7 +87,7 @@ struct RecipeView {
         isInCart = quantity > 0
         stepper = Stepper(
             recipeID: id, title: recipe.title, quantity: quantity, csrfToken: chrome.csrfToken,
-            returnTo: "/recipes/\(id)")
-        cooking = line.map { CookingStatus(line: $0, csrfToken: chrome.csrfToken, returnTo: "/recipes/\(recipe.id.rawValue)", now: now) }
+            returnTo: url)
+        cooking = line.map { CookingStatus(line: $0, csrfToken: chrome.csrfToken, returnTo: url, now: now) }
     }
 }

@@ -1,14 +1,20 @@
 import Foundation
 
 /// The staff sign-in page.
-struct StaffLoginView {
+struct StaffLoginView: PageView {
+    static let template = PageTemplate.staffLogin
+
     var title = "Staff sign-in"
+    var stylesheetURL: String
+    var loginURL = Route.staffLogin.url()
     var csrfToken: String
     var message: String?
 }
 
 /// The staff board: every non-empty cart, and the pick list across them all.
-struct StaffBoardView {
+struct StaffBoardView: PageView {
+    static let template = PageTemplate.staff
+
     struct CartCard {
         var label: String
         var url: String
@@ -25,6 +31,8 @@ struct StaffBoardView {
     }
 
     var csrfToken: String
+    var stylesheetURL: String
+    var logoutURL = Route.staffLogout.url()
     var carts: [CartCard]
     var isEmpty: Bool
     var cartCountText: String
@@ -34,12 +42,16 @@ struct StaffBoardView {
     var refreshSeconds = 10
     var title: String
 
-    init(carts: [(label: String, cart: ActiveCart)], pickList: [ShoppingListRow], csrfToken: String, title: String, now: Date) {
+    init(
+        carts: [(label: String, cart: ActiveCart)], pickList: [ShoppingListRow], csrfToken: String, stylesheetURL: String, title: String,
+        now: Date
+    ) {
         self.csrfToken = csrfToken
+        self.stylesheetURL = stylesheetURL
         self.title = title
         self.carts = carts.map { label, active in
             CartCard(
-                label: label, url: "/staff/carts/\(label)", lastActivity: RelativeTime.text(from: active.lastActivity, to: now),
+                label: label, url: Route.staffCart.url(label), lastActivity: RelativeTime.text(from: active.lastActivity, to: now),
                 itemCountText: DisplayText.batches(active.cart.itemCount),
                 lines: active.cart.lines.map { line in
                     Line(recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,

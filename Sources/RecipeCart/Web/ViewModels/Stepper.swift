@@ -21,7 +21,7 @@ struct Stepper {
         unitText = quantity == 1 ? "batch" : "batches"
         self.csrfToken = csrfToken
         self.returnTo = returnTo
-        action = "/cart/items/\(recipeID)"
+        action = Route.cartItem.url(recipeID)
         canDecrement = quantity > 0
         canIncrement = quantity < Cart.maximumQuantity
     }

@@ -1,0 +1,25 @@
+/// A view model that names its template, so rendering takes the model alone and no page can be paired with
+/// another page's template.
+protocol PageView {
+    static var template: PageTemplate { get }
+}
+
+/// The page templates under `Templates/`, one a page.
+enum PageTemplate: String, CaseIterable, Sendable {
+    case browse
+    case recipe
+    case edit
+    case cart
+    case error
+    case staff
+    case staffLogin = "staff-login"
+}
+
+/// The templates pages are built from: layouts and partials, loaded and checked at start with the pages.
+enum PartialTemplate: String, CaseIterable, Sendable {
+    case layout
+    case staffLayout = "staff-layout"
+    case tile
+    case stepper
+    case cooking
+}
