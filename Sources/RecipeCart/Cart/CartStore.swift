@@ -69,7 +69,7 @@ public struct CartStore: Sendable {
 
     /// The last Remove or "Empty the cart" of this session, while the cart page still offers to undo it.
     public func pendingUndo(session: SessionKey, now: Date = Date()) async throws -> CartUndo? {
-        try await database.pool.read { db in
+        try await database.read { db in
             try CartUndoRecord.fetch(db, session: session, newerThan: now - CartUndo.offeredFor)
         }
     }
@@ -84,54 +84,57 @@ public struct CartStore: Sendable {
 
     /// Whether this session has stored anything yet: its first write gets a fresh id.
     public func hasSession(_ session: SessionKey) async throws -> Bool {
-        try await database.pool.read { db in
+        try await database.read { db in
             try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE id_hash = ?", arguments: [session.hash]) ?? false
         }
     }
 
     /// Whether the cart has a line: a cart that starts (again) from empty gets a fresh session id.
     public func hasLines(_ session: SessionKey) async throws -> Bool {
-        try await database.pool.read { db in
+        try await database.read { db in
             try Bool.fetchOne(db, sql: "SELECT 1 FROM cart_items WHERE session_hash = ? LIMIT 1", arguments: [session.hash]) ?? false
         }
     }
 
     public func quantity(of recipe: RecipeID, session: SessionKey) async throws -> Int {
-        try await database.pool.read { db in try Self.quantity(db, recipe: recipe, session: session) }
+        try await database.read { db in try Self.quantity(db, recipe: recipe, session: session) }
     }
 
     public func itemCount(session: SessionKey) async throws -> Int {
-        try await database.pool.read { db in
+        try await database.read { db in
             try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = ?", arguments: [session.hash]) ?? 0
         }
     }
 
     /// The cart with each line's recipe as it shows now (edits applied), in the order lines were added.
     public func cart(session: SessionKey) async throws -> Cart {
-        try await database.pool.read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? ORDER BY c.position", arguments: [session.hash])
-            return Cart(lines: rows.compactMap(Self.line))
+        try await database.read { db in
+            let records = try LineRecord.fetchAll(
+                db, sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? ORDER BY c.position", arguments: [session.hash],
+                adapter: SummaryRecord.scope)
+            return Cart(lines: records.compactMap(\.line))
         }
     }
 
     /// One line of the cart, when the recipe is in it.
     public func line(of recipe: RecipeID, session: SessionKey) async throws -> CartLine? {
-        try await database.pool.read { db in
-            try Row.fetchOne(
-                db, sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? AND c.recipe_id = ?", arguments: [session.hash, recipe.rawValue]
-            ).flatMap(Self.line)
+        try await database.read { db in
+            try LineRecord.fetchOne(
+                db, sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? AND c.recipe_id = ?", arguments: [session.hash, recipe.rawValue],
+                adapter: SummaryRecord.scope
+            ).flatMap(\.line)
         }
     }
 
     /// Every non-empty cart, most recently active first, for the staff board.
     public func activeCarts() async throws -> [ActiveCart] {
-        try await database.pool.read { db in
-            let rows = try Row.fetchAll(db, sql: "\(Self.lineSelect) ORDER BY c.session_hash, c.position")
+        try await database.read { db in
+            let records = try LineRecord.fetchAll(
+                db, sql: "\(Self.lineSelect) ORDER BY c.session_hash, c.position", adapter: SummaryRecord.scope)
             var carts: [String: ActiveCart] = [:]
-            for row in rows {
-                guard let line = Self.line(row) else { continue }
-                let hash: String = row["session_hash"], updated: Date = row["updated_at"]
+            for record in records {
+                guard let line = record.line else { continue }
+                let hash = record.sessionHash, updated = record.updatedAt
                 carts[hash, default: ActiveCart(sessionHash: hash, cart: Cart(lines: []), lastActivity: updated)].cart.lines.append(line)
                 carts[hash]!.lastActivity = max(carts[hash]!.lastActivity, updated)
             }
@@ -182,18 +185,33 @@ public struct CartStore: Sendable {
         LEFT JOIN shopper_recipe_edits p ON p.session_hash = c.session_hash AND p.recipe_id = c.recipe_id
         """
 
-    private static func line(_ row: Row) -> CartLine? {
-        guard let summary = CatalogStore.summary(row) else { return nil }
-        let started: Date? = row["cooking_started_at"], minutes: Int? = row["cooking_minutes"]
-        let cooking = started.flatMap { start in minutes.map { CookingTimer(startedAt: start, minutes: $0) } }
-        return CartLine(recipe: summary, quantity: row["quantity"], cooking: cooking)
-    }
-
     private static let nextPosition = "(SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = ?)"
 
     static func quantity(_ db: Database, recipe: RecipeID, session: SessionKey) throws -> Int {
         try Int.fetchOne(
             db, sql: "SELECT quantity FROM cart_items WHERE session_hash = ? AND recipe_id = ?",
             arguments: [session.hash, recipe.rawValue]) ?? 0
+    }
+}
+
+/// A cart line as `lineSelect` and `ownLineSelect` give it: the recipe's tile columns first, read through
+/// `SummaryRecord.scope`, then the line's own.
+private struct LineRecord: Decodable, FetchableRecord {
+    var recipe: SummaryRecord
+    var sessionHash: String
+    var updatedAt: Date
+    var quantity: Int
+    var cookingStartedAt: Date?
+    var cookingMinutes: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case recipe, sessionHash = "session_hash", updatedAt = "updated_at", quantity
+        case cookingStartedAt = "cooking_started_at", cookingMinutes = "cooking_minutes"
+    }
+
+    var line: CartLine? {
+        guard let summary = recipe.summary else { return nil }
+        let cooking = cookingStartedAt.flatMap { start in cookingMinutes.map { CookingTimer(startedAt: start, minutes: $0) } }
+        return CartLine(recipe: summary, quantity: quantity, cooking: cooking)
     }
 }

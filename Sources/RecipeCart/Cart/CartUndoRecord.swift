@@ -3,7 +3,9 @@ import GRDB
 
 /// The SQL behind cart undo: one snapshot a session, the lines exactly as they were (quantity, order, timer).
 enum CartUndoRecord {
-    private struct Line: Codable {
+    /// One line as the snapshot's JSON keeps it, selected under the same names. The times stay the text SQLite
+    /// wrote, so a restored line is exactly the line that went.
+    private struct Line: Codable, FetchableRecord {
         var recipe: String
         var quantity: Int
         var position: Int
@@ -15,7 +17,8 @@ enum CartUndoRecord {
     /// Keeps the lines about to go (one recipe's, or the whole cart's), replacing any older snapshot.
     static func save(_ db: Database, kind: CartUndo.Kind, session: SessionKey, recipe: RecipeID? = nil) throws {
         var sql = """
-            SELECT recipe_id, quantity, position, added_at, cooking_started_at, cooking_minutes
+            SELECT recipe_id AS recipe, quantity, position, added_at AS addedAt,
+                   cooking_started_at AS cookingStartedAt, cooking_minutes AS cookingMinutes
             FROM cart_items WHERE session_hash = ?
             """
         var arguments: StatementArguments = [session.hash]
@@ -23,11 +26,7 @@ enum CartUndoRecord {
             sql += " AND recipe_id = ?"
             arguments += [recipe.rawValue]
         }
-        let lines = try Row.fetchAll(db, sql: sql + " ORDER BY position", arguments: arguments).map { row in
-            Line(
-                recipe: row["recipe_id"], quantity: row["quantity"], position: row["position"], addedAt: row["added_at"],
-                cookingStartedAt: row["cooking_started_at"], cookingMinutes: row["cooking_minutes"])
-        }
+        let lines = try Line.fetchAll(db, sql: sql + " ORDER BY position", arguments: arguments)
         guard !lines.isEmpty else { return }
         try db.execute(
             sql: """
@@ -42,20 +41,19 @@ enum CartUndoRecord {
     }
 
     static func fetch(_ db: Database, session: SessionKey, newerThan oldest: Date) throws -> CartUndo? {
-        guard let row = try Row.fetchOne(
+        try Snapshot.fetchOne(
             db, sql: "SELECT token, kind, lines_json FROM cart_undo WHERE session_hash = ? AND created_at > ?",
-            arguments: [session.hash, oldest.timeIntervalSince1970])
-        else { return nil }
-        return try undo(row)
+            arguments: [session.hash, oldest.timeIntervalSince1970]
+        )?.undo
     }
 
     static func restore(_ db: Database, token: String, session: SessionKey, newerThan oldest: Date) throws -> CartUndo? {
-        guard let row = try Row.fetchOne(
+        guard let snapshot = try Snapshot.fetchOne(
             db, sql: "SELECT token, kind, lines_json FROM cart_undo WHERE session_hash = ? AND token = ? AND created_at > ?",
             arguments: [session.hash, token, oldest.timeIntervalSince1970]),
-            let undo = try undo(row)
+            let undo = snapshot.undo
         else { return nil }
-        for line in try lines(row) {
+        for line in snapshot.lines {
             try db.execute(
                 sql: """
                     INSERT INTO cart_items
@@ -75,12 +73,19 @@ enum CartUndoRecord {
         return undo
     }
 
-    private static func lines(_ row: Row) throws -> [Line] {
-        try JSONDecoder().decode([Line].self, from: Data((row["lines_json"] as String).utf8))
-    }
+    private struct Snapshot: Decodable, FetchableRecord {
+        var token: String
+        var kind: String
+        /// A JSON array, which GRDB decodes for a column whose type is not a plain value.
+        var lines: [Line]
 
-    private static func undo(_ row: Row) throws -> CartUndo? {
-        guard let kind = CartUndo.Kind(rawValue: row["kind"]) else { return nil }
-        return CartUndo(token: row["token"], kind: kind, recipeIDs: try lines(row).compactMap { RecipeID($0.recipe) })
+        enum CodingKeys: String, CodingKey {
+            case token, kind, lines = "lines_json"
+        }
+
+        /// Nil for a kind this version does not know, which it cannot offer to undo.
+        var undo: CartUndo? {
+            CartUndo.Kind(rawValue: kind).map { CartUndo(token: token, kind: $0, recipeIDs: lines.compactMap { RecipeID($0.recipe) }) }
+        }
     }
 }

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GRDB
 
 /// The recipes that ship with RecipeCart, so it runs offline out of the box.
 ///
@@ -44,18 +43,7 @@ public struct BundledCatalog: Sendable {
     /// - Returns: true when the database was (re)loaded.
     @discardableResult
     public func install(into database: AppDatabase) async throws -> Bool {
-        try await database.pool.write { db in
-            let installed = try String.fetchOne(db, sql: "SELECT value FROM catalog_meta WHERE key = 'bundled_version'")
-            guard installed != version else { return false }
-            for recipe in recipes {
-                try CatalogStore.upsert(db, recipe: recipe, source: Self.source)
-            }
-            try CatalogStore.deleteRecipes(db, source: Self.source, keeping: Set(recipes.map(\.id)))
-            try db.execute(
-                sql: "INSERT INTO catalog_meta (key, value) VALUES ('bundled_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                arguments: [version])
-            return true
-        }
+        try await CatalogStore(database: database).install(recipes, source: Self.source, version: version)
     }
 }
 

@@ -12,39 +12,39 @@ public struct CatalogStore: Sendable {
     // MARK: Reading
 
     public func recipe(_ id: RecipeID) async throws -> Recipe? {
-        try await database.pool.read { db in try Self.fetchRecipe(db, id: id) }
+        try await database.read { db in try Self.fetchRecipe(db, id: id) }
     }
 
     /// The recipe as one shopper sees it: their own version, when they saved one, over the shop's copy.
     public func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
-        try await database.pool.read { db in try Self.fetchRecipe(db, id: id, for: session) }
+        try await database.read { db in try Self.fetchRecipe(db, id: id, for: session) }
     }
 
     public func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
         guard !ids.isEmpty else { return [:] }
-        return try await database.pool.read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT \(Self.summaryColumns) FROM recipe_effective WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
+        return try await database.read { db in
+            let records = try SummaryRecord.fetchAll(
+                db, sql: "SELECT \(SummaryRecord.columns) FROM recipe_effective WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
                 arguments: StatementArguments(ids.map(\.rawValue)))
-            return Dictionary(rows.compactMap(Self.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(records.compactMap(\.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
     /// Ingredients of many recipes at once, in recipe order.
     public func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
         guard !ids.isEmpty else { return [:] }
-        return try await database.pool.read { db in
-            let rows = try Row.fetchAll(
+        return try await database.read { db in
+            let records = try IngredientRecord.fetchAll(
                 db,
                 sql: """
-                    SELECT recipe_id, name, measure FROM recipe_ingredients
+                    SELECT \(IngredientRecord.columns) FROM recipe_ingredients
                     WHERE recipe_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY recipe_id, position
                     """,
                 arguments: StatementArguments(ids.map(\.rawValue)))
             var result: [RecipeID: [Ingredient]] = [:]
-            for row in rows {
-                guard let id = RecipeID(row["recipe_id"] as String) else { continue }
-                result[id, default: []].append(Ingredient(name: row["name"], measure: row["measure"]))
+            for record in records {
+                guard let id = RecipeID(record.recipeID) else { continue }
+                result[id, default: []].append(record.ingredient)
             }
             return result
         }
@@ -52,28 +52,28 @@ public struct CatalogStore: Sendable {
 
     /// A number that grows with every change to recipes or local edits.
     public func generation() async throws -> Int {
-        try await database.pool.read { db in
+        try await database.read { db in
             try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM catalog_meta WHERE key = 'generation'") ?? 0
         }
     }
 
     public func categories() async throws -> [String] {
-        try await database.pool.read { db in
+        try await database.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT category FROM recipes WHERE category != '' ORDER BY category COLLATE NOCASE")
         }
     }
 
     public func browse(_ query: BrowseQuery) async throws -> BrowsePage {
         let plan = BrowsePlan(query: query)
-        return try await database.pool.read { db in
+        return try await database.read { db in
             let total = try Int.fetchOne(db, sql: plan.countSQL, arguments: plan.arguments) ?? 0
             let paging = BrowsePaging(total: total, requestedPage: query.page)
             var arguments = plan.arguments
             arguments += [paging.limit, paging.offset]
-            let rows = try Row.fetchAll(db, sql: plan.pageSQL, arguments: arguments)
+            let records = try BrowseRecord.fetchAll(db, sql: plan.pageSQL, arguments: arguments, adapter: SummaryRecord.scope)
             var sections: [BrowsePage.Section] = []
-            for row in rows {
-                guard let summary = Self.summary(row), let kind = BrowseSection(rawValue: row["section"]) else { continue }
+            for record in records {
+                guard let summary = record.recipe.summary, let kind = BrowseSection(rawValue: record.section) else { continue }
                 if sections.last?.kind == kind {
                     sections[sections.count - 1].recipes.append(summary)
                 } else {
@@ -88,10 +88,28 @@ public struct CatalogStore: Sendable {
 
     /// Inserts or refreshes recipes from one source. Local edits are kept apart and survive this.
     public func upsert(_ recipes: [Recipe], source: String) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             for recipe in recipes {
                 try Self.upsert(db, recipe: recipe, source: source)
             }
+        }
+    }
+
+    /// Makes `recipes` all there is of `source`, unless `version` of them is already installed.
+    /// - Returns: true when the recipes were (re)installed.
+    func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool {
+        try await database.write { db in
+            let versionKey = "\(source)_version"
+            let installed = try String.fetchOne(db, sql: "SELECT value FROM catalog_meta WHERE key = ?", arguments: [versionKey])
+            guard installed != version else { return false }
+            for recipe in recipes {
+                try Self.upsert(db, recipe: recipe, source: source)
+            }
+            try Self.deleteRecipes(db, source: source, keeping: Set(recipes.map(\.id)))
+            try db.execute(
+                sql: "INSERT INTO catalog_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [versionKey, version])
+            return true
         }
     }
 
@@ -129,7 +147,7 @@ public struct CatalogStore: Sendable {
     }
 
     /// Removes recipes of a source that are no longer in it.
-    static func deleteRecipes(_ db: Database, source: String, keeping ids: Set<RecipeID>) throws {
+    private static func deleteRecipes(_ db: Database, source: String, keeping ids: Set<RecipeID>) throws {
         let existing = try String.fetchAll(db, sql: "SELECT id FROM recipes WHERE source = ?", arguments: [source])
         for id in existing where RecipeID(id).map({ !ids.contains($0) }) ?? true {
             try db.execute(sql: "DELETE FROM recipe_search WHERE rowid = (SELECT seq FROM recipes WHERE id = ?)", arguments: [id])
@@ -139,49 +157,39 @@ public struct CatalogStore: Sendable {
 
     /// Rebuilds one recipe's search entry from its effective (possibly edited) values.
     static func reindex(_ db: Database, id: RecipeID) throws {
-        guard let row = try Row.fetchOne(
+        guard let entry = try SearchEntryRecord.fetchOne(
             db, sql: "SELECT seq, title, category, tags FROM recipe_effective WHERE id = ?", arguments: [id.rawValue])
         else { return }
-        let seq: Int64 = row["seq"]
         let ingredients = try String.fetchAll(
             db, sql: "SELECT name FROM recipe_ingredients WHERE recipe_id = ? ORDER BY position", arguments: [id.rawValue])
         let diets = try String.fetchAll(db, sql: "SELECT diet FROM recipe_diets WHERE recipe_id = ?", arguments: [id.rawValue])
-        try db.execute(sql: "DELETE FROM recipe_search WHERE rowid = ?", arguments: [seq])
+        try db.execute(sql: "DELETE FROM recipe_search WHERE rowid = ?", arguments: [entry.seq])
         try db.execute(
             sql: "INSERT INTO recipe_search (rowid, title, ingredients, category, diets, tags) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [seq, row["title"] as String, ingredients.joined(separator: " "), row["category"] as String,
-                        diets.joined(separator: " "), row["tags"] as String])
+            arguments: [entry.seq, entry.title, ingredients.joined(separator: " "), entry.category,
+                        diets.joined(separator: " "), entry.tags])
     }
 
-    // MARK: Row mapping
-
-    static let summaryColumns = "id, title, category, servings, ready_minutes, image_path"
-
-    static func summary(_ row: Row) -> RecipeSummary? {
-        guard let id = RecipeID(row["id"] as String) else { return nil }
-        return RecipeSummary(
-            id: id, title: row["title"], category: row["category"], servings: row["servings"],
-            readyInMinutes: row["ready_minutes"], imagePath: row["image_path"])
-    }
+    // MARK: Rows
 
     static func fetchRecipe(_ db: Database, id: RecipeID, for session: SessionKey? = nil) throws -> Recipe? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM recipe_effective WHERE id = ?", arguments: [id.rawValue]) else {
+        guard let record = try RecipeRecord.fetchOne(db, sql: "SELECT * FROM recipe_effective WHERE id = ?", arguments: [id.rawValue]) else {
             return nil
         }
-        let ingredients = try Row.fetchAll(
-            db, sql: "SELECT name, measure FROM recipe_ingredients WHERE recipe_id = ? ORDER BY position", arguments: [id.rawValue]
-        ).map { Ingredient(name: $0["name"], measure: $0["measure"]) }
+        let ingredients = try IngredientRecord.fetchAll(
+            db, sql: "SELECT \(IngredientRecord.columns) FROM recipe_ingredients WHERE recipe_id = ? ORDER BY position",
+            arguments: [id.rawValue]
+        ).map(\.ingredient)
         let diets = try String.fetchAll(db, sql: "SELECT diet FROM recipe_diets WHERE recipe_id = ?", arguments: [id.rawValue])
             .compactMap(Diet.init(rawValue:))
         let steps = try editedSteps(db, id: id)
             ?? String.fetchAll(db, sql: "SELECT text FROM recipe_steps WHERE recipe_id = ? ORDER BY position", arguments: [id.rawValue])
-        let tags = (row["tags"] as String).split(separator: " ").map(String.init)
         var recipe = Recipe(
-            id: id, title: row["title"], description: row["description"], category: row["category"],
-            servings: row["servings"], readyInMinutes: row["ready_minutes"],
-            diets: Diet.allCases.filter(diets.contains), tags: tags, imagePath: row["image_path"],
-            sourceURL: (row["source_url"] as String?).flatMap(URL.init(string:)),
-            ingredients: ingredients, steps: steps, isEdited: row["is_edited"])
+            id: id, title: record.title, description: record.description, category: record.category,
+            servings: record.servings, readyInMinutes: record.readyMinutes,
+            diets: Diet.allCases.filter(diets.contains), tags: record.tags.split(separator: " ").map(String.init),
+            imagePath: record.imagePath, sourceURL: record.sourceURL.flatMap(URL.init(string:)),
+            ingredients: ingredients, steps: steps, isEdited: record.isEdited)
         if let session { try PersonalCopy.apply(db, session: session, to: &recipe) }
         return recipe
     }
@@ -191,4 +199,75 @@ public struct CatalogStore: Sendable {
         else { return nil }
         return try JSONDecoder().decode([String].self, from: Data(json.utf8))
     }
+}
+
+/// A recipe's tile columns, as browse, the cart and the staff board read them: always the first columns selected,
+/// so a row with more columns reads them through `scope`.
+struct SummaryRecord: Decodable, FetchableRecord {
+    static let columns = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
+    static let scope = ScopeAdapter(["recipe": RangeRowAdapter(0..<CodingKeys.allCases.count)])
+
+    var id: String
+    var title: String
+    var category: String
+    var servings: Int?
+    var readyMinutes: Int?
+    var imagePath: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, title, category, servings, readyMinutes = "ready_minutes", imagePath = "image_path"
+    }
+
+    /// Nil for an id RecipeCart would not make, which no page could link to.
+    var summary: RecipeSummary? {
+        RecipeID(id).map {
+            RecipeSummary(id: $0, title: title, category: category, servings: servings, readyInMinutes: readyMinutes, imagePath: imagePath)
+        }
+    }
+}
+
+/// A browse row: the recipe's tile, and the section `BrowsePlan` put it in.
+private struct BrowseRecord: Decodable, FetchableRecord {
+    var recipe: SummaryRecord
+    var section: Int
+}
+
+/// A row of `recipe_effective`: the shop's copy with its edit applied.
+private struct RecipeRecord: Decodable, FetchableRecord {
+    var title: String
+    var description: String
+    var category: String
+    var servings: Int?
+    var readyMinutes: Int?
+    var tags: String
+    var imagePath: String?
+    var sourceURL: String?
+    var isEdited: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case title, description, category, servings, tags
+        case readyMinutes = "ready_minutes", imagePath = "image_path", sourceURL = "source_url", isEdited = "is_edited"
+    }
+}
+
+private struct IngredientRecord: Decodable, FetchableRecord {
+    static let columns = "recipe_id, name, measure"
+
+    var recipeID: String
+    var name: String
+    var measure: String
+
+    enum CodingKeys: String, CodingKey {
+        case recipeID = "recipe_id", name, measure
+    }
+
+    var ingredient: Ingredient { Ingredient(name: name, measure: measure) }
+}
+
+/// What the search index holds of a recipe besides its ingredients and diets.
+private struct SearchEntryRecord: Decodable, FetchableRecord {
+    var seq: Int64
+    var title: String
+    var category: String
+    var tags: String
 }

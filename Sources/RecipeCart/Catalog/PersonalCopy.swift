@@ -4,20 +4,33 @@ import GRDB
 /// A shopper's own version of a recipe, laid over the shop's copy on the pages only they see.
 enum PersonalCopy {
     static func apply(_ db: Database, session: SessionKey, to recipe: inout Recipe) throws {
-        guard let row = try Row.fetchOne(
+        guard let version = try Version.fetchOne(
             db,
             sql: "SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits WHERE session_hash = ? AND recipe_id = ?",
             arguments: [session.hash, recipe.id.rawValue])
         else { return }
-        recipe.title = row["title"]
-        recipe.description = row["description"]
+        recipe.title = version.title
+        recipe.description = version.description
         // A version that neither replaced nor removed the picture shows whatever the shop's copy shows.
-        if row["image_removed"] {
+        if version.imageRemoved {
             recipe.imagePath = nil
-        } else if let path: String = row["image_path"] {
+        } else if let path = version.imagePath {
             recipe.imagePath = path
         }
-        recipe.steps = try JSONDecoder().decode([String].self, from: Data((row["steps_json"] as String).utf8))
+        recipe.steps = version.steps
         recipe.isPersonalCopy = true
+    }
+
+    private struct Version: Decodable, FetchableRecord {
+        var title: String
+        var description: String
+        var imagePath: String?
+        var imageRemoved: Bool
+        /// Stored as a JSON array, which GRDB decodes for a column whose type is not a plain value.
+        var steps: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case title, description, imagePath = "image_path", imageRemoved = "image_removed", steps = "steps_json"
+        }
     }
 }

@@ -11,7 +11,7 @@ public struct RecipeEditStore: Sendable {
     }
 
     public func version(of id: RecipeID, copy: EditCopy) async throws -> EditVersion {
-        try await database.pool.read { db in try Self.version(db, id: id, copy: copy) }
+        try await database.read { db in try Self.version(db, id: id, copy: copy) }
     }
 
     /// Saves the edit unless another save reached the same copy since `expected`.
@@ -28,10 +28,10 @@ public struct RecipeEditStore: Sendable {
                 throw EditConflict(current: recipe, currentVersion: current)
             }
             let key = EditKey(id: id, copy: copy)
-            let previous = try Row.fetchOne(
-                db, sql: "SELECT image_path, image_removed FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
-            let previousUpload: String? = previous?["image_path"]
-            let previousRemoved: Bool = previous?["image_removed"] ?? false
+            let previous = try StoredEdit.fetchOne(
+                db, sql: "SELECT \(StoredEdit.columns) FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
+            let previousUpload = previous?.imagePath
+            let previousRemoved = previous?.imageRemoved ?? false
             let (imagePath, removed): (String?, Bool) = switch edit.picture {
             case .keep: (previousUpload, previousRemoved)
             case .replace(let path): (path, false)
@@ -52,10 +52,9 @@ public struct RecipeEditStore: Sendable {
     public func revert(_ id: RecipeID, copy: EditCopy, now: Date = Date()) async throws -> RevertUndo? {
         try await database.write { db in
             let key = EditKey(id: id, copy: copy)
-            guard let row = try Row.fetchOne(
+            guard let stored = try StoredEdit.fetchOne(
                 db, sql: "SELECT \(StoredEdit.columns) FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
             else { return nil }
-            let stored = StoredEdit(row)
             let undo = RevertUndo(token: Self.randomToken(), expiresAt: now + RevertUndo.lifetime)
             // One Undo a copy: an older one's picture is left to `tidy`.
             try db.execute(
@@ -76,7 +75,7 @@ public struct RecipeEditStore: Sendable {
     public func undoRevert(token: String, of id: RecipeID, copy: EditCopy, now: Date = Date()) async throws {
         try await database.write { db in
             let key = EditKey(id: id, copy: copy)
-            guard let row = try Row.fetchOne(
+            guard let stored = try StoredEdit.fetchOne(
                 db,
                 sql: """
                     SELECT \(StoredEdit.columns) FROM recipe_edit_undos
@@ -85,22 +84,22 @@ public struct RecipeEditStore: Sendable {
                 arguments: [token, id.rawValue, key.sessionHash, now.timeIntervalSince1970])
             else { throw UndoRefusal.gone }
             guard try Self.version(db, id: id, copy: copy) == .original else { throw UndoRefusal.editedSince }
-            try Self.write(db, StoredEdit(row), key: key)
+            try Self.write(db, stored, key: key)
             try db.execute(sql: "DELETE FROM recipe_edit_undos WHERE token = ?", arguments: [token])
         }
     }
 
     /// The Undo still open for this copy's last revert, if any.
     public func pendingUndo(of id: RecipeID, copy: EditCopy, now: Date = Date()) async throws -> RevertUndo? {
-        try await database.pool.read { db in
-            try Row.fetchOne(
+        try await database.read { db in
+            try PendingUndo.fetchOne(
                 db,
                 sql: """
                     SELECT token, expires_at FROM recipe_edit_undos
                     WHERE recipe_id = ? AND session_hash IS ? AND expires_at > ? ORDER BY expires_at DESC LIMIT 1
                     """,
                 arguments: [id.rawValue, EditKey(id: id, copy: copy).sessionHash, now.timeIntervalSince1970]
-            ).map { RevertUndo(token: $0["token"], expiresAt: Date(timeIntervalSince1970: $0["expires_at"])) }
+            ).map { RevertUndo(token: $0.token, expiresAt: $0.expiresAt) }
         }
     }
 
@@ -169,9 +168,10 @@ private struct EditKey {
     var arguments: StatementArguments { StatementArguments(sessionHash.map { [$0, id.rawValue] } ?? [id.rawValue]) }
 }
 
-/// An edit's columns as stored, the same in all three tables.
-private struct StoredEdit {
-    static let columns = "title, description, image_path, image_removed, steps_json, version"
+/// An edit's columns as stored, the same in all three tables. The steps stay JSON text: an edit moves between
+/// the tables exactly as it was saved.
+private struct StoredEdit: Decodable, FetchableRecord {
+    static let columns = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
 
     var title: String
     var description: String
@@ -180,20 +180,20 @@ private struct StoredEdit {
     var stepsJSON: String
     var version: Int64
 
-    init(title: String, description: String, imagePath: String?, imageRemoved: Bool, stepsJSON: String, version: Int64) {
-        self.title = title
-        self.description = description
-        self.imagePath = imagePath
-        self.imageRemoved = imageRemoved
-        self.stepsJSON = stepsJSON
-        self.version = version
-    }
-
-    init(_ row: Row) {
-        self.init(
-            title: row["title"], description: row["description"], imagePath: row["image_path"],
-            imageRemoved: row["image_removed"], stepsJSON: row["steps_json"], version: row["version"])
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case title, description, imagePath = "image_path", imageRemoved = "image_removed", stepsJSON = "steps_json", version
     }
 
     var arguments: StatementArguments { [title, description, imagePath, imageRemoved, stepsJSON, version] }
+}
+
+/// The Undo a revert left open.
+private struct PendingUndo: Decodable, FetchableRecord {
+    var token: String
+    /// Seconds since 1970, which GRDB reads as a date.
+    var expiresAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case token, expiresAt = "expires_at"
+    }
 }

@@ -3,10 +3,11 @@ import GRDB
 import Synchronization
 
 /// The one SQLite file of a RecipeCart installation, in WAL mode so readers never wait for the writer.
+/// The stores reach it only through `read` and `write`, so no write can skip the lock-out policy.
 public struct AppDatabase: Sendable {
     public static let fileName = "recipecart.sqlite"
 
-    public let pool: DatabasePool
+    private let pool: DatabasePool
     private let lockout = LockedDatabaseLockout()
 
     public init(directory: URL) throws {
@@ -23,9 +24,14 @@ public struct AppDatabase: Sendable {
         try Schema.migrator.migrate(pool)
     }
 
+    /// A read of one consistent snapshot: WAL lets it run while a write is under way.
+    func read<T: Sendable>(_ value: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await pool.read(value)
+    }
+
     /// A write that fails fast while another process holds the database locked: the writes queued behind
     /// one that already waited out the busy timeout answer at once instead of each waiting in turn.
-    public func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws -> T {
         let queuedAt = ContinuousClock.now
         // The check runs before the transaction begins, since beginning it is what waits on the lock, and
         // the lock is recorded before the writer moves on to the next queued write.
@@ -54,7 +60,7 @@ public struct AppDatabase: Sendable {
 
     /// Liveness check for `/healthz`.
     public func ping() async throws {
-        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        _ = try await read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 }
 

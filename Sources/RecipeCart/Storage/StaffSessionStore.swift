@@ -21,7 +21,7 @@ public struct StaffSessionStore: Sendable {
     }
 
     func isActive(_ key: SessionKey, tokenDigest: String, now: Date) async throws -> Bool {
-        try await database.pool.read { db in
+        try await database.read { db in
             try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM staff_sessions WHERE id_hash = ? AND token_digest = ? AND expires_at > ?",
                 arguments: [key.hash, tokenDigest, now.timeIntervalSince1970]) ?? false

@@ -14,9 +14,14 @@ struct UpstreamStore: Sendable {
         case keptFuller
     }
 
-    struct RecipeState: Sendable, Equatable {
+    struct RecipeState: Sendable, Equatable, Decodable, FetchableRecord {
         var isComplete: Bool
+        /// Seconds since 1970, which GRDB reads as a date.
         var fetchedAt: Date
+
+        enum CodingKeys: String, CodingKey {
+            case isComplete = "is_complete", fetchedAt = "fetched_at"
+        }
     }
 
     static let imageFolder = "cache"
@@ -27,11 +32,9 @@ struct UpstreamStore: Sendable {
 
     /// When `key` was last answered upstream, and the ids it gave.
     func request(_ key: String) async throws -> (fetchedAt: Date, ids: [RecipeID])? {
-        try await database.pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT fetched_at, recipe_ids FROM upstream_cache WHERE request_key = ?", arguments: [key])
-            else { return nil }
-            let ids = (row["recipe_ids"] as String).split(separator: " ").compactMap(RecipeID.init)
-            return (Date(timeIntervalSince1970: row["fetched_at"]), ids)
+        try await database.read { db in
+            try CachedRequest.fetchOne(db, sql: "SELECT fetched_at, recipe_ids FROM upstream_cache WHERE request_key = ?", arguments: [key])
+                .map { (fetchedAt: $0.fetchedAt, ids: $0.recipeIDs.split(separator: " ").compactMap(RecipeID.init)) }
         }
     }
 
@@ -40,7 +43,7 @@ struct UpstreamStore: Sendable {
     /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now`.
     @discardableResult
     func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String? = nil, at now: Date) async throws -> [Outcome] {
-        try await database.pool.write { db in
+        try await database.write { db in
             let outcomes = try records.map { try Self.save(db, record: $0, source: source, at: now) }
             if let requestKey {
                 try db.execute(
@@ -57,19 +60,19 @@ struct UpstreamStore: Sendable {
     private static func save(_ db: Database, record: FetchedRecipe, source: UpstreamSource, at now: Date) throws -> Outcome {
         let id = record.recipe.id.rawValue
         let hash = record.contentHash
-        let existing = try Row.fetchOne(
+        let existing = try SavedRecipe.fetchOne(
             db, sql: """
                 SELECT u.is_complete, u.content_hash FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id
                 WHERE r.id = ?
                 """,
             arguments: [id])
-        let wasComplete: Bool = existing?["is_complete"] ?? false
+        let wasComplete = existing?.isComplete ?? false
         let outcome: Outcome
         if existing == nil {
             outcome = .added
         } else if wasComplete && !record.isComplete {
             outcome = .keptFuller
-        } else if existing?["content_hash"] == hash {
+        } else if existing?.contentHash == hash {
             outcome = .unchanged
         } else {
             outcome = record.isComplete && !wasComplete ? .added : .updated
@@ -96,9 +99,8 @@ struct UpstreamStore: Sendable {
 
     /// Nil when the recipe is not here, or is here but not from upstream.
     func state(of id: RecipeID) async throws -> RecipeState? {
-        try await database.pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT is_complete, fetched_at FROM upstream_recipes WHERE recipe_id = ?", arguments: [id.rawValue])
-                .map { RecipeState(isComplete: $0["is_complete"], fetchedAt: Date(timeIntervalSince1970: $0["fetched_at"])) }
+        try await database.read { db in
+            try RecipeState.fetchOne(db, sql: "SELECT is_complete, fetched_at FROM upstream_recipes WHERE recipe_id = ?", arguments: [id.rawValue])
         }
     }
 
@@ -106,7 +108,7 @@ struct UpstreamStore: Sendable {
 
     /// Picture URLs of saved recipes never tried yet, e.g. of an import, or of downloads a restart cut short.
     func pendingImageURLs() async throws -> [URL] {
-        try await database.pool.read { db in
+        try await database.read { db in
             try String.fetchAll(db, sql: """
                 SELECT DISTINCT u.image_url FROM upstream_recipes u LEFT JOIN upstream_images i ON i.url = u.image_url
                 WHERE u.image_url IS NOT NULL AND i.url IS NULL
@@ -116,14 +118,14 @@ struct UpstreamStore: Sendable {
 
     /// True once `url` was stored or refused for good.
     func isSettled(_ url: URL) async throws -> Bool {
-        try await database.pool.read { db in
+        try await database.read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM upstream_images WHERE url = ?)", arguments: [url.absoluteString]) ?? false
         }
     }
 
     /// Records the stored file and points every recipe using the picture at it.
     func imageStored(_ url: URL, fileName: String, at now: Date) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try Self.settle(db, url: url, fileName: fileName, failure: nil, at: now)
             try db.execute(
                 sql: "UPDATE recipes SET image_path = ? WHERE id IN (SELECT recipe_id FROM upstream_recipes WHERE image_url = ?)",
@@ -133,7 +135,7 @@ struct UpstreamStore: Sendable {
 
     /// Records a picture that will never be used (not an image, too large, gone), so it is not tried again.
     func imageRefused(_ url: URL, reason: String, at now: Date) async throws {
-        try await database.pool.write { db in try Self.settle(db, url: url, fileName: nil, failure: reason, at: now) }
+        try await database.write { db in try Self.settle(db, url: url, fileName: nil, failure: reason, at: now) }
     }
 
     private static func settle(_ db: Database, url: URL, fileName: String?, failure: String?, at now: Date) throws {
@@ -149,5 +151,25 @@ struct UpstreamStore: Sendable {
         try String.fetchOne(
             db, sql: "SELECT file_name FROM upstream_images WHERE url = ? AND file_name IS NOT NULL", arguments: [url.absoluteString]
         ).map { "\(imageFolder)/\($0)" }
+    }
+}
+
+/// A request answered upstream: when, and the ids it gave, space-separated.
+private struct CachedRequest: Decodable, FetchableRecord {
+    var fetchedAt: Date
+    var recipeIDs: String
+
+    enum CodingKeys: String, CodingKey {
+        case fetchedAt = "fetched_at", recipeIDs = "recipe_ids"
+    }
+}
+
+/// A recipe already here, with what upstream last gave for it; both nil for a recipe that is not from upstream.
+private struct SavedRecipe: Decodable, FetchableRecord {
+    var isComplete: Bool?
+    var contentHash: String?
+
+    enum CodingKeys: String, CodingKey {
+        case isComplete = "is_complete", contentHash = "content_hash"
     }
 }

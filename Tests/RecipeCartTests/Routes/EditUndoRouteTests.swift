@@ -120,7 +120,7 @@ import Testing
             let token = try #require(Self.undoToken(try await staff.follow(try await staff.post("/recipes/bundled-1/revert", []))))
             #expect(try EditRouteTests.uploads(environment).count == 1)
 
-            try await environment.database().pool.write { db in
+            try await environment.database().write { db in
                 try db.execute(sql: "UPDATE recipe_edit_undos SET expires_at = ?", arguments: [Date().timeIntervalSince1970 - 1])
             }
             #expect(!(try await staff.get("/recipes/bundled-1").contains(Self.undoButton)))

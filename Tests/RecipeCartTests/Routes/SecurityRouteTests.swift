@@ -23,7 +23,7 @@ import Testing
         try await environment.withShopper { shopper in
             for path in ["/", "/recipes/bundled-1", "/cart", "/?q=cake"] { try await shopper.get(path) }
         }
-        let sessions = try await environment.database().pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") }
+        let sessions = try await environment.database().read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") }
         #expect(sessions == 0)
     }
 
@@ -34,7 +34,7 @@ import Testing
             return shopper.cookies["rc_session"] ?? ""
         }
         let id = String(cookie.split(separator: ".")[0])
-        let stored = try await environment.database().pool.read { db in try String.fetchAll(db, sql: "SELECT id_hash FROM sessions") }
+        let stored = try await environment.database().read { db in try String.fetchAll(db, sql: "SELECT id_hash FROM sessions") }
         #expect(stored == [SessionKey(sessionID: id).hash])
         #expect(!stored.contains { $0.contains(id) })
     }

@@ -123,7 +123,7 @@ import Testing
         let old = SessionKey(sessionID: "old"), fresh = SessionKey(sessionID: "fresh")
         try await carts.apply(.increment, recipe: RecipeID("bundled-1")!, session: old)
         try await carts.apply(.increment, recipe: RecipeID("bundled-1")!, session: fresh)
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE sessions SET last_seen_at = datetime('now', '-31 days') WHERE id_hash = ?", arguments: [old.hash])
         }
         #expect(try await carts.purgeSessions(idleLongerThan: SessionPurger.idleLimit) == 1)

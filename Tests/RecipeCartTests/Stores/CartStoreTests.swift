@@ -55,10 +55,10 @@ import Testing
     }
 
     @Test func firstWriteCreatesTheSessionRow() async throws {
-        let before = try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") }
+        let before = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") }
         #expect(before == 0)
         try await carts.apply(.increment, recipe: cake, session: session)
-        let after = try await database.pool.read { db in try String.fetchAll(db, sql: "SELECT id_hash FROM sessions") }
+        let after = try await database.read { db in try String.fetchAll(db, sql: "SELECT id_hash FROM sessions") }
         #expect(after == [session.hash])
     }
 }

@@ -32,7 +32,7 @@ import Testing
         let catalog = try BundledCatalog.load()
         #expect(try await catalog.install(into: database))
         #expect(try await !catalog.install(into: database))
-        let count = try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipes") }
+        let count = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipes") }
         #expect(count == catalog.recipes.count)
 
         var renamed = catalog.recipes

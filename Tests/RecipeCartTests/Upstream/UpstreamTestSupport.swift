@@ -49,7 +49,7 @@ extension TestEnvironment {
     }
 
     func row<Value: DatabaseValueConvertible & Sendable>(_ sql: String, _ arguments: StatementArguments = []) async throws -> Value? {
-        try await database().pool.read { db in try Value.fetchOne(db, sql: sql, arguments: arguments) }
+        try await database().read { db in try Value.fetchOne(db, sql: sql, arguments: arguments) }
     }
 
     var imageCacheDirectory: URL { dataDirectory.appendingPathComponent("images/cache") }

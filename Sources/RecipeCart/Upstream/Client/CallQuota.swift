@@ -1,44 +1,38 @@
 import Foundation
-import GRDB
 
-/// Counts upstream calls a UTC day in SQLite, and keeps the stops upstream asks for (402, 429, an empty
-/// `X-API-Quota-Left`), so a restart never spends calls the day no longer has.
+/// Counts upstream calls a UTC day, and keeps the stops upstream asks for (402, 429, an empty
+/// `X-API-Quota-Left`), both in SQLite, so a restart never spends calls the day no longer has.
 struct CallQuota: Sendable {
-    let database: AppDatabase
+    let store: CallQuotaStore
     let source: UpstreamSource
     let dailyLimit: Int
     let clock: @Sendable () -> Date
 
-    /// Counts one call, or throws `.blocked` when none may be made now. Checking and counting happen in one
-    /// write transaction, so concurrent requests can never go over the limit together.
+    init(database: AppDatabase, source: UpstreamSource, dailyLimit: Int, clock: @escaping @Sendable () -> Date) {
+        store = CallQuotaStore(database: database)
+        self.source = source
+        self.dailyLimit = dailyLimit
+        self.clock = clock
+    }
+
+    /// Counts one call, or throws `.blocked` when none may be made now; concurrent requests never go over the
+    /// limit together.
     func reserve() async throws(UpstreamFault) {
         let now = clock()
-        let day = Self.day(of: now)
-        let verdict: UpstreamFault?
+        let reservation: CallQuotaStore.Reservation
         do {
-            verdict = try await database.pool.write { [source, dailyLimit] db -> UpstreamFault? in
-                if let row = try Row.fetchOne(
-                    db, sql: "SELECT blocked_until, reason FROM upstream_quota WHERE source = ?", arguments: [source.rawValue]),
-                    let until = (row["blocked_until"] as Double?).map(Date.init(timeIntervalSince1970:)), until > now {
-                    return .blocked(until: until, reason: row["reason"])
-                }
-                let count = try Int.fetchOne(
-                    db, sql: "SELECT count FROM upstream_calls WHERE source = ? AND day = ?", arguments: [source.rawValue, day]) ?? 0
-                guard count < dailyLimit else {
-                    return .blocked(until: Self.nextUTCMidnight(after: now), reason: "daily call limit of \(dailyLimit) reached")
-                }
-                try db.execute(
-                    sql: """
-                        INSERT INTO upstream_calls (source, day, count) VALUES (?, ?, 1)
-                        ON CONFLICT(source, day) DO UPDATE SET count = count + 1
-                        """,
-                    arguments: [source.rawValue, day])
-                return nil
-            }
+            reservation = try await store.reserve(source: source, day: Self.day(of: now), limit: dailyLimit, now: now)
         } catch {
             throw .unreachable("call quota not readable: \(error)")
         }
-        if let verdict { throw verdict }
+        switch reservation {
+        case .counted:
+            return
+        case .stopped(let until, let reason):
+            throw .blocked(until: until, reason: reason)
+        case .limitReached:
+            throw .blocked(until: Self.nextUTCMidnight(after: now), reason: "daily call limit of \(dailyLimit) reached")
+        }
     }
 
     /// Reads what the answer says about the quota and keeps any stop it asks for.
@@ -58,14 +52,7 @@ struct CallQuota: Sendable {
             }
         }
         guard let (until, reason) = stop else { return }
-        try? await database.pool.write { [source] db in
-            try db.execute(
-                sql: """
-                    INSERT INTO upstream_quota (source, blocked_until, reason) VALUES (?, ?, ?)
-                    ON CONFLICT(source) DO UPDATE SET blocked_until = excluded.blocked_until, reason = excluded.reason
-                    """,
-                arguments: [source.rawValue, until.timeIntervalSince1970, reason])
-        }
+        try? await store.stop(source, until: until, reason: reason)
     }
 
     /// Seconds to wait from a `Retry-After` value: seconds or an HTTP date. A minute when missing or unreadable,
