@@ -188,7 +188,7 @@ def test_remove_and_cooking_posts_land_on_their_line(browser, base_url):
 
 TABBABLE = """
 return [...document.querySelectorAll('a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
-  .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden');
+  .filter(el => el.getClientRects().length && el.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true}));
 """
 
 COVERED = """
@@ -276,3 +276,27 @@ def test_focused_controls_are_never_under_the_header(browser, base_url, viewport
             for move in (shift_tab_onto, focus_from_the_bottom):
                 move(browser, element)
                 assert_not_obscured(browser, element, f"cart line {line_index + 1} {what} ({move.__name__}, {viewport})")
+
+
+@pytest.mark.parametrize("viewport", ["phone-portrait", "desktop"])
+def test_shift_tab_never_hides_focus_on_any_page(browser, base_url, viewport):
+    """Every page: a sample of the controls in the main area, reached with Shift+Tab from below."""
+    ids = recipe_ids(base_url, 2)
+    fill_cart(browser, base_url, {recipe_id: 1 for recipe_id in ids})
+    set_viewport(browser, viewport)
+    checked = 0
+    for path in ("/", "/?group=time", f"/recipes/{ids[0]}", "/cart", f"/recipes/{ids[0]}/edit", "/recipes/nope-1"):
+        open_page(browser, base_url + path)
+        browser.execute_script(ROOM_BELOW)
+        in_main = [
+            element for element in browser.execute_script(TABBABLE)
+            if browser.execute_script("return !!arguments[0].closest('main')", element)
+        ]
+        # Every fourth control (and the last but one), not each: the walk stays quick.
+        sample = in_main[:-1][::4] + in_main[-2:-1]
+        for element in sample:
+            shift_tab_onto(browser, element)
+            description = browser.execute_script("return arguments[0].outerHTML.slice(0, 80)", element)
+            assert_not_obscured(browser, element, f"{path} {description} ({viewport})")
+            checked += 1
+    assert checked >= 20, f"only {checked} controls checked"
