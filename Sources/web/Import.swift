@@ -16,8 +16,7 @@ struct Import: AsyncParsableCommand {
             Pictures are fetched later, in the background, by `web serve` with an API source.
             """)
 
-    @Option(help: "Where the database lives. [env: RECIPECART_DATA_DIR]")
-    var dataDir: String = Environment.string("RECIPECART_DATA_DIR") ?? "./data"
+    @Option(Settings.dataDir) var dataDir: String?
 
     @Option(help: "A JSON dump to import.")
     var file: String?
@@ -30,17 +29,25 @@ struct Import: AsyncParsableCommand {
 
     @OptionGroup var upstream: UpstreamOptions
 
+    /// The flags given, then their `RECIPECART_…` twins, then the defaults.
+    var settings: SettingsReader {
+        var given = upstream.given
+        given[Settings.dataDir.name] = dataDir
+        return SettingsReader(commandLine: given)
+    }
+
     func validate() throws {
-        try Environment.checkTwins()
         let modes = [file != nil, category != nil, all].filter { $0 }.count
         guard modes == 1 else { throw ValidationError("choose one of --file PATH, --category NAME or --all") }
-        if file == nil, try upstream.settings().source != .themealdb {
-            throw ValidationError("--category and --all walk TheMealDB: add --source themealdb")
+        if file == nil, try settings(Settings.source) != .themealdb {
+            throw ValidationError("--category and --all walk TheMealDB: add \(Settings.source.flag) themealdb")
         }
     }
 
     func run() async throws {
-        let database = try AppDatabase(directory: URL(fileURLWithPath: dataDir))
+        let settings = self.settings
+        let upstreamSettings = try UpstreamSettings(reading: settings)
+        let database = try AppDatabase(directory: URL(fileURLWithPath: try settings(Settings.dataDir)))
         let importer = RecipeImporter(database: database, progress: ProgressPrinter(isTerminal: isatty(STDOUT_FILENO) == 1))
         let report: ImportReport
         do {
@@ -50,7 +57,7 @@ struct Import: AsyncParsableCommand {
                 var logger = Logger(label: "RecipeCart")
                 logger.logLevel = .warning
                 report = try await importer.walk(
-                    category.map { .category($0) } ?? .all, settings: try upstream.settings(), logger: logger)
+                    category.map { .category($0) } ?? .all, settings: upstreamSettings, logger: logger)
             }
         } catch let error as ImportError {
             throw ValidationError(error.description)

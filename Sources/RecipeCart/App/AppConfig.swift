@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything `web serve` can be told, each with a `RECIPECART_…` environment twin.
+/// Everything `web serve` can be told, each with a `RECIPECART_…` environment twin (`Settings`).
 public struct AppConfig: Sendable {
     public var host: String
     public var port: Int
@@ -17,12 +17,14 @@ public struct AppConfig: Sendable {
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     public var trustedProxies: TrustedProxies
 
+    /// Each value left out is the setting's default, as `web serve` would have it with nothing set.
     public init(
-        host: String = "127.0.0.1", port: Int = 8080,
-        dataDirectory: URL = URL(fileURLWithPath: "data"),
-        resourcesDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        secureCookies: Bool = false, staffToken: String? = nil, upstream: UpstreamSettings = UpstreamSettings(),
-        staticCacheBytes: Int = 32 << 20, trustedProxies: TrustedProxies = .none
+        host: String = Settings.host.defaultValue, port: Int = Settings.port.defaultValue,
+        dataDirectory: URL = URL(fileURLWithPath: Settings.dataDir.defaultValue),
+        resourcesDirectory: URL = URL(fileURLWithPath: Settings.resourcesDir.defaultValue),
+        secureCookies: Bool = Settings.secureCookies.defaultValue, staffToken: String? = Settings.staffToken.defaultValue,
+        upstream: UpstreamSettings = UpstreamSettings(), staticCacheBytes: Int = Settings.staticCacheMB.defaultValue << 20,
+        trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue
     ) {
         self.host = host
         self.port = port
@@ -33,6 +35,17 @@ public struct AppConfig: Sendable {
         self.upstream = upstream
         self.staticCacheBytes = staticCacheBytes
         self.trustedProxies = trustedProxies
+    }
+
+    /// The command line, then the environment, then the defaults: what `web serve` builds the app from.
+    public init(reading settings: SettingsReader) throws(SettingError) {
+        self.init(
+            host: try settings(Settings.host), port: try settings(Settings.port),
+            dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)),
+            resourcesDirectory: URL(fileURLWithPath: try settings(Settings.resourcesDir)),
+            secureCookies: try settings(Settings.secureCookies), staffToken: try settings(Settings.staffToken),
+            upstream: try UpstreamSettings(reading: settings), staticCacheBytes: try settings(Settings.staticCacheMB) << 20,
+            trustedProxies: try settings(Settings.trustedProxy))
     }
 
     /// Uploaded pictures and the upstream image cache, served under `/images/`.

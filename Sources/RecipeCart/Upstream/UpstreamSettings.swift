@@ -5,6 +5,10 @@ public enum UpstreamSource: String, Sendable, CaseIterable {
     case bundled
     case themealdb
     case spoonacular
+
+    /// Calls a UTC day unless `--daily-call-limit` says otherwise: Spoonacular's free plan; for TheMealDB a guard
+    /// against runaway loops.
+    var defaultDailyCallLimit: Int { self == .spoonacular ? 150 : 2000 }
 }
 
 /// A secret that never shows up in logs, descriptions or pages, even when printed by mistake.
@@ -22,14 +26,13 @@ public struct APIKey: Sendable, CustomStringConvertible, CustomDebugStringConver
 
 /// `--source`, `--upstream-url`, `--api-key`, `--daily-call-limit`, `--upstream-timeout`, `--cache-ttl`.
 public struct UpstreamSettings: Sendable {
-    public static let defaultTimeout: TimeInterval = 5
-    public static let defaultCacheTTL: TimeInterval = 24 * 60 * 60
+    public static let defaultCacheTTL = Settings.cacheTTL.defaultValue
 
     public var source: UpstreamSource
     /// Nil: the API's public address.
     public var baseURL: URL?
     public var apiKey: APIKey?
-    /// Nil: 150 a day for Spoonacular (its free plan), 2,000 for TheMealDB (a guard against runaway loops).
+    /// Nil: the source's `defaultDailyCallLimit`.
     public var dailyCallLimit: Int?
     /// Connect, read and whole-request limit of one API call, in seconds.
     public var timeout: TimeInterval
@@ -44,8 +47,9 @@ public struct UpstreamSettings: Sendable {
     var clock: @Sendable () -> Date = { Date() }
 
     public init(
-        source: UpstreamSource = .bundled, baseURL: URL? = nil, apiKey: APIKey? = nil, dailyCallLimit: Int? = nil,
-        timeout: TimeInterval = defaultTimeout, cacheTTL: TimeInterval = defaultCacheTTL
+        source: UpstreamSource = Settings.source.defaultValue, baseURL: URL? = nil, apiKey: APIKey? = nil,
+        dailyCallLimit: Int? = nil, timeout: TimeInterval = Settings.upstreamTimeout.defaultValue,
+        cacheTTL: TimeInterval = defaultCacheTTL
     ) {
         self.source = source
         self.baseURL = baseURL
@@ -64,11 +68,25 @@ public struct UpstreamSettings: Sendable {
     }
 
     var resolvedDailyCallLimit: Int {
-        dailyCallLimit ?? (source == .spoonacular ? 150 : 2000)
+        dailyCallLimit ?? source.defaultDailyCallLimit
     }
 }
 
 extension UpstreamSettings {
+    /// `--source` and the rest of the recipe API settings, which `web serve` and `web import` share.
+    public init(reading settings: SettingsReader) throws(SettingError) {
+        let source = try settings(Settings.source)
+        let apiKey = APIKey(try settings(Settings.apiKey))
+        if source == .spoonacular, apiKey == nil {
+            throw SettingError(
+                description: "\(Settings.source.flag) spoonacular needs an API key: set \(Settings.apiKey.variable) (or \(Settings.apiKey.flag))")
+        }
+        self.init(
+            source: source, baseURL: try settings(Settings.upstreamURL), apiKey: apiKey,
+            dailyCallLimit: try settings(Settings.dailyCallLimit), timeout: try settings(Settings.upstreamTimeout),
+            cacheTTL: try settings(Settings.cacheTTL))
+    }
+
     /// Seconds from `--upstream-timeout` / `--cache-ttl` text: `5`, `0.5`, `500ms`, `30s`, `15m`, `24h`, `7d`.
     /// Nil unless positive and finite.
     public static func seconds(from text: String) -> TimeInterval? {

@@ -47,6 +47,34 @@ struct ImportCommandTests {
         #expect(result.output.contains("not a TheMealDB answer"))
     }
 
+    /// `web import` reads `--data-dir` and the recipe API settings exactly as `web serve` does.
+    @Test func theDataDirAndTheRecipeAPISettingsAreReadLikeServesOwn() throws {
+        let environment = try TestEnvironment()
+        let dump = environment.dataDirectory.appendingPathComponent("dump.json")
+        try JSONEncoder().encode(MealDBMealsResponse(meals: Self.meals(3))).write(to: dump)
+        let fromEnvironment = environment.dataDirectory.appendingPathComponent("from-environment")
+
+        let imported = try Self.run(["import", "--file", dump.path], environment: ["RECIPECART_DATA_DIR": fromEnvironment.path])
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(imported.output.hasSuffix("added 3, updated 0, skipped 0, failed 0\n"))
+        #expect(FileManager.default.fileExists(atPath: fromEnvironment.path))
+
+        let fromFlag = environment.dataDirectory.appendingPathComponent("from-flag")
+        let flagWins = try Self.run(
+            ["import", "--file", dump.path, "--data-dir", fromFlag.path], environment: ["RECIPECART_DATA_DIR": fromEnvironment.path])
+        #expect(flagWins.output.hasSuffix("added 3, updated 0, skipped 0, failed 0\n"), "a fresh database, not the first one")
+        #expect(FileManager.default.fileExists(atPath: fromFlag.path))
+
+        let malformed = try Self.run(
+            ["import", "--file", dump.path, "--data-dir", fromFlag.path], environment: ["RECIPECART_CACHE_TTL": "forever"])
+        #expect(malformed.status != 0)
+        #expect(malformed.output.contains("RECIPECART_CACHE_TTL must be a duration"), "\(malformed.output)")
+
+        let walkElsewhere = try Self.run(["import", "--all", "--data-dir", fromFlag.path], environment: ["RECIPECART_SOURCE": "bundled"])
+        #expect(walkElsewhere.status != 0)
+        #expect(walkElsewhere.output.contains("--category and --all walk TheMealDB: add --source themealdb"), "\(walkElsewhere.output)")
+    }
+
     static func meals(_ count: Int) -> [MealDBMeal] {
         (1...count).map { number in
             MealDBMeal(
@@ -57,8 +85,9 @@ struct ImportCommandTests {
         }
     }
 
-    /// Runs the executable with stdout and stderr in one file; answers its exit status, output and CPU time.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, cpuSeconds: Double) {
+    /// Runs the executable with stdout and stderr in one file and `environment` over this process's own, less
+    /// any `RECIPECART_…` the test runner was started with; answers its exit status, output and CPU time.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String, cpuSeconds: Double) {
         let executable = try #require(WebExecutable.url)
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("web-import-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: outputFile) }
@@ -72,7 +101,10 @@ struct ImportCommandTests {
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        let variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RECIPECART_") }
+            .merging(environment) { _, new in new }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { variables.forEach { free($0) } }
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, variables)
         try #require(spawned == 0, "posix_spawn failed: \(spawned)")
 
         var status: Int32 = 0

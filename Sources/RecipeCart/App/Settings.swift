@@ -1,0 +1,51 @@
+import Foundation
+import Logging
+
+/// Every setting of `web serve` and `web import`: the one place their flags, environment twins, defaults and
+/// readings are written, and what `--help` is made from.
+public enum Settings {
+    public static let host = Setting<String>(
+        "host", "Address to listen on.", valueName: "address", default: "127.0.0.1", reading: .text)
+    public static let port = Setting<Int>(
+        "port", "Port to listen on.", valueName: "port", default: "8080", reading: .wholeNumber(1...65535))
+    public static let dataDir = Setting<String>(
+        "data-dir", "Where the database, server key and image cache live.", valueName: "path", default: "./data",
+        reading: .text)
+    public static let resourcesDir = Setting<String>(
+        "resources-dir", "Folder holding Templates/ and Public/.", valueName: "path", default: ".", reading: .text)
+    public static let secureCookies = Setting<Bool>(
+        "secure-cookies", "Mark cookies Secure (behind HTTPS).", valueName: nil, default: "false", note: "off",
+        reading: .onOff)
+    public static let staffToken = Setting<String?>(
+        "staff-token", "Token staff sign in with at /staff/login; a random one is logged at start when unset.",
+        valueName: "token", default: "", note: "random", isSecret: true,
+        reading: Reading.text(atLeast: 12, because: "so it cannot be guessed").optional)
+    public static let logLevel = Setting<Logger.Level>(
+        "log-level", "trace, debug, info, notice, warning, error or critical.", valueName: "level", default: "info",
+        reading: .choice)
+    public static let staticCacheMB = Setting<Int>(
+        "static-cache-mb", "Memory in MB for hot static files (both variants); 0 serves every file from disk.",
+        valueName: "mb", default: "32", reading: .wholeNumber(0...4096))
+    public static let trustedProxy = Setting<TrustedProxies>(
+        "trusted-proxy", "Comma-separated IP addresses of reverse proxies whose X-Forwarded-For names the client.",
+        valueName: "addresses", default: "", note: "none", reading: .addresses)
+
+    public static let source = Setting<UpstreamSource>(
+        "source", "bundled, themealdb or spoonacular.", valueName: "source", default: "bundled", reading: .choice)
+    public static let upstreamURL = Setting<URL?>(
+        "upstream-url", "The API's address.", valueName: "url", default: "", note: "the public one of --source",
+        reading: Reading.webAddress.optional)
+    public static let apiKey = Setting<String?>(
+        "api-key", "Spoonacular API key; prefer the environment variable, which `ps` does not show.", valueName: "key",
+        default: "", note: "none", isSecret: true, reading: Reading.text.optional)
+    public static let dailyCallLimit = Setting<Int?>(
+        "daily-call-limit", "Upstream calls a UTC day.", valueName: "calls", default: "",
+        note: [UpstreamSource.spoonacular, .themealdb].map { "\($0.defaultDailyCallLimit) for \($0)" }.joined(separator: ", "),
+        reading: Reading.wholeNumber(1...Int.max).optional)
+    public static let upstreamTimeout = Setting<TimeInterval>(
+        "upstream-timeout", "Time limit of one upstream call: 5s, 500ms…", valueName: "duration", default: "5s",
+        reading: .duration)
+    public static let cacheTTL = Setting<TimeInterval>(
+        "cache-ttl", "How long a search, category or recipe stays fresh: 24h, 30m…", valueName: "duration",
+        default: "24h", reading: .duration)
+}
