@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Testing
 @testable import RecipeCart
@@ -60,5 +61,36 @@ import Testing
         try await carts.apply(.increment, recipe: cake, session: session)
         let after = try await database.read { db in try String.fetchAll(db, sql: "SELECT id_hash FROM sessions") }
         #expect(after == [session.hash])
+    }
+
+    @Test func undoPutsBackTheLinesExactlyAsTheyWent() async throws {
+        try await carts.apply(.set(3), recipe: cake, session: session)
+        try await carts.apply(.increment, recipe: lava, session: session)
+        let started = Date(timeIntervalSince1970: 1_750_000_000)
+        #expect(try await carts.startCooking(lava, minutes: 25, session: session, at: started))
+        let before = try await carts.cart(session: session)
+        #expect(before.lines.last?.cooking == CookingTimer(startedAt: started, minutes: 25))
+
+        try await carts.clear(session: session)
+        #expect(try await carts.cart(session: session).isEmpty)
+        let undo = try #require(try await carts.pendingUndo(session: session))
+        #expect(undo.kind == .clear)
+        #expect(undo.recipeIDs == [cake, lava])
+        #expect(try await carts.undo(undo.token, session: session) == undo)
+        #expect(try await carts.cart(session: session) == before)
+        #expect(try await carts.pendingUndo(session: session) == nil)
+    }
+
+    @Test func theStaffBoardSeesEveryCartWithALine() async throws {
+        let other = SessionKey(sessionID: "other-session"), emptied = SessionKey(sessionID: "emptied-session")
+        try await carts.apply(.set(2), recipe: cake, session: session)
+        try await carts.apply(.increment, recipe: lava, session: other)
+        try await carts.apply(.increment, recipe: lava, session: emptied)
+        try await carts.clear(session: emptied)
+        let board = try await carts.activeCarts()
+        #expect(Set(board.map(\.sessionHash)) == [session.hash, other.hash])
+        #expect(board.first { $0.sessionHash == session.hash }?.cart == (try await carts.cart(session: session)))
+        #expect(try await carts.line(of: cake, session: session)?.quantity == 2)
+        #expect(try await carts.line(of: lava, session: session) == nil)
     }
 }

@@ -59,6 +59,27 @@ import Testing
         #expect(try await store.summaries([recipe.id])[recipe.id] == recipe.summary)
     }
 
+    @Test func aShoppersVersionAndTheUndoOfItsRevertRoundTrip() async throws {
+        let database = try TestEnvironment().database()
+        try await BundledCatalog.load().install(into: database)
+        let catalog = CatalogStore(database: database), edits = RecipeEditStore(database: database)
+        let id = RecipeID("bundled-1")!, shopper = SessionKey(sessionID: "shopper")
+        let shops = try #require(try await catalog.recipe(id))
+        let edit = RecipeEdit(title: "My Cake", description: "Less sugar.", steps: ["Mix.", #"Bake "slowly"."#], picture: .remove)
+        let (version, _) = try await edits.save(edit, for: id, copy: .personal(shopper), expected: .original)
+        let mine = try #require(try await catalog.recipe(id, for: shopper))
+        #expect(mine.title == "My Cake" && mine.description == "Less sugar." && mine.steps == edit.steps)
+        #expect(mine.imagePath == nil && mine.isPersonalCopy)
+        #expect(try await catalog.recipe(id) == shops)
+
+        let undo = try #require(try await edits.revert(id, copy: .personal(shopper)))
+        #expect(try await catalog.recipe(id, for: shopper) == shops)
+        #expect(try await edits.pendingUndo(of: id, copy: .personal(shopper))?.token == undo.token)
+        try await edits.undoRevert(token: undo.token, of: id, copy: .personal(shopper))
+        #expect(try await edits.version(of: id, copy: .personal(shopper)) == version)
+        #expect(try await catalog.recipe(id, for: shopper) == mine)
+    }
+
     @Test func browseSortsByNameGroupsAndPaginates() async throws {
         let database = try TestEnvironment().database()
         let store = CatalogStore(database: database)
