@@ -94,11 +94,12 @@ struct ServeCommandTests {
         }
     }
 
-    /// Runs the built executable with `environment` over this process's own; answers its exit status and its
-    /// stdout and stderr together.
+    /// Runs the built executable with `environment` over this process's own, less any `RECIPECART_…` the test
+    /// runner was started with; answers its exit status and its stdout and stderr together.
     static func web(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let executable = try #require(WebExecutable.url)
         let process = Process()
-        process.executableURL = try #require(WebExecutable.url)
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RECIPECART_") }
             .merging(environment) { _, new in new }
