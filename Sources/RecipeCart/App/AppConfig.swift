@@ -16,6 +16,8 @@ public struct AppConfig: Sendable {
     public var staticCacheBytes: Int
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     public var trustedProxies: TrustedProxies
+    /// What every part of the app reads the time from.
+    public var clock: AppClock
 
     /// Each value left out is the setting's default, as `web serve` would have it with nothing set.
     public init(
@@ -24,7 +26,7 @@ public struct AppConfig: Sendable {
         resourcesDirectory: URL = URL(fileURLWithPath: Settings.resourcesDir.defaultValue),
         secureCookies: Bool = Settings.secureCookies.defaultValue, staffToken: String? = Settings.staffToken.defaultValue,
         upstream: UpstreamSettings = UpstreamSettings(), staticCacheBytes: Int = Settings.staticCacheMB.defaultValue << 20,
-        trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue
+        trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue, clock: AppClock = .system
     ) {
         self.host = host
         self.port = port
@@ -35,6 +37,7 @@ public struct AppConfig: Sendable {
         self.upstream = upstream
         self.staticCacheBytes = staticCacheBytes
         self.trustedProxies = trustedProxies
+        self.clock = clock
     }
 
     /// The command line, then the environment, then the defaults: what `web serve` builds the app from.

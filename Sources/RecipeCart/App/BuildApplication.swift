@@ -14,12 +14,15 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     let secret = try ServerSecret.loadOrCreate(in: config.dataDirectory)
     let pictures = try PictureStore(imagesDirectory: config.imagesDirectory)
     let staff = StaffAuthenticator(
-        token: config.staffToken ?? StaffAuthenticator.generatedToken(), secret: secret, sessions: StaffSessionStore(database: database))
+        token: config.staffToken ?? StaffAuthenticator.generatedToken(), secret: secret,
+        sessions: StaffSessionStore(database: database, clock: config.clock))
     if config.staffToken == nil {
         logger.notice("no staff token set; staff sign in at http://\(config.host):\(config.port)/staff/login with the token \(staff.token)")
     }
+    var upstreamSettings = config.upstream
+    upstreamSettings.clock = config.clock.now
     let (upstream, upstreamServices) = try UpstreamCatalog.make(
-        settings: config.upstream, database: database, imagesDirectory: config.imagesDirectory, logger: logger)
+        settings: upstreamSettings, database: database, imagesDirectory: config.imagesDirectory, logger: logger)
     let staticFiles = try StaticFiles.prepare(
         publicDirectory: config.publicDirectory, bundledImages: catalog.imagesDirectory,
         imageCache: config.imagesDirectory.appendingPathComponent(UpstreamStore.imageFolder), uploads: pictures.directory,
@@ -33,7 +36,7 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         server: .http1(configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: .seconds(30))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
         services: [DatabaseCloser(database: database, logger: logger)] + upstreamServices
-            + [SessionPurger(carts: CartStore(database: database), logger: logger)],
+            + [SessionPurger(carts: CartStore(database: database, clock: config.clock), logger: logger)],
         logger: logger)
 }
 
@@ -42,11 +45,12 @@ func makeRouter(
     pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog
 ) throws -> Router<AppRequestContext> {
     let catalog = CatalogStore(database: database)
-    let carts = CartStore(database: database)
+    let carts = CartStore(database: database, clock: config.clock)
     let cookies = CookiePolicy(secure: config.secureCookies)
     let flash = StatusFlash(secret: signer.secret)
     let pages = PageContext(
-        renderer: renderer, carts: carts, signer: signer, assets: AssetURLs(files: staticFiles), cookies: cookies, flash: flash)
+        renderer: renderer, carts: carts, signer: signer, assets: AssetURLs(files: staticFiles), cookies: cookies, flash: flash,
+        clock: config.clock)
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
@@ -61,7 +65,7 @@ func makeRouter(
     router.add(middleware: StaffSessionMiddleware(authenticator: staff, cookies: cookies))
 
     let browse = BrowseController(catalog: catalog, upstream: upstream, pages: pages, cache: PageCache())
-    let edits = RecipeEditStore(database: database)
+    let edits = RecipeEditStore(database: database, clock: config.clock)
     let recipes = RecipeController(catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages)
     let shoppingLists = ShoppingListBuilder(catalog: catalog)
     let cart = CartController(catalog: catalog, carts: carts, shoppingLists: shoppingLists, pages: pages)

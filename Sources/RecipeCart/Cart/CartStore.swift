@@ -4,9 +4,11 @@ import GRDB
 /// Cart lines per session, each change applied atomically in one SQL transaction.
 public struct CartStore: Sendable {
     let database: AppDatabase
+    let clock: AppClock
 
-    public init(database: AppDatabase) {
+    public init(database: AppDatabase, clock: AppClock = .system) {
         self.database = database
+        self.clock = clock
     }
 
     /// Applies a stepper change and answers the line's new quantity (0 when it is gone).
@@ -14,7 +16,8 @@ public struct CartStore: Sendable {
     @discardableResult
     /// `movingFrom`: a session whose stored rows become this one's first (`SessionHandover`).
     public func apply(_ change: CartChange, recipe: RecipeID, session: SessionKey, movingFrom old: SessionKey? = nil) async throws -> Int {
-        try await database.write { db in
+        let now = clock.now()
+        return try await database.write { db in
             if let old { try SessionHandover.move(db, from: old, to: session) }
             try db.execute(
                 sql: """
@@ -34,7 +37,7 @@ public struct CartStore: Sendable {
                     arguments: [session.hash, recipe.rawValue, session.hash])
             case .decrement:
                 if try Self.quantity(db, recipe: recipe, session: session) == 1 {
-                    try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe)
+                    try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
                 }
                 try db.execute(
                     sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1",
@@ -43,7 +46,7 @@ public struct CartStore: Sendable {
                     sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = CURRENT_TIMESTAMP WHERE session_hash = ? AND recipe_id = ?",
                     arguments: [session.hash, recipe.rawValue])
             case .set(let quantity) where quantity <= 0:
-                try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe)
+                try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
                 try db.execute(
                     sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ?",
                     arguments: [session.hash, recipe.rawValue])
@@ -61,23 +64,26 @@ public struct CartStore: Sendable {
     }
 
     public func clear(session: SessionKey) async throws {
-        try await database.write { db in
-            try CartUndoRecord.save(db, kind: .clear, session: session)
+        let now = clock.now()
+        return try await database.write { db in
+            try CartUndoRecord.save(db, kind: .clear, session: session, at: now)
             try db.execute(sql: "DELETE FROM cart_items WHERE session_hash = ?", arguments: [session.hash])
         }
     }
 
     /// The last Remove or "Empty the cart" of this session, while the cart page still offers to undo it.
-    public func pendingUndo(session: SessionKey, now: Date = Date()) async throws -> CartUndo? {
-        try await database.read { db in
+    public func pendingUndo(session: SessionKey) async throws -> CartUndo? {
+        let now = clock.now()
+        return try await database.read { db in
             try CartUndoRecord.fetch(db, session: session, newerThan: now - CartUndo.offeredFor)
         }
     }
 
     /// Puts back exactly the lines the undone change took away. - Returns: nil when there is nothing to undo
     /// under that token (used already, replaced by a later change, or older than `CartUndo.acceptedFor`).
-    public func undo(_ token: String, session: SessionKey, now: Date = Date()) async throws -> CartUndo? {
-        try await database.write { db in
+    public func undo(_ token: String, session: SessionKey) async throws -> CartUndo? {
+        let now = clock.now()
+        return try await database.write { db in
             try CartUndoRecord.restore(db, token: token, session: session, newerThan: now - CartUndo.acceptedFor)
         }
     }
@@ -143,8 +149,9 @@ public struct CartStore: Sendable {
     }
 
     /// Records "Start cooking" on a line. - Returns: false when the recipe is not in the cart.
-    public func startCooking(_ recipe: RecipeID, minutes: Int, session: SessionKey, at now: Date = Date()) async throws -> Bool {
-        try await database.write { db in
+    public func startCooking(_ recipe: RecipeID, minutes: Int, session: SessionKey) async throws -> Bool {
+        let now = clock.now()
+        return try await database.write { db in
             try db.execute(
                 sql: "UPDATE cart_items SET cooking_started_at = ?, cooking_minutes = ? WHERE session_hash = ? AND recipe_id = ?",
                 arguments: [now, minutes, session.hash, recipe.rawValue])
@@ -162,8 +169,9 @@ public struct CartStore: Sendable {
 
     /// Deletes sessions (and, by cascade, their carts) with no cart change for longer than `idle`.
     @discardableResult
-    public func purgeSessions(idleLongerThan idle: TimeInterval, now: Date = Date()) async throws -> Int {
-        try await database.write { db in
+    public func purgeSessions(idleLongerThan idle: TimeInterval) async throws -> Int {
+        let now = clock.now()
+        return try await database.write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE last_seen_at < ?", arguments: [now - idle])
             return db.changesCount
         }

@@ -15,7 +15,7 @@ enum CartUndoRecord {
     }
 
     /// Keeps the lines about to go (one recipe's, or the whole cart's), replacing any older snapshot.
-    static func save(_ db: Database, kind: CartUndo.Kind, session: SessionKey, recipe: RecipeID? = nil) throws {
+    static func save(_ db: Database, kind: CartUndo.Kind, session: SessionKey, recipe: RecipeID? = nil, at now: Date) throws {
         var sql = """
             SELECT recipe_id AS recipe, quantity, position, added_at AS addedAt,
                    cooking_started_at AS cookingStartedAt, cooking_minutes AS cookingMinutes
@@ -36,7 +36,7 @@ enum CartUndoRecord {
                 """,
             arguments: [
                 session.hash, Base64URL.encode(Data(RandomBytes.make(16))), kind.rawValue,
-                String(decoding: try JSONEncoder().encode(lines), as: UTF8.self), Date().timeIntervalSince1970,
+                String(decoding: try JSONEncoder().encode(lines), as: UTF8.self), now.timeIntervalSince1970,
             ])
     }
 

@@ -5,9 +5,11 @@ import GRDB
 /// no catalog or upstream refresh overwrites them. A revert keeps what it dropped for a while, for Undo.
 public struct RecipeEditStore: Sendable {
     let database: AppDatabase
+    let clock: AppClock
 
-    public init(database: AppDatabase) {
+    public init(database: AppDatabase, clock: AppClock = .system) {
         self.database = database
+        self.clock = clock
     }
 
     public func version(of id: RecipeID, copy: EditCopy) async throws -> EditVersion {
@@ -19,7 +21,8 @@ public struct RecipeEditStore: Sendable {
     public func save(
         _ edit: RecipeEdit, for id: RecipeID, copy: EditCopy, expected: EditVersion
     ) async throws -> (EditVersion, replacedPicture: String?) {
-        try await database.write { db in
+        let now = clock.now()
+        return try await database.write { db in
             let current = try Self.version(db, id: id, copy: copy)
             guard current == expected else {
                 guard let recipe = try CatalogStore.fetchRecipe(db, id: id, for: copy.session) else {
@@ -38,7 +41,7 @@ public struct RecipeEditStore: Sendable {
             case .remove: (nil, true)
             }
             // Milliseconds since 1970, and always above the last one, so a revert and a new edit never reuse a version.
-            let next = EditVersion(max(Int64(Date().timeIntervalSince1970 * 1000), current.value + 1))
+            let next = EditVersion(max(Int64(now.timeIntervalSince1970 * 1000), current.value + 1))
             let stored = StoredEdit(
                 title: edit.title, description: edit.description, imagePath: imagePath, imageRemoved: removed,
                 stepsJSON: try Self.json(edit.steps), version: next.value)
@@ -49,8 +52,9 @@ public struct RecipeEditStore: Sendable {
 
     /// Drops the edit, keeping it (and its picture) for `RevertUndo.lifetime`.
     /// - Returns: how to undo it, or nil when the copy had no edit.
-    public func revert(_ id: RecipeID, copy: EditCopy, now: Date = Date()) async throws -> RevertUndo? {
-        try await database.write { db in
+    public func revert(_ id: RecipeID, copy: EditCopy) async throws -> RevertUndo? {
+        let now = clock.now()
+        return try await database.write { db in
             let key = EditKey(id: id, copy: copy)
             guard let stored = try StoredEdit.fetchOne(
                 db, sql: "SELECT \(StoredEdit.columns) FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
@@ -72,8 +76,9 @@ public struct RecipeEditStore: Sendable {
     }
 
     /// Puts back exactly the edit a revert dropped, version included, unless the copy was edited since.
-    public func undoRevert(token: String, of id: RecipeID, copy: EditCopy, now: Date = Date()) async throws {
-        try await database.write { db in
+    public func undoRevert(token: String, of id: RecipeID, copy: EditCopy) async throws {
+        let now = clock.now()
+        return try await database.write { db in
             let key = EditKey(id: id, copy: copy)
             guard let stored = try StoredEdit.fetchOne(
                 db,
@@ -90,8 +95,9 @@ public struct RecipeEditStore: Sendable {
     }
 
     /// The Undo still open for this copy's last revert, if any.
-    public func pendingUndo(of id: RecipeID, copy: EditCopy, now: Date = Date()) async throws -> RevertUndo? {
-        try await database.read { db in
+    public func pendingUndo(of id: RecipeID, copy: EditCopy) async throws -> RevertUndo? {
+        let now = clock.now()
+        return try await database.read { db in
             try PendingUndo.fetchOne(
                 db,
                 sql: """
@@ -105,8 +111,9 @@ public struct RecipeEditStore: Sendable {
 
     /// Forgets Undos past their time.
     /// - Returns: every picture path an edit, a shopper's version or an open Undo still uses.
-    public func tidy(now: Date = Date()) async throws -> Set<String> {
-        try await database.write { db in
+    public func tidy() async throws -> Set<String> {
+        let now = clock.now()
+        return try await database.write { db in
             try db.execute(sql: "DELETE FROM recipe_edit_undos WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
             return Set(try String.fetchAll(
                 db,

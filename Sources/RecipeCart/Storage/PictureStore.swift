@@ -33,7 +33,7 @@ public struct PictureStore: Sendable {
     /// Files younger than `grace` are kept, since their edit may still be on its way to the database.
     /// - Returns: how many were deleted.
     @discardableResult
-    public func deleteUnused(keeping used: Set<String>, grace: TimeInterval = 600, now: Date = Date()) -> Int {
+    public func deleteUnused(keeping used: Set<String>, grace: TimeInterval = 600, now: Date) -> Int {
         let files = (try? FileManager.default.contentsOfDirectory(
             at: directory, includingPropertiesForKeys: [.contentModificationDateKey], options: [.skipsHiddenFiles])) ?? []
         var deleted = 0

@@ -6,22 +6,26 @@ import GRDB
 /// changing the staff token ends every staff session.
 public struct StaffSessionStore: Sendable {
     let database: AppDatabase
+    let clock: AppClock
 
-    public init(database: AppDatabase) {
+    public init(database: AppDatabase, clock: AppClock = .system) {
         self.database = database
+        self.clock = clock
     }
 
     func create(_ key: SessionKey, tokenDigest: String, expiresAt: Date) async throws {
-        try await database.write { db in
+        let now = clock.now()
+        return try await database.write { db in
             try db.execute(
                 sql: "INSERT INTO staff_sessions (id_hash, token_digest, expires_at) VALUES (?, ?, ?)",
                 arguments: [key.hash, tokenDigest, expiresAt.timeIntervalSince1970])
-            try db.execute(sql: "DELETE FROM staff_sessions WHERE expires_at < ?", arguments: [Date().timeIntervalSince1970])
+            try db.execute(sql: "DELETE FROM staff_sessions WHERE expires_at < ?", arguments: [now.timeIntervalSince1970])
         }
     }
 
-    func isActive(_ key: SessionKey, tokenDigest: String, now: Date) async throws -> Bool {
-        try await database.read { db in
+    func isActive(_ key: SessionKey, tokenDigest: String) async throws -> Bool {
+        let now = clock.now()
+        return try await database.read { db in
             try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM staff_sessions WHERE id_hash = ? AND token_digest = ? AND expires_at > ?",
                 arguments: [key.hash, tokenDigest, now.timeIntervalSince1970]) ?? false

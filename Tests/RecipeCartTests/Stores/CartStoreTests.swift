@@ -67,7 +67,7 @@ import Testing
         try await carts.apply(.set(3), recipe: cake, session: session)
         try await carts.apply(.increment, recipe: lava, session: session)
         let started = Date(timeIntervalSince1970: 1_750_000_000)
-        #expect(try await carts.startCooking(lava, minutes: 25, session: session, at: started))
+        #expect(try await CartStore(database: database, clock: .fixed(started)).startCooking(lava, minutes: 25, session: session))
         let before = try await carts.cart(session: session)
         #expect(before.lines.last?.cooking == CookingTimer(startedAt: started, minutes: 25))
 

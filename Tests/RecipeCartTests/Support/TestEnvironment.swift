@@ -12,6 +12,8 @@ struct TestEnvironment {
     let dataDirectory: URL
     var staffToken: String?
     var secureCookies = false
+    /// The app's one clock: tests that show times set it.
+    var clock = AppClock.system
     /// The recipe API the app sits in front of; the bundled catalog alone unless a test says otherwise.
     var upstream = UpstreamSettings()
 
@@ -24,7 +26,7 @@ struct TestEnvironment {
     var config: AppConfig {
         AppConfig(
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot, secureCookies: secureCookies,
-            staffToken: staffToken, upstream: upstream)
+            staffToken: staffToken, upstream: upstream, clock: clock)
     }
 
     func makeApp() async throws -> some ApplicationProtocol {

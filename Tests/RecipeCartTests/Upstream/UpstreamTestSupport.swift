@@ -18,7 +18,11 @@ extension TestEnvironment {
             source: source, baseURL: url, apiKey: source == .spoonacular ? APIKey(StandIn.apiKey) : nil,
             dailyCallLimit: dailyCallLimit, timeout: timeout)
         settings.importPause = 0
-        if let clock { settings.clock = { clock.now } }
+        if let clock {
+            // The app reads its one clock; a walk of `web import` reads the settings it is given.
+            environment.clock = AppClock { clock.now }
+            settings.clock = { clock.now }
+        }
         environment.upstream = settings
         return environment
     }

@@ -30,7 +30,7 @@ struct CartController: Sendable {
             title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount, cartChanged: context.cartChanged,
             status: status)
         let list = try await shoppingLists.list(for: [cart])
-        return try pages.renderer.response(CartView(cart: cart, shoppingList: ShoppingListRow.rows(list), chrome: chrome, now: Date()))
+        return try pages.renderer.response(CartView(cart: cart, shoppingList: ShoppingListRow.rows(list), chrome: chrome, now: pages.clock.now()))
     }
 
     /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back to the line.

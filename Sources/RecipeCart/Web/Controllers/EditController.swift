@@ -149,7 +149,7 @@ struct EditController: Sendable {
     /// Pictures of Undos that ran out, and of versions purged with their sessions, go once nothing uses them.
     private func tidyPictures(context: AppRequestContext) async {
         do {
-            pictures.deleteUnused(keeping: try await edits.tidy())
+            pictures.deleteUnused(keeping: try await edits.tidy(), now: pages.clock.now())
         } catch {
             context.logger.warning("tidying edit pictures failed: \(error)")
         }

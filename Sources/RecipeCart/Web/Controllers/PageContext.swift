@@ -8,6 +8,7 @@ struct PageContext: Sendable {
     let assets: AssetURLs
     let cookies: CookiePolicy
     let flash: StatusFlash
+    let clock: AppClock
 
     func chrome(title: String, section: String = "", context: AppRequestContext, status: StatusMessage? = nil) async throws -> PageChrome {
         chrome(title: title, section: section, personal: try await personalParts(context: context, status: status))

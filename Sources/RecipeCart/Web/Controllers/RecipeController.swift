@@ -27,7 +27,7 @@ struct RecipeController: Sendable {
         // A revert keeps offering Undo while it can, not only on the page it landed on.
         let undo = context.statusMessage == nil ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
         let chrome = try await pages.chrome(title: recipe.title, context: context, status: undo)
-        var view = RecipeView(recipe: recipe, servings: servings, line: line, chrome: chrome, now: Date())
+        var view = RecipeView(recipe: recipe, servings: servings, line: line, chrome: chrome, now: pages.clock.now())
         view.notice = status.notice
         view.edits = RecipeEditLinks(recipe: recipe, copy: copy)
         return try pages.renderer.response(view)

@@ -26,7 +26,7 @@ struct StaffController: Sendable {
 
     func login(_ request: Request, context: AppRequestContext) async throws -> Response {
         // Counted before the body is read: tries whose headers came first cannot all wait for their verdict together.
-        let triedAt = Date()
+        let triedAt = pages.clock.now()
         if let wait = await throttle.reserve(for: context.clientAddress, now: triedAt) {
             var response = try login(
                 status: .tooManyRequests, message: "Too many wrong tokens. Please wait \(wait) seconds and try again.", context: context)
@@ -79,7 +79,7 @@ struct StaffController: Sendable {
             carts: active.map { (labeler.label(for: $0.sessionHash), $0) },
             pickList: ShoppingListRow.rows(pickList),
             csrfToken: pages.signer.csrfToken(for: try context.shopper), stylesheetURL: pages.assets.url(for: "staff.css"),
-            title: title, now: Date())
+            title: title, now: pages.clock.now())
         return try pages.renderer.response(view)
     }
 

@@ -25,15 +25,15 @@ struct StaffAuthenticator: Sendable {
     }
 
     /// Starts a staff session and answers the cookie value that names it.
-    func signIn(now: Date = Date()) async throws -> String {
+    func signIn() async throws -> String {
         let id = Base64URL.encode(Data(RandomBytes.make(16)))
-        try await sessions.create(SessionKey(sessionID: id), tokenDigest: tokenDigest, expiresAt: now + Self.lifetime)
+        try await sessions.create(SessionKey(sessionID: id), tokenDigest: tokenDigest, expiresAt: sessions.clock.now() + Self.lifetime)
         return "\(id).\(secret.sign(message(id: id)))"
     }
 
-    func isSignedIn(_ cookieValue: String?, now: Date = Date()) async throws -> Bool {
+    func isSignedIn(_ cookieValue: String?) async throws -> Bool {
         guard let id = verifiedID(cookieValue) else { return false }
-        return try await sessions.isActive(SessionKey(sessionID: id), tokenDigest: tokenDigest, now: now)
+        return try await sessions.isActive(SessionKey(sessionID: id), tokenDigest: tokenDigest)
     }
 
     func signOut(_ cookieValue: String?) async throws {
