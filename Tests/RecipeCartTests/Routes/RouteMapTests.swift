@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
@@ -56,6 +57,19 @@ import Testing
         #expect(Route.matching("/recipes/bundled-1/edit") == .recipeEdit)
         #expect(Route.matching("/recipes//edit") == nil)
         #expect(Route.matching("/nowhere") == nil)
+    }
+
+    @Test func noTemplateWritesAnAddressOfItsOwn() throws {
+        let folder = TestEnvironment.packageRoot.appendingPathComponent("Templates")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
+        #expect(names.count == PageTemplate.allCases.count + PartialTemplate.allCases.count)
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            // Any attribute whose value starts with "/" is an address the template wrote itself.
+            let literal = try #require(try NSRegularExpression(pattern: #"[a-z-]+="/"#))
+            let found = literal.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { (text as NSString).substring(with: $0.range) }
+            #expect(found.isEmpty, "\(name) writes \(found) itself")
+        }
     }
 
     @Test func aHandlerOutsideTheTableOrAMissingOneStopsTheStart() throws {
