@@ -68,7 +68,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Snapshots/pages"]
         ),
     ]
 )

@@ -5,7 +5,7 @@ import Logging
 /// Opens the database, loads the bundled catalog and templates, and wires the routes.
 /// Anything missing or broken stops here, with a clear message, before the server listens.
 public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label: "RecipeCart")) async throws -> some ApplicationProtocol {
-    let database = try AppDatabase(directory: config.dataDirectory)
+    let database = try AppDatabase(directory: config.dataDirectory, clock: config.clock)
     let catalog = try BundledCatalog.load()
     if try await catalog.install(into: database) {
         logger.info("bundled catalog loaded", metadata: ["recipes": "\(catalog.recipes.count)"])

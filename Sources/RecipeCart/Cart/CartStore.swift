@@ -21,8 +21,8 @@ public struct CartStore: Sendable {
             if let old { try SessionHandover.move(db, from: old, to: session) }
             try db.execute(
                 sql: """
-                    INSERT INTO sessions (id_hash) VALUES (?)
-                    ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = CURRENT_TIMESTAMP
+                    INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now())
+                    ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = app_now()
                     """,
                 arguments: [session.hash])
             let max = Cart.maximumQuantity
@@ -30,9 +30,10 @@ public struct CartStore: Sendable {
             case .increment:
                 try db.execute(
                     sql: """
-                        INSERT INTO cart_items (session_hash, recipe_id, quantity, position) VALUES (?, ?, 1, \(Self.nextPosition))
+                        INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
+                        VALUES (?, ?, 1, \(Self.nextPosition), app_now(), app_now())
                         ON CONFLICT(session_hash, recipe_id) DO UPDATE
-                        SET quantity = MIN(quantity + 1, \(max)), updated_at = CURRENT_TIMESTAMP
+                        SET quantity = MIN(quantity + 1, \(max)), updated_at = app_now()
                         """,
                     arguments: [session.hash, recipe.rawValue, session.hash])
             case .decrement:
@@ -43,7 +44,7 @@ public struct CartStore: Sendable {
                     sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1",
                     arguments: [session.hash, recipe.rawValue])
                 try db.execute(
-                    sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = CURRENT_TIMESTAMP WHERE session_hash = ? AND recipe_id = ?",
+                    sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?",
                     arguments: [session.hash, recipe.rawValue])
             case .set(let quantity) where quantity <= 0:
                 try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
@@ -53,9 +54,10 @@ public struct CartStore: Sendable {
             case .set(let quantity):
                 try db.execute(
                     sql: """
-                        INSERT INTO cart_items (session_hash, recipe_id, quantity, position) VALUES (?, ?, ?, \(Self.nextPosition))
+                        INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
+                        VALUES (?, ?, ?, \(Self.nextPosition), app_now(), app_now())
                         ON CONFLICT(session_hash, recipe_id) DO UPDATE
-                        SET quantity = excluded.quantity, updated_at = CURRENT_TIMESTAMP
+                        SET quantity = excluded.quantity, updated_at = app_now()
                         """,
                     arguments: [session.hash, recipe.rawValue, min(quantity, max), session.hash])
             }

@@ -58,10 +58,10 @@ enum CartUndoRecord {
                 sql: """
                     INSERT INTO cart_items
                         (session_hash, recipe_id, quantity, position, added_at, updated_at, cooking_started_at, cooking_minutes)
-                    VALUES (?, ?, ?, ?, COALESCE(?, CURRENT_TIMESTAMP), CURRENT_TIMESTAMP, ?, ?)
+                    VALUES (?, ?, ?, ?, COALESCE(?, app_now()), app_now(), ?, ?)
                     ON CONFLICT(session_hash, recipe_id) DO UPDATE SET
                         quantity = excluded.quantity, position = excluded.position, added_at = excluded.added_at,
-                        updated_at = CURRENT_TIMESTAMP, cooking_started_at = excluded.cooking_started_at,
+                        updated_at = app_now(), cooking_started_at = excluded.cooking_started_at,
                         cooking_minutes = excluded.cooking_minutes
                     """,
                 arguments: [
@@ -69,7 +69,7 @@ enum CartUndoRecord {
                 ])
         }
         try db.execute(sql: "DELETE FROM cart_undo WHERE session_hash = ?", arguments: [session.hash])
-        try db.execute(sql: "UPDATE sessions SET last_seen_at = CURRENT_TIMESTAMP WHERE id_hash = ?", arguments: [session.hash])
+        try db.execute(sql: "UPDATE sessions SET last_seen_at = app_now() WHERE id_hash = ?", arguments: [session.hash])
         return undo
     }
 

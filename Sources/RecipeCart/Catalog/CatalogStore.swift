@@ -118,12 +118,12 @@ public struct CatalogStore: Sendable {
         try db.execute(
             sql: """
                 INSERT INTO recipes (id, source, title, description, category, servings, ready_minutes, tags, image_path, source_url, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, app_now())
                 ON CONFLICT(id) DO UPDATE SET
                     source = excluded.source, title = excluded.title, description = excluded.description,
                     category = excluded.category, servings = excluded.servings, ready_minutes = excluded.ready_minutes,
                     tags = excluded.tags, image_path = excluded.image_path, source_url = excluded.source_url,
-                    updated_at = CURRENT_TIMESTAMP
+                    updated_at = app_now()
                 """,
             arguments: [
                 id, source, recipe.title, recipe.description, recipe.category, recipe.servings,

@@ -135,17 +135,17 @@ public struct RecipeEditStore: Sendable {
         if case .personal(let session) = key.copy {
             // A shopper's first version creates their session row, as a first cart line does.
             try db.execute(
-                sql: "INSERT INTO sessions (id_hash) VALUES (?) ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = CURRENT_TIMESTAMP",
+                sql: "INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now()) ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = app_now()",
                 arguments: [session.hash])
         }
         try db.execute(
             sql: """
                 INSERT INTO \(key.table) (\(key.keyColumns), \(StoredEdit.columns), updated_at)
-                VALUES (\(key.keyMarks), ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)
+                VALUES (\(key.keyMarks), ?, ?, ?, ?, ?, ?, app_now())
                 ON CONFLICT(\(key.keyColumns)) DO UPDATE SET
                     title = excluded.title, description = excluded.description, image_path = excluded.image_path,
                     image_removed = excluded.image_removed, steps_json = excluded.steps_json,
-                    version = excluded.version, updated_at = CURRENT_TIMESTAMP
+                    version = excluded.version, updated_at = app_now()
                 """,
             arguments: key.arguments + stored.arguments)
         // Only the shop's copy reaches browse and search.

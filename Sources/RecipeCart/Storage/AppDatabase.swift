@@ -10,7 +10,9 @@ public struct AppDatabase: Sendable {
     private let pool: DatabasePool
     private let lockout = LockedDatabaseLockout()
 
-    public init(directory: URL) throws {
+    /// `clock` answers the SQL function `app_now()`, which the stores write every timestamp with, so the rows
+    /// and the pages agree on the time, in tests too.
+    public init(directory: URL, clock: AppClock = .system) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
@@ -19,6 +21,7 @@ public struct AppDatabase: Sendable {
             // WAL with NORMAL sync survives a killed process; only a power cut may lose the last commits.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
+            db.add(function: DatabaseFunction("app_now", argumentCount: 0, pure: false) { _ in clock.now() })
         }
         pool = try DatabasePool(path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
         try Schema.migrator.migrate(pool)
