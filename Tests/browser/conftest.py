@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from browserkit import ARTIFACTS, SAVED_SCREENSHOTS, make_driver
+from browserkit import ARTIFACTS, SAVED_SCREENSHOTS, make_driver, scripts_are_off
 
 
 @pytest.fixture(scope="session")
@@ -45,6 +45,19 @@ def browser_without_js():
     driver = make_driver(javascript=False)
     try:
         yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(params=["javascript", "no-javascript"])
+def scripted_browser(request):
+    """A fresh browser with the optional script on, then one with it off (checked to be off): (driver, javascript)."""
+    javascript = request.param == "javascript"
+    driver = make_driver(javascript=javascript)
+    try:
+        if not javascript:
+            assert scripts_are_off(driver), "JavaScript is not disabled in this browser profile"
+        yield driver, javascript
     finally:
         driver.quit()
 

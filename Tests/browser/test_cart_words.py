@@ -11,25 +11,16 @@ from browserkit import (
     cart_badge,
     detail_quantity,
     fill_cart,
-    make_driver,
     open_page,
     press_stepper,
     recipe_ids,
-    scripts_are_off,
     set_viewport,
 )
 
 
-@pytest.fixture(params=["javascript", "no-javascript"])
-def shopper(request):
-    javascript = request.param == "javascript"
-    driver = make_driver(javascript=javascript)
-    try:
-        if not javascript:
-            assert scripts_are_off(driver), "JavaScript is not disabled in this browser profile"
-        yield driver
-    finally:
-        driver.quit()
+@pytest.fixture
+def shopper(scripted_browser):
+    return scripted_browser[0]
 
 
 BOX = "const r = arguments[0].getBoundingClientRect(); return {w: r.width, h: r.height};"

@@ -14,27 +14,19 @@ from browserkit import (
     cart_line,
     click_and_wait,
     fill_cart,
-    make_driver,
     open_page,
     recipe_ids,
-    scripts_are_off,
     set_viewport,
 )
 
 ZONE = "Asia/Tokyo"
 
 
-@pytest.fixture(params=["javascript", "no-javascript"])
-def shopper(request):
-    javascript = request.param == "javascript"
-    driver = make_driver(javascript=javascript)
-    try:
-        if not javascript:
-            assert scripts_are_off(driver), "JavaScript is not disabled in this browser profile"
-        driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ZONE})
-        yield driver, javascript
-    finally:
-        driver.quit()
+@pytest.fixture
+def shopper(scripted_browser):
+    driver, _ = scripted_browser
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ZONE})
+    return scripted_browser
 
 
 def start_cooking(driver, recipe_id):

@@ -10,21 +10,13 @@ from browserkit import (
     make_driver,
     open_page,
     recipe_ids,
-    scripts_are_off,
     status_message,
 )
 
 
-@pytest.fixture(params=["javascript", "no-javascript"])
-def shopper(request):
-    javascript = request.param == "javascript"
-    driver = make_driver(javascript=javascript)
-    try:
-        if not javascript:
-            assert scripts_are_off(driver), "JavaScript is not disabled in this browser profile"
-        yield driver
-    finally:
-        driver.quit()
+@pytest.fixture
+def shopper(scripted_browser):
+    return scripted_browser[0]
 
 
 @pytest.fixture

@@ -16,11 +16,9 @@ from browserkit import (
     click_and_wait,
     fill_cart,
     has_focus,
-    make_driver,
     open_page,
     press_stepper,
     recipe_ids,
-    scripts_are_off,
     set_viewport,
     status_message,
 )
@@ -54,16 +52,9 @@ def assert_fully_in_view(driver, element, what):
     return box
 
 
-@pytest.fixture(params=["javascript", "no-javascript"])
-def shopper(request):
-    javascript = request.param == "javascript"
-    driver = make_driver(javascript=javascript)
-    try:
-        if not javascript:
-            assert scripts_are_off(driver), "JavaScript is not disabled in this browser profile"
-        yield driver, javascript
-    finally:
-        driver.quit()
+@pytest.fixture
+def shopper(scripted_browser):
+    return scripted_browser
 
 
 def test_plus_on_the_fourth_cart_line_lands_on_it(shopper, base_url):

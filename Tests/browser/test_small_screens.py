@@ -19,10 +19,8 @@ from browserkit import (
     VIEWPORTS,
     add_to_cart_via_browser,
     click_and_wait,
-    make_driver,
     open_page,
     save_screenshot,
-    scripts_are_off,
     shown,
     set_color_scheme,
     set_viewport,
@@ -33,16 +31,9 @@ from browserkit import (
 WITHOUT_PICTURE = "bundled-4"
 
 
-@pytest.fixture(params=["javascript", "no-javascript"])
-def shopper(request):
-    javascript = request.param == "javascript"
-    driver = make_driver(javascript=javascript)
-    try:
-        if not javascript:
-            assert scripts_are_off(driver), "JavaScript is not disabled in this browser profile"
-        yield driver
-    finally:
-        driver.quit()
+@pytest.fixture
+def shopper(scripted_browser):
+    return scripted_browser[0]
 
 
 PLACEHOLDERS = """

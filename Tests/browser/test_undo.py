@@ -11,25 +11,16 @@ from browserkit import (
     cart_lines,
     click_and_wait,
     fill_cart,
-    make_driver,
     open_page,
     recipe_ids,
-    scripts_are_off,
     set_viewport,
     status_message,
 )
 
 
-@pytest.fixture(params=["javascript", "no-javascript"])
-def shopper(request):
-    javascript = request.param == "javascript"
-    driver = make_driver(javascript=javascript)
-    try:
-        if not javascript:
-            assert scripts_are_off(driver), "JavaScript is not disabled in this browser profile"
-        yield driver
-    finally:
-        driver.quit()
+@pytest.fixture
+def shopper(scripted_browser):
+    return scripted_browser[0]
 
 
 def running_timers(driver):
