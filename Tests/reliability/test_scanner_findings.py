@@ -10,6 +10,7 @@ names the client."""
 from __future__ import annotations
 
 import html
+import os
 import re
 import secrets
 import socket
@@ -643,3 +644,99 @@ def test_the_docker_image_sets_secure_cookies():
     assert (value and value.group(1).lower() in TRUTHY) or "--secure-cookies" in commands, \
         "the runtime image sets neither RECIPECART_SECURE_COOKIES nor --secure-cookies"
     assert "--no-secure-cookies" not in commands
+
+
+# ---------------------------------------------------------------- slow clients and unreadable input (second scan)
+
+
+def security_headers_present(head: bytes) -> bool:
+    lowered = head.lower()
+    return b"content-security-policy:" in lowered and b"x-content-type-options: nosniff" in lowered
+
+
+def socket_fds(pid: int) -> list[str]:
+    """The sockets a process holds open, from /proc."""
+    fd_dir = f"/proc/{pid}/fd"
+    held = []
+    for name in os.listdir(fd_dir):
+        try:
+            if os.readlink(f"{fd_dir}/{name}").startswith("socket:"):
+                held.append(name)
+        except FileNotFoundError:
+            continue
+    return held
+
+
+def read_until_closed(sock: socket.socket, limit: float) -> tuple[bytes, float]:
+    """Everything the server sends until it closes, and how long that took; fails past `limit` seconds."""
+    start = time.monotonic()
+    sock.settimeout(1)
+    data = b""
+    while time.monotonic() - start < limit:
+        try:
+            chunk = sock.recv(65536)
+        except socket.timeout:
+            continue
+        if not chunk:
+            return data, time.monotonic() - start
+        data += chunk
+    pytest.fail(f"still open after {limit:.0f} s ({len(data)} bytes received)")
+
+
+def test_input_the_parser_cannot_read_gets_a_400_with_the_security_headers(servers):
+    server = servers()
+    host = f"Host: {HOST}:{server.port}\r\n".encode()
+    for name, data in {
+        "a request line of nonsense": b"GARBAGE\r\n\r\n",
+        "chunked and a length": b"GET / HTTP/1.1\r\n" + host + b"Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
+        "a control byte in a header": b"GET / HTTP/1.1\r\n" + host + b"X-Odd: a\x01b\r\n\r\n",
+    }.items():
+        sock = socket.create_connection((HOST, server.port), timeout=5)
+        try:
+            sock.sendall(data)
+            answer, _ = read_until_closed(sock, 10)
+        finally:
+            sock.close()
+        head = answer.partition(b"\r\n\r\n")[0]
+        assert head.startswith(b"HTTP/1.1 400"), f"{name}: {head[:80]!r}"
+        assert security_headers_present(head), f"{name}: no security headers in {head!r}"
+    assert not server.error_lines(), server.error_lines()
+
+
+def test_a_body_sent_a_byte_at_a_time_and_an_answer_never_read_do_not_hold_connections(servers):
+    """The request deadline (30 s plus a second a 16 KB announced) and the stalled-write limit (30 s), at once."""
+    server = servers()
+    baseline = len(socket_fds(server.proc.pid))
+    slow_body = socket.create_connection((HOST, server.port), timeout=5)
+    slow_body.sendall(f"POST /cart/clear HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n"
+                      "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 6000\r\n\r\n_".encode())
+    slow_reader = socket.socket()
+    slow_reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    slow_reader.connect((HOST, server.port))
+    pipelined = f"GET / HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n\r\n".encode() * 400
+    slow_reader.sendall(pipelined)
+    try:
+        start = time.monotonic()
+        while time.monotonic() - start < 5:  # a trickle that never finishes the body
+            slow_body.sendall(b"x")
+            time.sleep(1)
+        answer, waited = read_until_closed(slow_body, 40)
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:80]
+        assert security_headers_present(answer.partition(b"\r\n\r\n")[0])
+        # Reading 16 bytes now and then is reading nothing: the server lets go of the connection instead of
+        # holding it for days. What counts is the server's side: its socket is gone.
+        def held() -> int:
+            return len(socket_fds(server.proc.pid))
+        slow_reader.settimeout(0.2)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and held() > baseline:
+            try:
+                slow_reader.recv(16)
+            except (socket.timeout, ConnectionResetError):
+                pass
+            time.sleep(0.5)
+        assert held() <= baseline, f"the server still holds {held() - baseline} more connections after 60 s"
+    finally:
+        slow_body.close()
+        slow_reader.close()
+    assert get_status_raw(server.port, "/healthz") == 200

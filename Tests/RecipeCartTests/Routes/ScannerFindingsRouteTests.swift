@@ -28,6 +28,17 @@ import Testing
         }
     }
 
+    @Test func everyStaff401CarriesAChallenge() async throws {
+        try await Self.staffEnvironment().withShopper { shopper in
+            try await shopper.get("/staff/login")
+            for page in [try await shopper.get("/staff"), try await shopper.get("/staff/carts/ABCDEF"),
+                         try await shopper.post("/staff/login", [("token", "wrong")])] {
+                #expect(page.status == .unauthorized)
+                #expect(page.headers[.wwwAuthenticate] == #"StaffToken realm="RecipeCart staff", form="/staff/login""#)
+            }
+        }
+    }
+
     @Test func theSignInPageNeverTakesTheTokenFromTheAddress() async throws {
         try await Self.staffEnvironment().withShopper { staff in
             let page = try await staff.get("/staff/login?token=\(Self.token)")

@@ -90,6 +90,11 @@ struct StaffController: Sendable {
     private func login(status: HTTPResponse.Status, message: String?, context: AppRequestContext) throws -> Response {
         let view = StaffLoginView(
             stylesheetURL: pages.assets.url(for: "staff.css"), csrfToken: pages.signer.csrfToken(for: try context.shopper), message: message)
-        return try pages.renderer.response(view, status: status)
+        var response = try pages.renderer.response(view, status: status)
+        if status == .unauthorized {
+            // RFC 9110 wants a challenge with every 401; this scheme names the form, and no browser pops a dialog for it.
+            response.headers[.wwwAuthenticate] = #"StaffToken realm="RecipeCart staff", form="\#(Route.staffLogin.url())""#
+        }
+        return response
     }
 }
