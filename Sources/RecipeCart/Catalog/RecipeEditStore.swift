@@ -157,8 +157,7 @@ public struct RecipeEditStore: Sendable {
     }
 
     private static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        Hex.encode(RandomBytes.make(16))
     }
 }
 

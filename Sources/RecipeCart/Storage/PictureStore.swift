@@ -14,9 +14,7 @@ public struct PictureStore: Sendable {
 
     /// Stores the bytes and answers their path under `/images/`.
     public func store(_ bytes: [UInt8], kind: ImageKind) throws -> String {
-        var generator = SystemRandomNumberGenerator()
-        let name = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
-            + "." + kind.fileExtension
+        let name = Hex.encode(RandomBytes.make(16)) + "." + kind.fileExtension
         try Data(bytes).write(to: directory.appendingPathComponent(name), options: .withoutOverwriting)
         return "\(Self.folder)/\(name)"
     }
