@@ -18,6 +18,7 @@ import NIOHTTPTypesHTTP1
 ///   sent a byte at a time cannot hold a connection: past it the answer is 408 and the connection closes.
 /// - A connection whose answer the client stops reading, so that no write completes for 30 s while one is waiting,
 ///   is closed.
+/// Both limits are checked by one timer a connection, every few seconds, so no request pays for a timer of its own.
 final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -28,14 +29,30 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static let bytesPerSecond = 16 * 1024
     static let longestDeadline: TimeAmount = .minutes(10)
     static let stalledWriteLimit: TimeAmount = .seconds(30)
+    static let checkEvery: TimeAmount = .seconds(5)
 
     /// Once a request is refused, the rest of that connection's input is dropped.
     private var isRefusing = false
     private var isReadingRequest = false
     private var hasAnswerStarted = false
-    private var requestDeadline: Scheduled<Void>?
-    private var stalledWrite: Scheduled<Void>?
-    private var unfinishedWrites = 0
+    /// When the request being read must have arrived whole.
+    private var requestDeadline: NIODeadline?
+    /// Answers written but not yet taken by the socket, and when one last was.
+    private var unfinishedAnswers = 0
+    private var lastWriteProgress = NIODeadline.now()
+    private var watch: RepeatedTask?
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        watch = context.eventLoop.scheduleRepeatedTask(initialDelay: Self.checkEvery, delay: Self.checkEvery) { _ in
+            handler.value.check(context: loopContext.value)
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        watch?.cancel()
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !isRefusing else { return }
@@ -43,7 +60,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard case .head(var head) = part else {
             if case .end = part {
                 isReadingRequest = false
-                requestDeadline?.cancel()
+                requestDeadline = nil
             }
             context.fireChannelRead(data)
             return
@@ -63,32 +80,43 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         isReadingRequest = true
         hasAnswerStarted = false
-        startDeadline(context: context, announcedBytes: head.headers["Content-Length"].first.flatMap(Int.init) ?? 0)
+        let announced = max(0, head.headers["Content-Length"].first.flatMap(Int.init) ?? 0)
+        let allowance = Self.baseDeadline + .seconds(Int64(announced / Self.bytesPerSecond))
+        requestDeadline = .now() + min(allowance, Self.longestDeadline)
         context.fireChannelRead(wrapInboundOut(.head(head)))
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .head = unwrapOutboundIn(data) { hasAnswerStarted = true }
+        let part = unwrapOutboundIn(data)
+        if case .head = part { hasAnswerStarted = true }
+        guard case .end = part else {
+            context.write(data, promise: promise)
+            return
+        }
+        // An answer's end is taken by the socket only after everything before it, so it alone tells progress.
+        if unfinishedAnswers == 0 { lastWriteProgress = .now() }
+        unfinishedAnswers += 1
         let written = promise ?? context.eventLoop.makePromise()
-        unfinishedWrites += 1
-        if stalledWrite == nil { watchForStall(context: context) }
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         written.futureResult.whenComplete { _ in
-            let guardHandler = handler.value
-            guardHandler.unfinishedWrites -= 1
-            guardHandler.stalledWrite?.cancel()
-            guardHandler.stalledWrite = nil
-            if guardHandler.unfinishedWrites > 0 { guardHandler.watchForStall(context: loopContext.value) }
+            handler.value.unfinishedAnswers -= 1
+            handler.value.lastWriteProgress = .now()
         }
         context.write(data, promise: written)
     }
 
-    /// Closes the connection unless a write completes within the limit. The close is abortive: what the kernel
-    /// still holds for a client that does not read is dropped with the socket, not kept for it.
-    private func watchForStall(context: ChannelHandlerContext) {
-        let channel = context.channel
-        stalledWrite = context.eventLoop.scheduleTask(in: Self.stalledWriteLimit) {
+    private func check(context: ChannelHandlerContext) {
+        let now = NIODeadline.now()
+        if isReadingRequest, let requestDeadline, now >= requestDeadline {
+            self.requestDeadline = nil
+            if hasAnswerStarted {
+                context.close(promise: nil)
+            } else {
+                refuse(context: context, status: .requestTimeout, version: .http1_1)
+            }
+        } else if unfinishedAnswers > 0, now - lastWriteProgress >= Self.stalledWriteLimit {
+            // Abortive: what the kernel still holds for a client that does not read goes with the socket.
+            let channel = context.channel
             guard let socket = channel as? any SocketOptionProvider else { return channel.close(promise: nil) }
             socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
         }
@@ -104,25 +132,8 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        requestDeadline?.cancel()
-        stalledWrite?.cancel()
+        watch?.cancel()
         context.fireChannelInactive()
-    }
-
-    private func startDeadline(context: ChannelHandlerContext, announcedBytes: Int) {
-        requestDeadline?.cancel()
-        let allowance = Self.baseDeadline + .seconds(Int64(max(0, announcedBytes) / Self.bytesPerSecond))
-        let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        requestDeadline = context.eventLoop.scheduleTask(in: min(allowance, Self.longestDeadline)) {
-            let guardHandler = handler.value
-            guard guardHandler.isReadingRequest else { return }
-            if guardHandler.hasAnswerStarted {
-                loopContext.value.close(promise: nil)
-            } else {
-                guardHandler.refuse(context: loopContext.value, status: .requestTimeout, version: .http1_1)
-            }
-        }
     }
 
     private func refuse(
@@ -130,7 +141,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     ) {
         isRefusing = true
         isReadingRequest = false
-        requestDeadline?.cancel()
+        requestDeadline = nil
         let body = "\(status.code) \(status.reasonPhrase)\n"
         var headers = HTTPHeaders(extra + [
             ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", String(body.utf8.count)), ("Connection", "close"),
