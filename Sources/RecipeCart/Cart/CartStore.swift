@@ -14,11 +14,33 @@ public struct CartStore: Sendable {
     /// Applies a stepper change and answers the line's new quantity (0 when it is gone).
     /// The session row is created by its first write, so a shopper who only looks leaves no trace.
     @discardableResult
-    /// `movingFrom`: a session whose stored rows become this one's first (`SessionHandover`).
-    public func apply(_ change: CartChange, recipe: RecipeID, session: SessionKey, movingFrom old: SessionKey? = nil) async throws -> Int {
+    public func apply(_ change: CartChange, recipe: RecipeID, session: SessionKey) async throws -> Int {
+        try await self.change(change, recipe: recipe, session: session).quantity
+    }
+
+    /// Applies a stepper change and answers all the page after it needs, in the one write transaction.
+    /// A cart that starts from empty moves, with everything its session kept, to `freshIfEmpty` when given
+    /// (`SessionHandover`), so whoever else holds the old cookie is left with nothing.
+    public func change(
+        _ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey? = nil
+    ) async throws -> CartChangeResult {
         let now = clock.now()
         return try await database.write { db in
-            if let old { try SessionHandover.move(db, from: old, to: session) }
+            var session = session
+            if let fresh, try !Self.hasLines(db, session: session) {
+                try SessionHandover.move(db, from: session, to: fresh)
+                session = fresh
+            }
+            let undo = try Self.apply(db, change, recipe: recipe, session: session, at: now)
+            let quantity = try Self.quantity(db, recipe: recipe, session: session)
+            let line = quantity > 0 ? try Self.line(db, recipe: recipe, session: session) : nil
+            return CartChangeResult(session: session, quantity: quantity, title: line?.recipe.title, undo: undo)
+        }
+    }
+
+    /// - Returns: the undo kept when the change took the line away.
+    private static func apply(_ db: Database, _ change: CartChange, recipe: RecipeID, session: SessionKey, at now: Date) throws -> CartUndo? {
+            var undo: CartUndo?
             try db.execute(
                 sql: """
                     INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now())
@@ -38,7 +60,7 @@ public struct CartStore: Sendable {
                     arguments: [session.hash, recipe.rawValue, session.hash])
             case .decrement:
                 if try Self.quantity(db, recipe: recipe, session: session) == 1 {
-                    try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
+                    undo = try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
                 }
                 try db.execute(
                     sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1",
@@ -47,7 +69,7 @@ public struct CartStore: Sendable {
                     sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?",
                     arguments: [session.hash, recipe.rawValue])
             case .set(let quantity) where quantity <= 0:
-                try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
+                undo = try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
                 try db.execute(
                     sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ?",
                     arguments: [session.hash, recipe.rawValue])
@@ -61,8 +83,7 @@ public struct CartStore: Sendable {
                         """,
                     arguments: [session.hash, recipe.rawValue, min(quantity, max), session.hash])
             }
-            return try Self.quantity(db, recipe: recipe, session: session)
-        }
+            return undo
     }
 
     public func clear(session: SessionKey) async throws {
@@ -97,12 +118,6 @@ public struct CartStore: Sendable {
         }
     }
 
-    /// Whether the cart has a line: a cart that starts (again) from empty gets a fresh session id.
-    public func hasLines(_ session: SessionKey) async throws -> Bool {
-        try await database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM cart_items WHERE session_hash = ? LIMIT 1", arguments: [session.hash]) ?? false
-        }
-    }
 
     public func quantity(of recipe: RecipeID, session: SessionKey) async throws -> Int {
         try await database.read { db in try Self.quantity(db, recipe: recipe, session: session) }
@@ -126,12 +141,19 @@ public struct CartStore: Sendable {
 
     /// One line of the cart, when the recipe is in it.
     public func line(of recipe: RecipeID, session: SessionKey) async throws -> CartLine? {
-        try await database.read { db in
-            try LineRecord.fetchOne(
-                db, sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? AND c.recipe_id = ?", arguments: [session.hash, recipe.rawValue],
-                adapter: SummaryRecord.scope
-            ).flatMap(\.line)
-        }
+        try await database.read { db in try Self.line(db, recipe: recipe, session: session) }
+    }
+
+    private static func line(_ db: Database, recipe: RecipeID, session: SessionKey) throws -> CartLine? {
+        try LineRecord.fetchOne(
+            db, sql: "\(ownLineSelect) WHERE c.session_hash = ? AND c.recipe_id = ?", arguments: [session.hash, recipe.rawValue],
+            adapter: SummaryRecord.scope
+        ).flatMap(\.line)
+    }
+
+    /// Whether the cart has a line: a cart that starts (again) from empty gets a fresh session id.
+    private static func hasLines(_ db: Database, session: SessionKey) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM cart_items WHERE session_hash = ? LIMIT 1", arguments: [session.hash]) ?? false
     }
 
     /// Every non-empty cart, most recently active first, for the staff board.

@@ -15,7 +15,9 @@ enum CartUndoRecord {
     }
 
     /// Keeps the lines about to go (one recipe's, or the whole cart's), replacing any older snapshot.
-    static func save(_ db: Database, kind: CartUndo.Kind, session: SessionKey, recipe: RecipeID? = nil, at now: Date) throws {
+    /// - Returns: the undo it kept, or nil when there were no lines to keep.
+    @discardableResult
+    static func save(_ db: Database, kind: CartUndo.Kind, session: SessionKey, recipe: RecipeID? = nil, at now: Date) throws -> CartUndo? {
         var sql = """
             SELECT recipe_id AS recipe, quantity, position, added_at AS addedAt,
                    cooking_started_at AS cookingStartedAt, cooking_minutes AS cookingMinutes
@@ -27,7 +29,8 @@ enum CartUndoRecord {
             arguments += [recipe.rawValue]
         }
         let lines = try Line.fetchAll(db, sql: sql + " ORDER BY position", arguments: arguments)
-        guard !lines.isEmpty else { return }
+        guard !lines.isEmpty else { return nil }
+        let token = Base64URL.encode(Data(RandomBytes.make(16)))
         try db.execute(
             sql: """
                 INSERT INTO cart_undo (session_hash, token, kind, lines_json, created_at) VALUES (?, ?, ?, ?, ?)
@@ -35,9 +38,10 @@ enum CartUndoRecord {
                     token = excluded.token, kind = excluded.kind, lines_json = excluded.lines_json, created_at = excluded.created_at
                 """,
             arguments: [
-                session.hash, Base64URL.encode(Data(RandomBytes.make(16))), kind.rawValue,
+                session.hash, token, kind.rawValue,
                 String(decoding: try JSONEncoder().encode(lines), as: UTF8.self), now.timeIntervalSince1970,
             ])
+        return CartUndo(token: token, kind: kind, recipeIDs: lines.compactMap { RecipeID($0.recipe) })
     }
 
     static func fetch(_ db: Database, session: SessionKey, newerThan oldest: Date) throws -> CartUndo? {

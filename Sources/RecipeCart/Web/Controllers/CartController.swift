@@ -39,17 +39,17 @@ struct CartController: Sendable {
         let id = try context.recipeID(else: Self.notInCatalog)
         guard let recipe = try await catalog.summaries([id])[id] else { throw AppError.notFound(Self.notInCatalog) }
         let change = try Self.change(from: form)
-        let (session, previous) = try await pages.cartSession(for: context)
-        let quantity = try await carts.apply(change, recipe: id, session: session.key, movingFrom: previous)
+        // A cart starting from empty moves to a fresh id; the store decides inside the change's own transaction.
+        let session = try context.shopper
+        let fresh = session.isNew ? nil : ShopperSession.fresh()
+        let result = try await carts.change(change, recipe: id, session: session.key, freshIfEmpty: fresh?.key)
         // The shopper's own version of the recipe, when they made one, names it as their cart does.
-        let title = quantity > 0 ? try await carts.line(of: id, session: session.key)?.recipe.title ?? recipe.title : recipe.title
-        var status = StatusMessage(CartStatusText.afterChange(change, title: title, quantity: quantity))
-        if quantity == 0, let undo = try await carts.pendingUndo(session: session.key) {
-            status = try await undoMessage(for: undo)
-        }
+        let title = result.title ?? recipe.title
+        let status = result.undo.map { Self.undoMessage(for: $0, titles: [id: title]) }
+            ?? StatusMessage(CartStatusText.afterChange(change, title: title, quantity: result.quantity))
         return pages.redirect(
-            to: Self.landing(form["return_to"], fallback: Route.recipe.url(id), line: id), status: status, session: session,
-            cartChanged: true)
+            to: Self.landing(form["return_to"], fallback: Route.recipe.url(id), line: id), status: status,
+            session: result.session == fresh?.key ? fresh : session, cartChanged: true)
     }
 
     /// `POST /cart/clear`.
@@ -104,10 +104,13 @@ struct CartController: Sendable {
     }
 
     private func undoMessage(for undo: CartUndo) async throws -> StatusMessage {
-        let titles = try await catalog.summaries(undo.recipeIDs)
+        Self.undoMessage(for: undo, titles: try await catalog.summaries(undo.recipeIDs).mapValues(\.title))
+    }
+
+    private static func undoMessage(for undo: CartUndo, titles: [RecipeID: String]) -> StatusMessage {
         let text = switch undo.kind {
         case .clear: "Emptied your cart."
-        case .remove: "Removed \(undo.recipeIDs.first.flatMap { titles[$0]?.title } ?? "the recipe") from your cart."
+        case .remove: "Removed \(undo.recipeIDs.first.flatMap { titles[$0] } ?? "the recipe") from your cart."
         }
         return StatusMessage(text, undo: .init(action: Route.cartUndo.url(), token: undo.token))
     }

@@ -54,16 +54,6 @@ struct PageContext: Sendable {
         return try await carts.hasSession(session.key) ? session : ShopperSession.fresh()
     }
 
-    /// The session a cart change goes under. A cart that starts from empty, whether the session is new or its cart
-    /// was emptied, moves to a fresh id with everything the old id stored (`CartStore.apply(movingFrom:)`): whoever
-    /// else holds the old cookie is left with nothing, however the cookie got there. Two posts racing on an empty
-    /// cart each get their own id; the browser keeps the last, so a double-click on the first + may count once.
-    func cartSession(for context: AppRequestContext) async throws -> (session: ShopperSession, movingFrom: SessionKey?) {
-        let session = try context.shopper
-        if session.isNew { return (session, nil) }
-        return try await carts.hasLines(session.key) ? (session, nil) : (ShopperSession.fresh(), session.key)
-    }
-
     /// Post/Redirect/Get: a 303 to a local path, never cached, with what the next page should say, and the
     /// session cookie when the write went under a rotated session.
     func redirect(
