@@ -13,13 +13,15 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var statusMessage: StatusMessage?
     /// Signed in with the staff token (`StaffSessionMiddleware`).
     public var isStaff = false
-    /// The peer, or behind a trusted proxy the client it forwarded for (`ClientAddressMiddleware`).
-    public var clientAddress: String
+    /// Behind a trusted proxy, the client it forwarded for (`ClientAddressMiddleware`).
+    var forwardedClient: String?
+
+    /// The peer, or behind a trusted proxy the client it forwarded for; worked out only when a handler asks.
+    public var clientAddress: String { forwardedClient ?? remoteAddress?.ipAddress ?? "unknown" }
 
     public init(source: Source) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
-        clientAddress = remoteAddress?.ipAddress ?? "unknown"
     }
 
     public var maxUploadSize: Int { FormFields.maximumBodySize }

@@ -10,8 +10,9 @@ struct ClientAddressMiddleware: RouterMiddleware {
     let trustedProxies: TrustedProxies
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard trustedProxies != .none else { return try await next(request, context) }
         var context = context
-        context.clientAddress = trustedProxies.clientAddress(
+        context.forwardedClient = trustedProxies.clientAddress(
             peer: context.remoteAddress, forwardedFor: request.headers[values: Self.forwardedFor])
         return try await next(request, context)
     }
