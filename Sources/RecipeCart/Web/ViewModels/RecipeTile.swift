@@ -44,10 +44,6 @@ enum DisplayText {
         count == 1 ? "1 batch" : "\(count) batches"
     }
 
-    static func items(_ count: Int) -> String {
-        count == 1 ? "1 item" : "\(count) items"
-    }
-
     static func cartBadgeLabel(_ count: Int) -> String {
         count == 0 ? "Your cart is empty" : "\(batches(count)) of recipes in your cart"
     }
