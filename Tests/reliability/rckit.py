@@ -12,8 +12,10 @@ import json
 import os
 import random
 import re
+import secrets
 import signal
 import socket
+import sqlite3
 import subprocess
 import threading
 import time
@@ -31,6 +33,14 @@ CSRF_RE = re.compile(r'<input type="hidden" name="_csrf" value="([^"]*)"')
 CART_LINE_RE = re.compile(r'<li class="cart-line"(?=[^>]*\sdata-recipe-id="([^"]+)")(?=[^>]*\sdata-quantity="(\d+)")')
 # With --secure-cookies the session cookie carries the __Host- prefix.
 SESSION_COOKIES = ("rc_session", "__Host-rc_session")
+
+
+# The database backend every server of the suite runs on: SQLite under its data dir (the default), or PostgreSQL
+# (`run --backend postgres`: one throwaway cluster for the run, RC_POSTGRES_URL names it).
+BACKEND = os.environ.get("RC_BACKEND", "sqlite")
+if BACKEND not in ("sqlite", "postgres"):
+    raise RuntimeError(f"RC_BACKEND must be sqlite or postgres, not {BACKEND!r}")
+POSTGRES = BACKEND == "postgres"
 
 
 def web_binary() -> Path:
@@ -73,6 +83,37 @@ def record_stat(name: str, amount: int) -> None:
             json.dump(data, f, indent=2, sort_keys=True)
 
 
+# ---------------------------------------------------------------- PostgreSQL
+
+
+_databases: dict[str, str] = {}
+_databases_lock = threading.Lock()
+
+
+def psql(url: str, sql: str, timeout: float = 60) -> list[list[str]]:
+    """Runs SQL with psql; the rows as lists of strings (NULL as '')."""
+    result = subprocess.run(["psql", "-X", "-q", "-A", "-t", "-F", "\x1f", "-v", "ON_ERROR_STOP=1", url, "-c", sql],
+                            capture_output=True, text=True, timeout=timeout)
+    if result.returncode != 0:
+        raise RuntimeError(f"psql {sql[:200]!r} failed ({result.returncode}): {result.stderr.strip()}")
+    return [line.split("\x1f") for line in result.stdout.splitlines() if line]
+
+
+def database_url_for(data_dir: Path) -> str:
+    """On PostgreSQL, the database that belongs with a data dir, as the SQLite file would: made fresh the first time
+    a server starts on that data dir, the same one when a test restarts a server on it."""
+    base = os.environ.get("RC_POSTGRES_URL")
+    if not base:
+        raise RuntimeError("RC_BACKEND=postgres needs RC_POSTGRES_URL: run the suite as Tests/reliability/run --backend postgres")
+    key = str(Path(data_dir).resolve())
+    with _databases_lock:
+        if key not in _databases:
+            name = "rc_" + secrets.token_hex(6)
+            psql(base, f"CREATE DATABASE {name}")
+            _databases[key] = base.rsplit("/", 1)[0] + "/" + name
+        return _databases[key]
+
+
 # ---------------------------------------------------------------- the server
 
 
@@ -101,6 +142,8 @@ class Server:
                "--data-dir", str(self.data_dir), "--resources-dir", str(ROOT), "--log-level", "info"]
         if self.staff_token:
             cmd += ["--staff-token", self.staff_token]
+        if POSTGRES:
+            cmd += ["--database-url", self.database_url]
         cmd += self.args
         if self.user:
             cmd = ["setpriv", f"--reuid={self.user}", "--regid=nogroup", "--clear-groups", "--"] + cmd
@@ -180,7 +223,71 @@ class Server:
 
     @property
     def database_path(self) -> Path:
+        """The SQLite file (on the SQLite backend)."""
         return self.data_dir / "recipecart.sqlite"
+
+    @property
+    def database_url(self) -> str:
+        """The PostgreSQL database (on the PostgreSQL backend)."""
+        return database_url_for(self.data_dir)
+
+    def sql(self, query: str) -> list[list[str]]:
+        """A read-only query on this server's database, whichever the backend; every value as a string."""
+        if POSTGRES:
+            return psql(self.database_url, query)
+        db = sqlite3.connect(f"file:{self.database_path}?mode=ro", uri=True, timeout=5)
+        try:
+            return [["" if v is None else str(v) for v in row] for row in db.execute(query).fetchall()]
+        finally:
+            db.close()
+
+    def sql_value(self, query: str) -> str:
+        rows = self.sql(query)
+        assert rows and rows[0], f"{query!r} returned no row"
+        return rows[0][0]
+
+    def integrity(self) -> str:
+        """SQLite's `PRAGMA integrity_check` ("ok"); on PostgreSQL, "ok" when the database answers a query on the
+        cart table (a crashed client cannot corrupt a PostgreSQL database; the server keeps its own WAL)."""
+        if POSTGRES:
+            self.sql_value("SELECT COUNT(*) FROM cart_items")
+            return "ok"
+        return "; ".join(row[0] for row in self.sql("PRAGMA integrity_check"))
+
+    def hold_write_lock(self) -> "WriteLock":
+        """Another process holding the database so that every cart write waits (until `release()`)."""
+        return WriteLock(self)
+
+
+class WriteLock:
+    """SQLite: `BEGIN EXCLUSIVE` on the file. PostgreSQL: a psql session holding `LOCK TABLE … ACCESS EXCLUSIVE` on
+    the session and cart tables, which every stepper post writes."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.holder = None
+        if POSTGRES:
+            self.holder = subprocess.Popen(["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", server.database_url],
+                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                           text=True)
+            self.holder.stdin.write("BEGIN;\nLOCK TABLE sessions, cart_items IN ACCESS EXCLUSIVE MODE;\n"
+                                    "SELECT 'locked';\n")
+            self.holder.stdin.flush()
+            line = self.holder.stdout.readline()
+            if line.strip() != "locked":
+                raise RuntimeError(f"psql could not lock the cart tables: {line}{self.holder.stdout.read()}")
+        else:
+            self.holder = sqlite3.connect(str(server.database_path), timeout=5, isolation_level=None)
+            self.holder.execute("BEGIN EXCLUSIVE")
+
+    def release(self) -> None:
+        if POSTGRES:
+            self.holder.stdin.write("ROLLBACK;\n")
+            self.holder.stdin.close()
+            self.holder.wait(timeout=30)
+        else:
+            self.holder.execute("ROLLBACK")
+            self.holder.close()
 
 
 # swift-log's stream handler: "<timestamp> <level> <label> : <metadata> [<source>] <message>"

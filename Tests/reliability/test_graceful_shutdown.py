@@ -1,17 +1,17 @@
 """Graceful shutdown: SIGTERM while requests are in flight lets them finish with complete responses,
-then the server exits 0 with the database checkpointed and closed (no WAL left behind)."""
+then the server exits 0 with the database checkpointed and closed (SQLite: no WAL left behind; PostgreSQL: no
+connection of the server left open)."""
 
 from __future__ import annotations
 
 import http.client
 import signal
 import socket
-import sqlite3
 import threading
 import time
 import urllib.parse
 
-from rckit import BUNDLED_IDS, HOST, Client, ShopperLog, join_all, record_stat, scaled, start_shoppers
+from rckit import BUNDLED_IDS, HOST, POSTGRES, Client, ShopperLog, join_all, record_stat, scaled, start_shoppers
 
 SEED = scaled("RC_SEED", 20261121)
 
@@ -43,19 +43,24 @@ def read_response(sock: socket.socket) -> bytes:
 
 
 def assert_closed_cleanly(server) -> None:
-    wal = server.database_path.with_name(server.database_path.name + "-wal")
-    assert not wal.exists() or wal.stat().st_size == 0, \
-        f"the WAL was left with {wal.stat().st_size} bytes: the database was not checkpointed and closed"
-    db = sqlite3.connect(f"file:{server.database_path}?mode=ro", uri=True)
-    try:
-        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    finally:
-        db.close()
+    if POSTGRES:
+        # Every connection the server had is closed (psql's own one aside).
+        query = ("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() "
+                 "AND pid <> pg_backend_pid()")
+        deadline = time.monotonic() + 5
+        while server.sql_value(query) != "0" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.sql_value(query) == "0", "the server's database connections outlived it"
+    else:
+        wal = server.database_path.with_name(server.database_path.name + "-wal")
+        assert not wal.exists() or wal.stat().st_size == 0, \
+            f"the WAL was left with {wal.stat().st_size} bytes: the database was not checkpointed and closed"
+    assert server.integrity() == "ok"
 
 
 def test_sigterm_lets_slow_requests_finish_then_exits_0(servers):
     """Slow requests of three kinds are in flight when SIGTERM comes: stepper posts waiting on a database
-    another process holds locked, form posts whose body is still being uploaded, and page reads."""
+    another process holds locked (the SQLite file, or PostgreSQL's cart tables), form posts whose body is still being uploaded, and page reads."""
     server = servers()
     posters = [Client(server.port, timeout=60) for _ in range(8)]
     tokens = [client.csrf() for client in posters]
@@ -79,8 +84,7 @@ def test_sigterm_lets_slow_requests_finish_then_exits_0(servers):
             f"Connection: close\r\n\r\n".encode() + body[: len(body) // 2])
         uploaders.append((client, sock, body[len(body) // 2:], index + 2))
 
-    holder = sqlite3.connect(str(server.database_path), timeout=5, isolation_level=None)
-    holder.execute("BEGIN EXCLUSIVE")
+    holder = server.hold_write_lock()
     results: dict[int, object] = {}
 
     def post(index: int) -> None:
@@ -99,8 +103,7 @@ def test_sigterm_lets_slow_requests_finish_then_exits_0(servers):
     server.signal(signal.SIGTERM)
     time.sleep(0.5)
     assert server.alive(), "the server exited while requests were still in flight"
-    holder.execute("ROLLBACK")
-    holder.close()
+    holder.release()
     for _, sock, rest, _ in uploaders:
         sock.sendall(rest)
     for thread in threads:
