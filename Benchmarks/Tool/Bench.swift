@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import RecipeCart
 
 @main
@@ -10,16 +11,20 @@ struct Bench: AsyncParsableCommand {
         subcommands: [Generate.self, Search.self])
 }
 
-/// `recipecart-bench generate --count 10000 --data-dir DIR`: the bundled catalog plus generated recipes.
+/// `recipecart-bench generate --count 10000 --data-dir DIR [--database-url URL]`: the bundled catalog plus
+/// generated recipes, in the SQLite file under DIR or in PostgreSQL.
 struct Generate: AsyncParsableCommand {
     @Option var count = 10_000
     @Option var dataDir: String
+    @Option var databaseURL: String?
 
     func run() async throws {
-        let database = try AppDatabase(directory: URL(fileURLWithPath: dataDir))
-        try await BundledCatalog.load().install(into: database)
-        try await RecipeGenerator.fill(database, count: count)
-        print("generated \(count) recipes in \(dataDir)")
+        let stores = try await Stores.open(
+            databaseURL: databaseURL, dataDirectory: URL(fileURLWithPath: dataDir), clock: .system, logger: Logger(label: "bench"))
+        defer { stores.close() }
+        try await BundledCatalog.load().install(into: stores.catalog)
+        try await RecipeGenerator.fill(stores.catalog, count: count)
+        print("generated \(count) recipes in \(databaseURL == nil ? dataDir : "PostgreSQL")")
     }
 }
 
@@ -27,14 +32,16 @@ struct Generate: AsyncParsableCommand {
 struct Search: AsyncParsableCommand {
     @Option var count = 10_000
     @Option var rounds = 300
+    @Option(help: "An empty PostgreSQL database to measure instead of a SQLite file.") var databaseURL: String?
 
     func run() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("recipecart-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try AppDatabase(directory: directory)
-        try await BundledCatalog.load().install(into: database)
-        try await RecipeGenerator.fill(database, count: count)
-        let store = CatalogStore(database: database)
+        let stores = try await Stores.open(databaseURL: databaseURL, dataDirectory: directory, clock: .system, logger: Logger(label: "bench"))
+        defer { stores.close() }
+        try await BundledCatalog.load().install(into: stores.catalog)
+        try await RecipeGenerator.fill(stores.catalog, count: count)
+        let store = stores.catalog
         let queries = [
             BrowseQuery(text: "chicken"), BrowseQuery(text: "smoky lentil"), BrowseQuery(text: "garlic"),
             BrowseQuery(text: "carbonara"), BrowseQuery(text: "zzz"), BrowseQuery(text: "spiced", diet: .vegan),
@@ -56,9 +63,8 @@ struct Search: AsyncParsableCommand {
 }
 
 extension RecipeGenerator {
-    static func fill(_ database: AppDatabase, count: Int) async throws {
+    static func fill(_ store: any CatalogStore, count: Int) async throws {
         var generator = RecipeGenerator(seed: 0x5EED_CAFE)
-        let store = CatalogStore(database: database)
         var batch: [Recipe] = []
         for number in 1...count {
             batch.append(generator.recipe(number: number))

@@ -17,6 +17,7 @@ struct Import: AsyncParsableCommand {
             """)
 
     @Option(Settings.dataDir) var dataDir: String?
+    @Option(Settings.databaseURL) var databaseURL: String?
 
     @Option(help: "A JSON dump to import.")
     var file: String?
@@ -33,6 +34,7 @@ struct Import: AsyncParsableCommand {
     var settings: SettingsReader {
         var given = upstream.given
         given[Settings.dataDir.name] = dataDir
+        given[Settings.databaseURL.name] = databaseURL
         return SettingsReader(commandLine: given)
     }
 
@@ -47,15 +49,24 @@ struct Import: AsyncParsableCommand {
     func run() async throws {
         let settings = self.settings
         let upstreamSettings = try UpstreamSettings(reading: settings)
-        let database = try AppDatabase(directory: URL(fileURLWithPath: try settings(Settings.dataDir)))
-        let importer = RecipeImporter(database: database, progress: ProgressPrinter(isTerminal: isatty(STDOUT_FILENO) == 1))
+        var logger = Logger(label: "RecipeCart")
+        logger.logLevel = .warning
+        let stores: Stores
+        do {
+            stores = try await Stores.open(
+                databaseURL: try settings(Settings.databaseURL), dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)),
+                clock: .system, logger: logger)
+        } catch let error as CustomStringConvertible {
+            FileHandle.standardError.write(Data("web: cannot import: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+        defer { stores.close() }
+        let importer = RecipeImporter(stores: stores, progress: ProgressPrinter(isTerminal: isatty(STDOUT_FILENO) == 1))
         let report: ImportReport
         do {
             if let file {
                 report = try await importer.importFile(URL(fileURLWithPath: file))
             } else {
-                var logger = Logger(label: "RecipeCart")
-                logger.logLevel = .warning
                 report = try await importer.walk(
                     category.map { .category($0) } ?? .all, settings: upstreamSettings, logger: logger)
             }

@@ -19,6 +19,8 @@ struct Serve: AsyncParsableCommand {
     @Option(Settings.host) var host: String?
     @Option(Settings.port) var port: String?
     @Option(Settings.dataDir) var dataDir: String?
+    @Option(Settings.databaseURL) var databaseURL: String?
+    @Option(Settings.metricsPort) var metricsPort: String?
     @Option(Settings.resourcesDir) var resourcesDir: String?
     @Flag(Settings.secureCookies) var secureCookies: Bool?
     @Option(Settings.staffToken) var staffToken: String?
@@ -32,6 +34,7 @@ struct Serve: AsyncParsableCommand {
     var settings: SettingsReader {
         SettingsReader(commandLine: upstream.given.merging([
             Settings.host.name: host, Settings.port.name: port, Settings.dataDir.name: dataDir,
+            Settings.databaseURL.name: databaseURL, Settings.metricsPort.name: metricsPort,
             Settings.resourcesDir.name: resourcesDir, Settings.secureCookies.name: secureCookies.map { String($0) },
             Settings.staffToken.name: staffToken, Settings.logLevel.name: logLevel,
             Settings.staticCacheMB.name: staticCacheMB, Settings.trustedProxy.name: trustedProxy,

@@ -5,6 +5,10 @@ public struct AppConfig: Sendable {
     public var host: String
     public var port: Int
     public var dataDirectory: URL
+    /// PostgreSQL shared by every instance (`--database-url`); nil keeps everything in SQLite under the data dir.
+    public var databaseURL: String?
+    /// Where `GET /metrics` is served (`--metrics-port`); nil serves no metrics.
+    public var metricsPort: Int?
     /// Where `Templates/` and `Public/` are read from.
     public var resourcesDirectory: URL
     public var secureCookies: Bool
@@ -22,7 +26,7 @@ public struct AppConfig: Sendable {
     /// Each value left out is the setting's default, as `web serve` would have it with nothing set.
     public init(
         host: String = Settings.host.defaultValue, port: Int = Settings.port.defaultValue,
-        dataDirectory: URL = URL(fileURLWithPath: Settings.dataDir.defaultValue),
+        dataDirectory: URL = URL(fileURLWithPath: Settings.dataDir.defaultValue), databaseURL: String? = nil, metricsPort: Int? = nil,
         resourcesDirectory: URL = URL(fileURLWithPath: Settings.resourcesDir.defaultValue),
         secureCookies: Bool = Settings.secureCookies.defaultValue, staffToken: String? = Settings.staffToken.defaultValue,
         upstream: UpstreamSettings = UpstreamSettings(), staticCacheBytes: Int = Settings.staticCacheMB.defaultValue << 20,
@@ -31,6 +35,8 @@ public struct AppConfig: Sendable {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
+        self.databaseURL = databaseURL
+        self.metricsPort = metricsPort
         self.resourcesDirectory = resourcesDirectory
         self.secureCookies = secureCookies
         self.staffToken = staffToken
@@ -44,7 +50,8 @@ public struct AppConfig: Sendable {
     public init(reading settings: SettingsReader) throws(SettingError) {
         self.init(
             host: try settings(Settings.host), port: try settings(Settings.port),
-            dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)),
+            dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)), databaseURL: try settings(Settings.databaseURL),
+            metricsPort: try settings(Settings.metricsPort),
             resourcesDirectory: URL(fileURLWithPath: try settings(Settings.resourcesDir)),
             secureCookies: try settings(Settings.secureCookies), staffToken: try settings(Settings.staffToken),
             upstream: try UpstreamSettings(reading: settings), staticCacheBytes: try settings(Settings.staticCacheMB) << 20,

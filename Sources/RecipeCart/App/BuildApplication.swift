@@ -5,47 +5,48 @@ import Logging
 /// Opens the database, loads the bundled catalog and templates, and wires the routes.
 /// Anything missing or broken stops here, with a clear message, before the server listens.
 public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label: "RecipeCart")) async throws -> some ApplicationProtocol {
-    let database = try AppDatabase(directory: config.dataDirectory, clock: config.clock)
+    let stores = try await Stores.open(
+        databaseURL: config.databaseURL, dataDirectory: config.dataDirectory, clock: config.clock, logger: logger)
     let catalog = try BundledCatalog.load()
-    if try await catalog.install(into: database) {
+    if try await catalog.install(into: stores.catalog) {
         logger.info("bundled catalog loaded", metadata: ["recipes": "\(catalog.recipes.count)"])
     }
     let renderer = try await PageRenderer(templatesDirectory: config.templatesDirectory)
-    let secret = try ServerSecret.loadOrCreate(in: config.dataDirectory)
-    let pictures = try PictureStore(imagesDirectory: config.imagesDirectory)
+    let secret = stores.secret
+    let pictures = try PictureStore(imagesDirectory: config.imagesDirectory, shared: stores.pictures)
     let staff = StaffAuthenticator(
-        token: config.staffToken ?? StaffAuthenticator.generatedToken(), secret: secret,
-        sessions: StaffSessionStore(database: database, clock: config.clock))
+        token: config.staffToken ?? StaffAuthenticator.generatedToken(), secret: secret, sessions: stores.staffSessions,
+        clock: config.clock)
     if config.staffToken == nil {
         logger.notice("no staff token set; staff sign in at http://\(config.host):\(config.port)/staff/login with the token \(staff.token)")
     }
     var upstreamSettings = config.upstream
     upstreamSettings.clock = config.clock.now
     let (upstream, upstreamServices) = try UpstreamCatalog.make(
-        settings: upstreamSettings, database: database, imagesDirectory: config.imagesDirectory, logger: logger)
+        settings: upstreamSettings, stores: stores, imagesDirectory: config.imagesDirectory, logger: logger)
     let staticFiles = try StaticFiles.prepare(
         publicDirectory: config.publicDirectory, bundledImages: catalog.imagesDirectory,
-        imageCache: config.imagesDirectory.appendingPathComponent(UpstreamStore.imageFolder), uploads: pictures.directory,
+        imageCache: config.imagesDirectory.appendingPathComponent(UpstreamImages.folder), uploads: pictures.directory,
         cacheBudget: config.staticCacheBytes, logger: logger)
     let router = try makeRouter(
-        config: config, database: database, renderer: renderer, signer: SessionSigner(secret: secret),
+        config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream)
     return Application(
         router: router,
         // Connections that send nothing for 30 s are closed, so idle or half-sent requests cannot pile up.
         server: .http1(configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: .seconds(30))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
-        services: [DatabaseCloser(database: database, logger: logger)] + upstreamServices
-            + [SessionPurger(carts: CartStore(database: database, clock: config.clock), logger: logger)],
+        services: stores.services + upstreamServices + [SessionPurger(carts: stores.carts, logger: logger)]
+            + (config.metricsPort.map { [MetricsServer(host: config.host, port: $0, logger: logger)] } ?? []),
         logger: logger)
 }
 
 func makeRouter(
-    config: AppConfig, database: AppDatabase, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
+    config: AppConfig, stores: Stores, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
     pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog
 ) throws -> Router<AppRequestContext> {
-    let catalog = CatalogStore(database: database)
-    let carts = CartStore(database: database, clock: config.clock)
+    let catalog = stores.catalog
+    let carts = stores.carts
     let cookies = CookiePolicy(secure: config.secureCookies)
     let flash = StatusFlash(secret: signer.secret)
     let pages = PageContext(
@@ -53,27 +54,28 @@ func makeRouter(
         clock: config.clock)
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    if config.metricsPort != nil { router.add(middleware: MetricsMiddleware()) }
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HTMLCompressionMiddleware())
     router.add(middleware: RequestLogMiddleware(level: .info))
     router.add(middleware: ErrorPageMiddleware(pages: pages))
     router.add(middleware: MethodGuardMiddleware())
-    router.add(middleware: StaticFileMiddleware(files: staticFiles))
+    router.add(middleware: StaticFileMiddleware(files: staticFiles, pictures: stores.pictures))
     router.add(middleware: ClientAddressMiddleware(trustedProxies: config.trustedProxies))
     router.add(middleware: OriginGuardMiddleware())
     router.add(middleware: SessionMiddleware(signer: signer, flash: flash, cookies: cookies))
     router.add(middleware: StaffSessionMiddleware(authenticator: staff, cookies: cookies))
 
     let browse = BrowseController(catalog: catalog, upstream: upstream, pages: pages, cache: PageCache())
-    let edits = RecipeEditStore(database: database, clock: config.clock)
+    let edits = stores.edits
     let recipes = RecipeController(catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages)
     let shoppingLists = ShoppingListBuilder(catalog: catalog)
     let cart = CartController(catalog: catalog, carts: carts, shoppingLists: shoppingLists, pages: pages)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffBoard = StaffController(
-        carts: carts, shoppingLists: shoppingLists, authenticator: staff, throttle: LoginThrottle(),
+        carts: carts, shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
         labeler: CartLabeler(secret: staff.secret), pages: pages)
-    let health = HealthController(database: database)
+    let health = HealthController(ping: stores.ping)
     let routes = RouteRegistrar(router: router)
     browse.addRoutes(to: routes)
     recipes.addRoutes(to: routes)

@@ -9,8 +9,11 @@ public enum Settings {
     public static let port = Setting<Int>(
         "port", "Port to listen on.", valueName: "port", default: "8080", reading: .wholeNumber(1...65535))
     public static let dataDir = Setting<String>(
-        "data-dir", "Where the database, server key and image cache live.", valueName: "path", default: "./data",
+        "data-dir", "Where the SQLite database, server key and picture copies live.", valueName: "path", default: "./data",
         reading: .text)
+    public static let databaseURL = Setting<String?>(
+        "database-url", "PostgreSQL for several instances: postgres://user:password@host:5432/dbname[?sslmode=require].",
+        valueName: "url", default: "", note: "SQLite under --data-dir", isSecret: true, reading: Reading.text.optional)
     public static let resourcesDir = Setting<String>(
         "resources-dir", "Folder holding Templates/ and Public/.", valueName: "path", default: ".", reading: .text)
     public static let secureCookies = Setting<Bool>(
@@ -29,6 +32,9 @@ public enum Settings {
     public static let trustedProxy = Setting<TrustedProxies>(
         "trusted-proxy", "Comma-separated IP addresses of reverse proxies whose X-Forwarded-For names the client.",
         valueName: "addresses", default: "", note: "none", reading: .addresses)
+    public static let metricsPort = Setting<Int?>(
+        "metrics-port", "Port for GET /metrics (Prometheus text format) on --host.", valueName: "port", default: "",
+        note: "off", reading: Reading.wholeNumber(1...65535).optional)
 
     public static let source = Setting<UpstreamSource>(
         "source", "bundled, themealdb or spoonacular.", valueName: "source", default: "bundled", reading: .choice)

@@ -6,7 +6,7 @@ import ServiceLifecycle
 struct SessionPurger: Service {
     static let idleLimit: TimeInterval = 30 * 24 * 3600
 
-    let carts: CartStore
+    let carts: any CartStore
     let logger: Logger
     var interval: Duration = .seconds(3600)
 

@@ -1,8 +1,8 @@
 /// Builds the merged shopping list for carts: every line's ingredients times its quantity.
 public struct ShoppingListBuilder: Sendable {
-    let catalog: CatalogStore
+    let catalog: any CatalogStore
 
-    public init(catalog: CatalogStore) {
+    public init(catalog: any CatalogStore) {
         self.catalog = catalog
     }
 

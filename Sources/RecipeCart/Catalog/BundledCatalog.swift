@@ -42,8 +42,8 @@ public struct BundledCatalog: Sendable {
     /// Loads the catalog into the database unless this version is already there.
     /// - Returns: true when the database was (re)loaded.
     @discardableResult
-    public func install(into database: AppDatabase) async throws -> Bool {
-        try await CatalogStore(database: database).install(recipes, source: Self.source, version: version)
+    public func install(into catalog: any CatalogStore) async throws -> Bool {
+        try await catalog.install(recipes, source: Self.source, version: version)
     }
 }
 

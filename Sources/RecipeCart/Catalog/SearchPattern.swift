@@ -1,14 +1,13 @@
-/// Turns anything typed in the search box into a safe FTS5 pattern.
+/// Turns anything typed in the search box into the words a search looks for, and into a safe FTS5 pattern.
 ///
-/// Every token is quoted, so FTS5 operators (`OR`, `NEAR`, `-`, `*`, quotes) typed by a shopper are
-/// searched as words instead of being parsed, and a malformed query can never reach SQLite.
+/// Only letters and digits make words, so operators typed by a shopper (FTS5's `OR`, `NEAR`, `-`, `*`, quotes;
+/// tsquery's `&`, `|`, `!`, `:`) are never parsed, and a malformed query can never reach the database.
 enum SearchPattern {
     static let maximumTokens = 12
     static let maximumTokenLength = 40
 
-    /// All tokens must match, each as a prefix, so "choc cake" finds "Chocolate Cake". Nil when
-    /// the text holds no letters or digits.
-    static func make(from text: String) -> String? {
+    /// The lower-cased words of `text`, at most `maximumTokens`, each cut to `maximumTokenLength`.
+    static func tokens(from text: String) -> [String] {
         var tokens: [String] = []
         var current = ""
         func flush() {
@@ -26,6 +25,13 @@ enum SearchPattern {
             if tokens.count == maximumTokens { break }
         }
         flush()
+        return tokens
+    }
+
+    /// All tokens must match, each as a prefix, so "choc cake" finds "Chocolate Cake". Nil when
+    /// the text holds no letters or digits.
+    static func make(from text: String) -> String? {
+        let tokens = tokens(from: text)
         guard !tokens.isEmpty else { return nil }
         return tokens.map { "\"\($0)\"*" }.joined(separator: " ")
     }

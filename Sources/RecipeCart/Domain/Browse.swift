@@ -73,3 +73,18 @@ public struct BrowsePage: Sendable, Equatable {
 
     public var isEmpty: Bool { totalCount == 0 }
 }
+
+extension BrowsePage {
+    /// Recipes in the order the page lists them, each with its section, gathered into sections.
+    init(rows: [(RecipeSummary, BrowseSection)], total: Int, paging: BrowsePaging) {
+        var sections: [Section] = []
+        for (summary, kind) in rows {
+            if sections.last?.kind == kind {
+                sections[sections.count - 1].recipes.append(summary)
+            } else {
+                sections.append(Section(kind: kind, recipes: [summary]))
+            }
+        }
+        self.init(sections: sections, totalCount: total, page: paging.page, pageCount: paging.pageCount)
+    }
+}

@@ -5,14 +5,16 @@ import ServiceLifecycle
 
 /// Downloads upstream pictures into `<data-dir>/images/cache/`, in the background and at most four at a time,
 /// so pages only ever point at local files (`img-src 'self'`). Each URL is tried at most once: a stored or
-/// refused picture is settled in SQLite for good; one cut short by a network fault is tried again after a restart.
+/// refused picture is settled in the database for good; one cut short by a network fault is tried again after a restart
+/// (on PostgreSQL, by whichever instance claims it once the first claim has run out).
 final class ImageCache: Service, Sendable {
     static let maximumBytes = 5 * 1024 * 1024
     static let concurrentDownloads = 4
 
     let directory: URL
     private let http: UpstreamHTTP
-    private let store: UpstreamStore
+    private let store: any UpstreamStore
+    private let shared: any SharedPictures
     private let timeout: TimeInterval
     private let clock: @Sendable () -> Date
     private let logger: Logger
@@ -20,10 +22,14 @@ final class ImageCache: Service, Sendable {
     private let continuation: AsyncStream<URL>.Continuation
 
     /// - Parameter directory: `<data-dir>/images/cache`, already there.
-    init(directory: URL, http: UpstreamHTTP, store: UpstreamStore, settings: UpstreamSettings, logger: Logger) {
+    init(
+        directory: URL, http: UpstreamHTTP, store: any UpstreamStore, shared: any SharedPictures, settings: UpstreamSettings,
+        logger: Logger
+    ) {
         self.directory = directory
         self.http = http
         self.store = store
+        self.shared = shared
         // A picture is bigger than a JSON answer, and off the request path: give it a few times the API's limit.
         timeout = max(settings.timeout * 4, 10)
         clock = settings.clock
@@ -64,7 +70,8 @@ final class ImageCache: Service, Sendable {
 
     private func download(_ url: URL) async {
         do {
-            guard try await !store.isSettled(url) else { return }
+            // Several instances may want one picture: the one that claims it downloads it, the others serve its copy.
+            guard try await store.claimImage(url, at: clock()) else { return }
             let answer: UpstreamHTTP.Answer
             do {
                 answer = try await http.get(url, limit: Self.maximumBytes, timeout: timeout) {
@@ -88,7 +95,9 @@ final class ImageCache: Service, Sendable {
                 return try await refuse(url, "not a JPEG, PNG, WebP or GIF")
             }
             let name = Self.fileName(for: url, kind: kind)
-            try Data(answer.body.readableBytesView).write(to: directory.appendingPathComponent(name), options: .atomic)
+            let bytes = Array(answer.body.readableBytesView)
+            try Data(bytes).write(to: directory.appendingPathComponent(name), options: .atomic)
+            try await shared.keep(bytes, path: "\(UpstreamImages.folder)/\(name)")
             try await store.imageStored(url, fileName: name, at: clock())
         } catch {
             logger.error("picture not stored", metadata: ["url": "\(url)", "error": "\(error)"])

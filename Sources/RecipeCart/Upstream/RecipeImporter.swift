@@ -31,7 +31,7 @@ public struct ImportReport: Sendable, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    mutating func count(_ outcome: UpstreamStore.Outcome) {
+    mutating func count(_ outcome: UpstreamSaveOutcome) {
         switch outcome {
         case .added: added += 1
         case .updated: updated += 1
@@ -66,16 +66,16 @@ public struct RecipeImporter: Sendable {
     /// Calls failing in a row before a walk gives up: upstream is down, not just one record odd.
     static let failuresInARow = 3
 
-    let database: AppDatabase
+    let stores: Stores
     let progress: any ImportProgress
     let clock: @Sendable () -> Date
 
-    public init(database: AppDatabase, progress: any ImportProgress) {
-        self.init(database: database, progress: progress, clock: { Date() })
+    public init(stores: Stores, progress: any ImportProgress) {
+        self.init(stores: stores, progress: progress, clock: { Date() })
     }
 
-    init(database: AppDatabase, progress: any ImportProgress, clock: @escaping @Sendable () -> Date) {
-        self.database = database
+    init(stores: Stores, progress: any ImportProgress, clock: @escaping @Sendable () -> Date) {
+        self.stores = stores
         self.progress = progress
         self.clock = clock
     }
@@ -96,7 +96,7 @@ public struct RecipeImporter: Sendable {
         let (records, source, failures) = try Self.records(in: data)
         var report = ImportReport()
         report.failures = failures
-        let store = UpstreamStore(database: database)
+        let store = stores.upstream
         var done = 0
         for start in stride(from: 0, to: records.count, by: Self.batchSize) {
             let batch = Array(records[start..<min(start + Self.batchSize, records.count)])
@@ -168,9 +168,9 @@ public struct RecipeImporter: Sendable {
         var settings = settings
         settings.source = .themealdb
         let client = UpstreamHTTP.makeClient(timeout: settings.timeout)
-        let api = UpstreamAPI(http: UpstreamHTTP(client: client), database: database, settings: settings, logger: logger)
+        let api = UpstreamAPI(http: UpstreamHTTP(client: client), quotaStore: stores.callQuota, settings: settings, logger: logger)
         var walker = Walker(
-            provider: MealDBClient(api: api), store: UpstreamStore(database: database), settings: settings,
+            provider: MealDBClient(api: api), store: stores.upstream, settings: settings,
             progress: progress)
         do {
             let report = try await walker.run(walk)
@@ -186,13 +186,13 @@ public struct RecipeImporter: Sendable {
 /// One walk's state: the report so far, and how many calls failed in a row.
 private struct Walker {
     let provider: MealDBClient
-    let store: UpstreamStore
+    let store: any UpstreamStore
     let settings: UpstreamSettings
     let progress: any ImportProgress
     var report = ImportReport()
     var failuresInARow = 0
 
-    init(provider: MealDBClient, store: UpstreamStore, settings: UpstreamSettings, progress: any ImportProgress) {
+    init(provider: MealDBClient, store: any UpstreamStore, settings: UpstreamSettings, progress: any ImportProgress) {
         self.provider = provider
         self.store = store
         self.settings = settings

@@ -35,14 +35,14 @@ public struct UpstreamCatalog: Sendable {
 
     let settings: UpstreamSettings
     let provider: (any RecipeProvider)?
-    let store: UpstreamStore
+    let store: any UpstreamStore
     let images: ImageCache?
     private let health: UpstreamHealth
     private let budget: ClientCallBudget
     private let flights = InFlight<UpstreamStatus>()
     private let logger: Logger
 
-    init(settings: UpstreamSettings, provider: (any RecipeProvider)?, store: UpstreamStore, images: ImageCache?, logger: Logger) {
+    init(settings: UpstreamSettings, provider: (any RecipeProvider)?, store: any UpstreamStore, images: ImageCache?, logger: Logger) {
         self.settings = settings
         self.provider = provider
         self.store = store
@@ -55,25 +55,28 @@ public struct UpstreamCatalog: Sendable {
     /// The catalog for `settings`, and the services it needs run: the image downloader, then the shutdown of the
     /// shared HTTP client (listed first, so it stops last). No client and no services for the bundled source.
     static func make(
-        settings: UpstreamSettings, database: AppDatabase, imagesDirectory: URL, logger: Logger
+        settings: UpstreamSettings, stores: Stores, imagesDirectory: URL, logger: Logger
     ) throws -> (UpstreamCatalog, services: [any Service]) {
-        let store = UpstreamStore(database: database)
+        let store = stores.upstream
         guard settings.source != .bundled else {
             return (UpstreamCatalog(settings: settings, provider: nil, store: store, images: nil, logger: logger), [])
         }
-        let cacheDirectory = imagesDirectory.appendingPathComponent(UpstreamStore.imageFolder)
+        let cacheDirectory = imagesDirectory.appendingPathComponent(UpstreamImages.folder)
         try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
         // Made last, once nothing can throw: a client that is never shut down is a bug.
         let client = UpstreamHTTP.makeClient(timeout: settings.timeout)
         let http = UpstreamHTTP(client: client)
-        let images = ImageCache(directory: cacheDirectory, http: http, store: store, settings: settings, logger: logger)
-        let provider = makeProvider(settings: settings, http: http, database: database, logger: logger)
+        let images = ImageCache(
+            directory: cacheDirectory, http: http, store: store, shared: stores.pictures, settings: settings, logger: logger)
+        let provider = makeProvider(settings: settings, http: http, quotaStore: stores.callQuota, logger: logger)
         let catalog = UpstreamCatalog(settings: settings, provider: provider, store: store, images: images, logger: logger)
         return (catalog, [HTTPClientService(client: client), images])
     }
 
-    static func makeProvider(settings: UpstreamSettings, http: UpstreamHTTP, database: AppDatabase, logger: Logger) -> (any RecipeProvider)? {
-        let api = UpstreamAPI(http: http, database: database, settings: settings, logger: logger)
+    static func makeProvider(
+        settings: UpstreamSettings, http: UpstreamHTTP, quotaStore: any CallQuotaStore, logger: Logger
+    ) -> (any RecipeProvider)? {
+        let api = UpstreamAPI(http: http, quotaStore: quotaStore, settings: settings, logger: logger)
         switch settings.source {
         case .bundled: return nil
         case .themealdb: return MealDBClient(api: api)

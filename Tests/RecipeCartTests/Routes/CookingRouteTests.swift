@@ -36,7 +36,7 @@ import Testing
     @Test func aRecipeWithUnknownTimeAsksForMinutes() async throws {
         let environment = try TestEnvironment()
         let database = try environment.database()
-        try await CatalogStore(database: database).upsert([
+        try await SQLiteCatalogStore(database: database).upsert([
             Recipe(id: RecipeID("mealdb-1")!, title: "Mystery Stew", description: "", category: "Beef", servings: nil,
                    readyInMinutes: nil, diets: [], tags: [], imagePath: nil, sourceURL: nil,
                    ingredients: [Ingredient(name: "beef", measure: "1 kg")], steps: ["Stew it."]),

@@ -305,7 +305,7 @@ import Testing
             refreshed[0].steps = ["Upstream step."]
             let database = try environment.database()
             try await BundledCatalog(recipes: refreshed, version: "refresh", imagesDirectory: catalog.imagesDirectory)
-                .install(into: database)
+                .install(into: SQLiteCatalogStore(database: database))
 
             let detail = try await staff.get("/recipes/bundled-1")
             #expect(detail.contains("Shop Own Cake"))

@@ -152,7 +152,7 @@ import Testing
         let environment = try EditRouteTests.environment()
         try await environment.withShopper { shopper in
             try await shopper.follow(try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Fleeting Cake")))
-            let purged = try await CartStore(database: try environment.database(), clock: .fixed(Date().addingTimeInterval(60)))
+            let purged = try await SQLiteCartStore(database: try environment.database(), clock: .fixed(Date().addingTimeInterval(60)))
                 .purgeSessions(idleLongerThan: 0)
             #expect(purged == 1)
             #expect(!(try await shopper.get("/recipes/bundled-1").contains("Fleeting Cake")))

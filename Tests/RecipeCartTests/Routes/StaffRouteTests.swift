@@ -118,8 +118,8 @@ import Testing
 
     @Test func idleSessionsArePurgedWithTheirCarts() async throws {
         let database = try TestEnvironment().database()
-        try await BundledCatalog.load().install(into: database)
-        let carts = CartStore(database: database)
+        try await BundledCatalog.load().install(into: SQLiteCatalogStore(database: database))
+        let carts = SQLiteCartStore(database: database)
         let old = SessionKey(sessionID: "old"), fresh = SessionKey(sessionID: "fresh")
         try await carts.apply(.increment, recipe: RecipeID("bundled-1")!, session: old)
         try await carts.apply(.increment, recipe: RecipeID("bundled-1")!, session: fresh)

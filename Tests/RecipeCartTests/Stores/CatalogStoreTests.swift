@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import RecipeCart
 
@@ -27,96 +26,161 @@ import Testing
         #expect(withPictures < catalog.recipes.count)
     }
 
-    @Test func installIsIdempotentAndReloadsWhenTheVersionChanges() async throws {
-        let database = try TestEnvironment().database()
-        let catalog = try BundledCatalog.load()
-        #expect(try await catalog.install(into: database))
-        #expect(try await !catalog.install(into: database))
-        let count = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipes") }
-        #expect(count == catalog.recipes.count)
+    @Test(arguments: StoreBackend.all) func installIsIdempotentAndReloadsWhenTheVersionChanges(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            let store = stores.catalog
+            let catalog = try BundledCatalog.load()
+            #expect(try await catalog.install(into: store))
+            #expect(try await !catalog.install(into: store))
+            #expect(try await stores.rowCount("recipes") == catalog.recipes.count)
 
-        var renamed = catalog.recipes
-        renamed[0].title = "Renamed Cake"
-        let next = BundledCatalog(recipes: Array(renamed.dropLast()), version: "next", imagesDirectory: catalog.imagesDirectory)
-        #expect(try await next.install(into: database))
-        let store = CatalogStore(database: database)
-        #expect(try await store.recipe(renamed[0].id)?.title == "Renamed Cake")
-        #expect(try await store.recipe(catalog.recipes.last!.id) == nil)
-        #expect(try await store.browse(BrowseQuery(text: "renamed")).totalCount == 1)
-    }
-
-    @Test func recipeRoundTripsThroughTheDatabase() async throws {
-        let database = try TestEnvironment().database()
-        let store = CatalogStore(database: database)
-        let recipe = Recipe(
-            id: RecipeID("test-1")!, title: "Toast", description: "Bread, toasted.", category: "Breakfast",
-            servings: nil, readyInMinutes: nil, diets: [.vegan, .dairyFree], tags: ["quick", "bread"],
-            imagePath: nil, sourceURL: URL(string: "https://example.org/toast"),
-            ingredients: [Ingredient(name: "bread", measure: "2 slices"), Ingredient(name: "salt", measure: "a pinch")],
-            steps: ["Toast the bread.", "Salt it."])
-        try await store.upsert([recipe], source: "test")
-        #expect(try await store.recipe(recipe.id) == recipe)
-        #expect(try await store.summaries([recipe.id])[recipe.id] == recipe.summary)
-    }
-
-    @Test func aShoppersVersionAndTheUndoOfItsRevertRoundTrip() async throws {
-        let database = try TestEnvironment().database()
-        try await BundledCatalog.load().install(into: database)
-        let catalog = CatalogStore(database: database), edits = RecipeEditStore(database: database)
-        let id = RecipeID("bundled-1")!, shopper = SessionKey(sessionID: "shopper")
-        let shops = try #require(try await catalog.recipe(id))
-        let edit = RecipeEdit(title: "My Cake", description: "Less sugar.", steps: ["Mix.", #"Bake "slowly"."#], picture: .remove)
-        let (version, _) = try await edits.save(edit, for: id, copy: .personal(shopper), expected: .original)
-        let mine = try #require(try await catalog.recipe(id, for: shopper))
-        #expect(mine.title == "My Cake" && mine.description == "Less sugar." && mine.steps == edit.steps)
-        #expect(mine.imagePath == nil && mine.isPersonalCopy)
-        #expect(try await catalog.recipe(id) == shops)
-
-        let undo = try #require(try await edits.revert(id, copy: .personal(shopper)))
-        #expect(try await catalog.recipe(id, for: shopper) == shops)
-        #expect(try await edits.pendingUndo(of: id, copy: .personal(shopper))?.token == undo.token)
-        try await edits.undoRevert(token: undo.token, of: id, copy: .personal(shopper))
-        #expect(try await edits.version(of: id, copy: .personal(shopper)) == version)
-        #expect(try await catalog.recipe(id, for: shopper) == mine)
-    }
-
-    @Test func browseSortsByNameGroupsAndPaginates() async throws {
-        let database = try TestEnvironment().database()
-        let store = CatalogStore(database: database)
-        let recipes = (1...60).map { number in
-            Recipe(
-                id: RecipeID("gen-\(number)")!, title: String(format: "Dish %02d", 61 - number), description: "", category: "Gen",
-                servings: 2, readyInMinutes: number * 3, diets: [], tags: [],
-                imagePath: number.isMultiple(of: 2) ? "bundled/x.svg" : nil, sourceURL: nil, ingredients: [], steps: [])
+            var renamed = catalog.recipes
+            renamed[0].title = "Renamed Cake"
+            let next = BundledCatalog(recipes: Array(renamed.dropLast()), version: "next", imagesDirectory: catalog.imagesDirectory)
+            let before = try await store.generation()
+            #expect(try await next.install(into: store))
+            #expect(try await store.generation() > before)
+            #expect(try await store.recipe(renamed[0].id)?.title == "Renamed Cake")
+            #expect(try await store.recipe(catalog.recipes.last!.id) == nil)
+            #expect(try await store.browse(BrowseQuery(text: "renamed")).totalCount == 1)
         }
-        try await store.upsert(recipes, source: "gen")
-        let first = try await store.browse(BrowseQuery(category: "Gen"))
-        #expect(first.totalCount == 60)
-        #expect(first.pageCount == 2)
-        #expect(first.sections.map(\.kind) == [.popular, .other])
-        #expect(first.sections[0].recipes.count == 30)
-        let popularTitles = first.sections[0].recipes.map(\.title)
-        #expect(popularTitles == popularTitles.sorted())
-        let second = try await store.browse(BrowseQuery(category: "Gen", page: 2))
-        #expect(second.sections.map(\.kind) == [.other])
-        #expect(second.sections[0].recipes.count == 12)
-        let beyond = try await store.browse(BrowseQuery(category: "Gen", page: 99))
-        #expect(beyond.page == 2)
-
-        let byTime = try await store.browse(BrowseQuery(category: "Gen", grouping: .time))
-        #expect(byTime.sections.map(\.kind) == [.quick, .underAnHour, .longer])
-        #expect(byTime.sections[0].recipes.allSatisfy { ($0.readyInMinutes ?? 0) <= 20 })
     }
 
-    @Test func searchRanksTitleHitsFirst() async throws {
-        let database = try TestEnvironment().database()
-        try await BundledCatalog.load().install(into: database)
-        let page = try await CatalogStore(database: database).browse(BrowseQuery(text: "lemon"))
-        let popular = try #require(page.sections.first { $0.kind == .popular }).recipes
-        // Recipes with lemon in their title come before those that only use a lemon.
-        let titleHits = popular.prefix { $0.title.localizedCaseInsensitiveContains("lemon") }
-        #expect(Set(titleHits.map(\.id.rawValue)) == ["bundled-1", "bundled-21"])
-        #expect(popular.count > titleHits.count)
+    @Test(arguments: StoreBackend.all) func recipeRoundTripsThroughTheDatabase(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            let store = stores.catalog
+            let recipe = Recipe(
+                id: RecipeID("test-1")!, title: "Toast", description: "Bread, toasted.", category: "Breakfast",
+                servings: nil, readyInMinutes: nil, diets: [.vegan, .dairyFree], tags: ["quick", "bread"],
+                imagePath: nil, sourceURL: URL(string: "https://example.org/toast"),
+                ingredients: [Ingredient(name: "bread", measure: "2 slices"), Ingredient(name: "salt", measure: "a pinch")],
+                steps: ["Toast the bread.", "Salt it."])
+            try await store.upsert([recipe], source: "test")
+            #expect(try await store.recipe(recipe.id) == recipe)
+            #expect(try await store.summaries([recipe.id])[recipe.id] == recipe.summary)
+            #expect(try await store.ingredients(of: [recipe.id])[recipe.id] == recipe.ingredients)
+            #expect(try await store.categories() == ["Breakfast"])
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aShoppersVersionAndTheUndoOfItsRevertRoundTrip(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let catalog = stores.catalog, edits = stores.edits
+            let id = RecipeID("bundled-1")!, shopper = SessionKey(sessionID: "shopper")
+            let shops = try #require(try await catalog.recipe(id))
+            let edit = RecipeEdit(title: "My Cake", description: "Less sugar.", steps: ["Mix.", #"Bake "slowly"."#], picture: .remove)
+            let (version, _) = try await edits.save(edit, for: id, copy: .personal(shopper), expected: .original)
+            let mine = try #require(try await catalog.recipe(id, for: shopper))
+            #expect(mine.title == "My Cake" && mine.description == "Less sugar." && mine.steps == edit.steps)
+            #expect(mine.imagePath == nil && mine.isPersonalCopy)
+            #expect(try await catalog.recipe(id) == shops)
+
+            let undo = try #require(try await edits.revert(id, copy: .personal(shopper)))
+            #expect(try await catalog.recipe(id, for: shopper) == shops)
+            #expect(try await edits.pendingUndo(of: id, copy: .personal(shopper))?.token == undo.token)
+            try await edits.undoRevert(token: undo.token, of: id, copy: .personal(shopper))
+            #expect(try await edits.version(of: id, copy: .personal(shopper)) == version)
+            #expect(try await catalog.recipe(id, for: shopper) == mine)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func anEditOfTheShopsCopyReachesSearchAndBumpsTheGeneration(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let id = RecipeID("bundled-1")!
+            let before = try await stores.catalog.generation()
+            let edit = RecipeEdit(title: "Zesty Quokka Cake", description: "Renamed.", steps: ["Bake."], picture: .keep)
+            let (version, _) = try await stores.edits.save(edit, for: id, copy: .shop, expected: .original)
+            #expect(try await stores.catalog.generation() > before)
+            #expect(try await stores.catalog.recipe(id)?.title == "Zesty Quokka Cake")
+            #expect(try await stores.catalog.browse(BrowseQuery(text: "quokk")).sections.flatMap(\.recipes).map(\.id) == [id])
+            // A save from a form loaded before this one is refused, whoever made it.
+            await #expect(throws: EditConflict.self) {
+                try await stores.edits.save(edit, for: id, copy: .shop, expected: .original)
+            }
+            #expect(try await stores.edits.version(of: id, copy: .shop) == version)
+            let undo = try #require(try await stores.edits.revert(id, copy: .shop))
+            #expect(try await stores.catalog.browse(BrowseQuery(text: "quokk")).totalCount == 0)
+            try await stores.edits.undoRevert(token: undo.token, of: id, copy: .shop)
+            #expect(try await stores.catalog.browse(BrowseQuery(text: "quokk")).totalCount == 1)
+            await #expect(throws: UndoRefusal.gone) {
+                try await stores.edits.undoRevert(token: undo.token, of: id, copy: .shop)
+            }
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func browseSortsByNameGroupsAndPaginates(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            let store = stores.catalog
+            let recipes = (1...60).map { number in
+                Recipe(
+                    id: RecipeID("gen-\(number)")!, title: String(format: "Dish %02d", 61 - number), description: "", category: "Gen",
+                    servings: 2, readyInMinutes: number * 3, diets: [], tags: [],
+                    imagePath: number.isMultiple(of: 2) ? "bundled/x.svg" : nil, sourceURL: nil, ingredients: [], steps: [])
+            }
+            try await store.upsert(recipes, source: "gen")
+            let first = try await store.browse(BrowseQuery(category: "Gen"))
+            #expect(first.totalCount == 60)
+            #expect(first.pageCount == 2)
+            #expect(first.sections.map(\.kind) == [.popular, .other])
+            #expect(first.sections[0].recipes.count == 30)
+            let popularTitles = first.sections[0].recipes.map(\.title)
+            #expect(popularTitles == popularTitles.sorted())
+            let second = try await store.browse(BrowseQuery(category: "Gen", page: 2))
+            #expect(second.sections.map(\.kind) == [.other])
+            #expect(second.sections[0].recipes.count == 12)
+            let beyond = try await store.browse(BrowseQuery(category: "Gen", page: 99))
+            #expect(beyond.page == 2)
+
+            let byTime = try await store.browse(BrowseQuery(category: "Gen", grouping: .time))
+            #expect(byTime.sections.map(\.kind) == [.quick, .underAnHour, .longer])
+            #expect(byTime.sections[0].recipes.allSatisfy { ($0.readyInMinutes ?? 0) <= 20 })
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func searchRanksTitleHitsFirst(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let page = try await stores.catalog.browse(BrowseQuery(text: "lemon"))
+            let popular = try #require(page.sections.first { $0.kind == .popular }).recipes
+            // Recipes with lemon in their title come before those that only use a lemon.
+            let titleHits = popular.prefix { $0.title.localizedCaseInsensitiveContains("lemon") }
+            #expect(Set(titleHits.map(\.id.rawValue)) == ["bundled-1", "bundled-21"])
+            #expect(popular.count > titleHits.count)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func searchTakesEveryWordAsAPrefixIgnoringCaseAndAccents(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            let recipe = Recipe(
+                id: RecipeID("test-brulee")!, title: "Crème Brûlée", description: "", category: "Dessert", servings: 4,
+                readyInMinutes: 60, diets: [.vegetarian], tags: ["custard"], imagePath: nil, sourceURL: nil,
+                ingredients: [Ingredient(name: "double cream", measure: "500 ml")], steps: ["Bake."])
+            try await stores.catalog.upsert([recipe], source: "test")
+            for text in ["creme brulee", "CRÈME", "brul", "crem brû", "cream", "custard", "vegetarian", "dess"] {
+                #expect(try await stores.catalog.browse(BrowseQuery(text: text)).totalCount == 1, "\(text)")
+            }
+            for text in ["brulee pie", "rème"] {
+                #expect(try await stores.catalog.browse(BrowseQuery(text: text)).totalCount == 0, "\(text)")
+            }
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func anythingTypedGivesAPage(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let hostile = [
+                "", "   ", "'; DROP TABLE recipes; --", "\"", "a OR b", "cake*", "!&|:()", "lemon & !cake", "<script>", "%_%",
+                String(repeating: "x", count: 2000), "ü:*", "NEAR(a b)", "\\", "\u{0}",
+            ]
+            for text in hostile {
+                let page = try await stores.catalog.browse(BrowseQuery(text: text))
+                #expect(page.totalCount >= 0, "\(text.prefix(20))")
+            }
+            #expect(try await stores.catalog.browse(BrowseQuery(text: "'; DROP TABLE recipes; --")).totalCount == 0)
+            #expect(try await stores.rowCount("recipes") == BundledCatalog.load().recipes.count)
+        }
     }
 }
 

@@ -37,6 +37,11 @@ struct TestEnvironment {
 
     func database() throws -> AppDatabase { try AppDatabase(directory: dataDirectory) }
 
+    /// The stores the app opens on this data dir, for a test that checks what a request left behind.
+    func stores() throws -> Stores {
+        try Stores.openSQLite(directory: dataDirectory, clock: clock, logger: Logger(label: "RecipeCartTests"))
+    }
+
     /// Runs a test against the router of a freshly built app on this data dir.
     func withShopper<Value>(_ body: @Sendable (inout Shopper) async throws -> Value) async throws -> Value {
         let app = try await makeApp()

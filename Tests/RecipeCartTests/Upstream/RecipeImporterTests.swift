@@ -19,14 +19,14 @@ import Testing
     @Test(arguments: shapes)
     func eachShapeImportsAndASecondRunAddsNothing(_ name: String, _ data: @Sendable () throws -> Data, _ ids: [String]) async throws {
         let environment = try TestEnvironment()
-        let importer = RecipeImporter(database: try environment.database(), progress: SilentProgress())
+        let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
         let first = try await importer.importJSON(try data())
         #expect(first.added == ids.count, "\(name)")
         #expect(first.failures.isEmpty, "\(name)")
         let second = try await importer.importJSON(try data())
         #expect(second.added == 0, "\(name)")
         #expect(second.skipped == ids.count, "\(name)")
-        let catalog = CatalogStore(database: try environment.database())
+        let catalog = SQLiteCatalogStore(database: try environment.database())
         for id in ids {
             #expect(try await catalog.recipe(RecipeID(id)!) != nil, "\(name): \(id)")
         }
@@ -34,7 +34,7 @@ import Testing
 
     @Test func recordsThatCannotBeReadAreCountedWithTheirReasons() async throws {
         let environment = try TestEnvironment()
-        let importer = RecipeImporter(database: try environment.database(), progress: SilentProgress())
+        let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
         let report = try await importer.importJSON(try UpstreamFixture.data("themealdb/wrong-types.json"))
         #expect(report.added == 1)
         #expect(report.failed == 4)
@@ -45,18 +45,18 @@ import Testing
     @Test(arguments: ["themealdb/empty-object.json", "themealdb/truncated.json", "spoonacular/truncated.json"])
     func aFileOfAnotherShapeIsRefusedAsAWhole(_ fixture: String) async throws {
         let environment = try TestEnvironment()
-        let importer = RecipeImporter(database: try environment.database(), progress: SilentProgress())
+        let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
         await #expect(throws: ImportError.self) { try await importer.importJSON(try UpstreamFixture.data(fixture)) }
     }
 
     @Test func anUpdatedRecipeIsRewrittenButItsLocalEditStays() async throws {
         let environment = try TestEnvironment()
         let database = try environment.database()
-        let importer = RecipeImporter(database: database, progress: SilentProgress())
+        let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
         var response = try UpstreamFixture.decode(MealDBMealsResponse.self, "themealdb/search.json")
         _ = try await importer.importJSON(try JSONEncoder().encode(response))
         let id = RecipeID("mealdb-90101")!
-        _ = try await RecipeEditStore(database: database).save(
+        _ = try await SQLiteRecipeEditStore(database: database).save(
             RecipeEdit(title: "Our Aubergine", description: "Ours.", steps: ["Roast."], picture: .keep), for: id, copy: .shop,
             expected: EditVersion(0))
 
@@ -64,7 +64,7 @@ import Testing
         let report = try await importer.importJSON(try JSONEncoder().encode(response))
         #expect(report.updated == 1)
         #expect(report.skipped == 2)
-        let recipe = try #require(try await CatalogStore(database: database).recipe(id))
+        let recipe = try #require(try await SQLiteCatalogStore(database: database).recipe(id))
         #expect(recipe.title == "Our Aubergine")
         #expect(recipe.steps == ["Roast."])
         #expect(recipe.ingredients.last?.name == "Chilli")
@@ -74,11 +74,11 @@ import Testing
         let data = try JSONEncoder().encode(MealDBMealsResponse(meals: ImportCommandTests.meals(600)))
         let environment = try TestEnvironment()
         let progress = RecordingProgress()
-        let importer = RecipeImporter(database: try environment.database(), progress: progress)
+        let importer = RecipeImporter(stores: try environment.stores(), progress: progress)
         let report = try await importer.importJSON(data)
         #expect(report.added == 600)
         #expect(progress.steps == (1...6).map { "\($0 * 100)/600 recipes" })
-        let found = try await CatalogStore(database: try environment.database()).browse(BrowseQuery(text: "Test Meal 599"))
+        let found = try await SQLiteCatalogStore(database: try environment.database()).browse(BrowseQuery(text: "Test Meal 599"))
         #expect(found.sections.flatMap(\.recipes).first?.id.rawValue == "mealdb-100599")
     }
 
@@ -87,13 +87,13 @@ import Testing
     @Test func walkingACategoryLooksUpEachMealOnce() async throws {
         try await StandIn.run { standIn in
             let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn)
-            let importer = RecipeImporter(database: try environment.database(), progress: SilentProgress())
+            let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
             let report = try await importer.walk(.category("Dessert"), settings: environment.upstream, logger: .init(label: "test"))
             #expect(report.added == 5)
             #expect(report.failures.isEmpty)
             #expect(report.stoppedBecause == nil)
             #expect(await standIn.state.apiCalls.count == 6)
-            let recipe = try await CatalogStore(database: try environment.database()).recipe(RecipeID("mealdb-90201")!)
+            let recipe = try await SQLiteCatalogStore(database: try environment.database()).recipe(RecipeID("mealdb-90201")!)
             #expect(recipe?.ingredients.first?.name == "Shortcrust Pastry")
 
             let again = try await importer.walk(.category("Dessert"), settings: environment.upstream, logger: .init(label: "test"))
@@ -106,7 +106,7 @@ import Testing
     @Test func anUnknownCategoryIsReported() async throws {
         try await StandIn.run { standIn in
             let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn)
-            let importer = RecipeImporter(database: try environment.database(), progress: SilentProgress())
+            let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
             let report = try await importer.walk(.category("dessert"), settings: environment.upstream, logger: .init(label: "test"))
             #expect(report.added == 0)
             #expect(report.failures.first?.hasPrefix("category dessert: TheMealDB lists no meals") == true)
@@ -118,7 +118,7 @@ import Testing
             let clock = TestClock(CallQuotaTests.lateEvening)
             let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn, dailyCallLimit: 13, clock: clock)
             let progress = RecordingProgress()
-            let importer = RecipeImporter(database: try environment.database(), progress: progress)
+            let importer = RecipeImporter(stores: try environment.stores(), progress: progress)
             let first = try await importer.walk(.all, settings: environment.upstream, logger: .init(label: "test"))
             #expect(first.stoppedBecause?.contains("daily call limit of 13 reached") == true)
             #expect(first.added == 3, "Cardamom (c), Hearty (h) and Miso (m)")
@@ -139,7 +139,7 @@ import Testing
 
     @Test func aWalkGivesUpWhenUpstreamIsDown() async throws {
         let environment = try TestEnvironment.upstream(.themealdb, url: URL(string: "http://127.0.0.1:1/api/json/v1/1/")!)
-        let importer = RecipeImporter(database: try environment.database(), progress: SilentProgress())
+        let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
         let report = try await importer.walk(.all, settings: environment.upstream, logger: .init(label: "test"))
         #expect(report.failed == 3)
         #expect(report.stoppedBecause == "3 calls in a row failed")

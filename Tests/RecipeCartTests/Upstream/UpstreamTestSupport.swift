@@ -38,7 +38,7 @@ extension TestEnvironment {
     /// Saves TheMealDB's search fixture as if fetched, without a call, pictures pointing at `standIn`.
     func seedMeals(pointingAt standIn: StandIn) async throws {
         let dump = try UpstreamFixtureBytes.raw("themealdb/search.json", host: "127.0.0.1:\(standIn.port)")
-        _ = try await RecipeImporter(database: database(), progress: SilentProgress()).importJSON(Data(dump.readableBytesView))
+        _ = try await RecipeImporter(stores: stores(), progress: SilentProgress()).importJSON(Data(dump.readableBytesView))
     }
 
     /// Like `withShopper`, with every log line of the app kept in `logs`.

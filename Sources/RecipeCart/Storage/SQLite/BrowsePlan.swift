@@ -31,18 +31,7 @@ struct BrowsePlan {
             arguments += [diet.rawValue]
         }
         order += ["r.title COLLATE NOCASE", "r.id"]
-        let section: String
-        switch query.grouping {
-        case .photo:
-            section = "CASE WHEN r.image_path IS NULL THEN \(BrowseSection.other.rawValue) ELSE \(BrowseSection.popular.rawValue) END"
-        case .time:
-            section = """
-                CASE WHEN r.ready_minutes IS NULL THEN \(BrowseSection.timeUnknown.rawValue)
-                     WHEN r.ready_minutes <= 20 THEN \(BrowseSection.quick.rawValue)
-                     WHEN r.ready_minutes < 60 THEN \(BrowseSection.underAnHour.rawValue)
-                     ELSE \(BrowseSection.longer.rawValue) END
-                """
-        }
+        let section = BrowseSectionSQL.expression(for: query.grouping)
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         countSQL = "SELECT COUNT(*) FROM \(from) \(whereClause)"
         pageSQL = """

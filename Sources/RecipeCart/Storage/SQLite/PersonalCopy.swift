@@ -9,16 +9,9 @@ enum PersonalCopy {
             sql: "SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits WHERE session_hash = ? AND recipe_id = ?",
             arguments: [session.hash, recipe.id.rawValue])
         else { return }
-        recipe.title = version.title
-        recipe.description = version.description
-        // A version that neither replaced nor removed the picture shows whatever the shop's copy shows.
-        if version.imageRemoved {
-            recipe.imagePath = nil
-        } else if let path = version.imagePath {
-            recipe.imagePath = path
-        }
-        recipe.steps = version.steps
-        recipe.isPersonalCopy = true
+        recipe.applyPersonalVersion(
+            title: version.title, description: version.description, imagePath: version.imagePath,
+            imageRemoved: version.imageRemoved, steps: version.steps)
     }
 
     private struct Version: Decodable, FetchableRecord {

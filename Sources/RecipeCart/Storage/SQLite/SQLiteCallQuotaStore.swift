@@ -2,21 +2,12 @@ import Foundation
 import GRDB
 
 /// Upstream calls counted a UTC day per source, and the stops upstream asked for, for `CallQuota`.
-struct CallQuotaStore: Sendable {
-    /// What one try to count a call found.
-    enum Reservation: Sendable, Equatable {
-        case counted
-        /// Upstream asked for no call before `until`.
-        case stopped(until: Date, reason: String)
-        /// The day's calls are all made.
-        case limitReached
-    }
-
+struct SQLiteCallQuotaStore: CallQuotaStore {
     let database: AppDatabase
 
     /// Counts one call of `source` on `day`, unless a stop holds at `now` or `limit` calls were made that day.
     /// Checking and counting are one write transaction, so concurrent requests never go over the limit together.
-    func reserve(source: UpstreamSource, day: String, limit: Int, now: Date) async throws -> Reservation {
+    func reserve(source: UpstreamSource, day: String, limit: Int, now: Date) async throws -> CallReservation {
         try await database.write { db in
             if let stop = try Stop.fetchOne(
                 db, sql: "SELECT blocked_until, reason FROM upstream_quota WHERE source = ?", arguments: [source.rawValue]),
@@ -32,7 +23,7 @@ struct CallQuotaStore: Sendable {
                     ON CONFLICT(source, day) DO UPDATE SET count = count + 1
                     """,
                 arguments: [source.rawValue, day])
-            return .counted
+            return .counted(left: limit - count - 1)
         }
     }
 

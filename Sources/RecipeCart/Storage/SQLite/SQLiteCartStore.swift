@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Cart lines per session, each change applied atomically in one SQL transaction.
-public struct CartStore: Sendable {
+public struct SQLiteCartStore: CartStore {
     let database: AppDatabase
     let clock: AppClock
 
@@ -11,18 +11,11 @@ public struct CartStore: Sendable {
         self.clock = clock
     }
 
-    /// Applies a stepper change and answers the line's new quantity (0 when it is gone).
-    /// The session row is created by its first write, so a shopper who only looks leaves no trace.
-    @discardableResult
-    public func apply(_ change: CartChange, recipe: RecipeID, session: SessionKey) async throws -> Int {
-        try await self.change(change, recipe: recipe, session: session).quantity
-    }
-
     /// Applies a stepper change and answers all the page after it needs, in the one write transaction.
     /// A cart that starts from empty moves, with everything its session kept, to `freshIfEmpty` when given
     /// (`SessionHandover`), so whoever else holds the old cookie is left with nothing.
     public func change(
-        _ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey? = nil
+        _ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?
     ) async throws -> CartChangeResult {
         let now = clock.now()
         return try await database.write { db in

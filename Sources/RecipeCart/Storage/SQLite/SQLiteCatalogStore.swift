@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Reads and writes recipes in SQLite. Every page reads recipes through here, with local edits applied.
-public struct CatalogStore: Sendable {
+public struct SQLiteCatalogStore: CatalogStore {
     let database: AppDatabase
 
     public init(database: AppDatabase) {
@@ -71,16 +71,10 @@ public struct CatalogStore: Sendable {
             var arguments = plan.arguments
             arguments += [paging.limit, paging.offset]
             let records = try BrowseRecord.fetchAll(db, sql: plan.pageSQL, arguments: arguments, adapter: SummaryRecord.scope)
-            var sections: [BrowsePage.Section] = []
-            for record in records {
-                guard let summary = record.recipe.summary, let kind = BrowseSection(rawValue: record.section) else { continue }
-                if sections.last?.kind == kind {
-                    sections[sections.count - 1].recipes.append(summary)
-                } else {
-                    sections.append(.init(kind: kind, recipes: [summary]))
-                }
+            let rows = records.compactMap { record in
+                record.recipe.summary.flatMap { summary in BrowseSection(rawValue: record.section).map { (summary, $0) } }
             }
-            return BrowsePage(sections: sections, totalCount: total, page: paging.page, pageCount: paging.pageCount)
+            return BrowsePage(rows: rows, total: total, paging: paging)
         }
     }
 
@@ -97,7 +91,7 @@ public struct CatalogStore: Sendable {
 
     /// Makes `recipes` all there is of `source`, unless `version` of them is already installed.
     /// - Returns: true when the recipes were (re)installed.
-    func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool {
+    public func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool {
         try await database.write { db in
             let versionKey = "\(source)_version"
             let installed = try String.fetchOne(db, sql: "SELECT value FROM catalog_meta WHERE key = ?", arguments: [versionKey])
@@ -197,7 +191,7 @@ public struct CatalogStore: Sendable {
     static func editedSteps(_ db: Database, id: RecipeID) throws -> [String]? {
         guard let json = try String.fetchOne(db, sql: "SELECT steps_json FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue])
         else { return nil }
-        return try JSONDecoder().decode([String].self, from: Data(json.utf8))
+        return try StepsJSON.decode(json)
     }
 }
 

@@ -3,7 +3,7 @@ import GRDB
 
 /// Saves and drops local edits of the shop's copy and of shoppers' own versions, kept in their own tables so that
 /// no catalog or upstream refresh overwrites them. A revert keeps what it dropped for a while, for Undo.
-public struct RecipeEditStore: Sendable {
+public struct SQLiteRecipeEditStore: RecipeEditStore {
     let database: AppDatabase
     let clock: AppClock
 
@@ -25,7 +25,7 @@ public struct RecipeEditStore: Sendable {
         return try await database.write { db in
             let current = try Self.version(db, id: id, copy: copy)
             guard current == expected else {
-                guard let recipe = try CatalogStore.fetchRecipe(db, id: id, for: copy.session) else {
+                guard let recipe = try SQLiteCatalogStore.fetchRecipe(db, id: id, for: copy.session) else {
                     throw AppError.notFound("That recipe is gone.")
                 }
                 throw EditConflict(current: recipe, currentVersion: current)
@@ -44,7 +44,7 @@ public struct RecipeEditStore: Sendable {
             let next = EditVersion(max(Int64(now.timeIntervalSince1970 * 1000), current.value + 1))
             let stored = StoredEdit(
                 title: edit.title, description: edit.description, imagePath: imagePath, imageRemoved: removed,
-                stepsJSON: try Self.json(edit.steps), version: next.value)
+                stepsJSON: try StepsJSON.encode(edit.steps), version: next.value)
             try Self.write(db, stored, key: key)
             return (next, previousUpload == imagePath ? nil : previousUpload)
         }
@@ -70,7 +70,7 @@ public struct RecipeEditStore: Sendable {
                     """,
                 arguments: [undo.token, key.sessionHash, id.rawValue] + stored.arguments + [undo.expiresAt.timeIntervalSince1970])
             try db.execute(sql: "DELETE FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
-            if copy == .shop { try CatalogStore.reindex(db, id: id) }
+            if copy == .shop { try SQLiteCatalogStore.reindex(db, id: id) }
             return undo
         }
     }
@@ -149,11 +149,7 @@ public struct RecipeEditStore: Sendable {
                 """,
             arguments: key.arguments + stored.arguments)
         // Only the shop's copy reaches browse and search.
-        if key.copy == .shop { try CatalogStore.reindex(db, id: key.id) }
-    }
-
-    private static func json(_ steps: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(steps), as: UTF8.self)
+        if key.copy == .shop { try SQLiteCatalogStore.reindex(db, id: key.id) }
     }
 
     private static func randomToken() -> String {

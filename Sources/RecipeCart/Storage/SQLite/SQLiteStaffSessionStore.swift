@@ -4,7 +4,7 @@ import GRDB
 /// Staff sign-ins kept on the server, so signing out ends a session even for a copied cookie.
 /// Only a hash of the cookie's id is stored, with the digest of the token it was made under:
 /// changing the staff token ends every staff session.
-public struct StaffSessionStore: Sendable {
+public struct SQLiteStaffSessionStore: StaffSessionStore {
     let database: AppDatabase
     let clock: AppClock
 
@@ -13,7 +13,7 @@ public struct StaffSessionStore: Sendable {
         self.clock = clock
     }
 
-    func create(_ key: SessionKey, tokenDigest: String, expiresAt: Date) async throws {
+    public func create(_ key: SessionKey, tokenDigest: String, expiresAt: Date) async throws {
         let now = clock.now()
         return try await database.write { db in
             try db.execute(
@@ -23,7 +23,7 @@ public struct StaffSessionStore: Sendable {
         }
     }
 
-    func isActive(_ key: SessionKey, tokenDigest: String) async throws -> Bool {
+    public func isActive(_ key: SessionKey, tokenDigest: String) async throws -> Bool {
         let now = clock.now()
         return try await database.read { db in
             try Bool.fetchOne(
@@ -32,7 +32,7 @@ public struct StaffSessionStore: Sendable {
         }
     }
 
-    func end(_ key: SessionKey) async throws {
+    public func end(_ key: SessionKey) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM staff_sessions WHERE id_hash = ?", arguments: [key.hash])
         }

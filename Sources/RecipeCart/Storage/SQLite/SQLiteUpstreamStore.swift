@@ -1,31 +1,8 @@
 import Foundation
 import GRDB
 
-/// The SQL side of the upstream cache: fetched recipes into the catalog, what each request gave and when,
-/// and which pictures are on disk. Recipes go through `CatalogStore.upsert`, so local edits stay untouched.
-struct UpstreamStore: Sendable {
-    /// What saving one fetched recipe did.
-    enum Outcome: Sendable, Equatable {
-        /// New, or complete for the first time (a tile's worth was all there was).
-        case added
-        case updated
-        case unchanged
-        /// A tile's worth arrived for a recipe already complete here; the complete one stays.
-        case keptFuller
-    }
-
-    struct RecipeState: Sendable, Equatable, Decodable, FetchableRecord {
-        var isComplete: Bool
-        /// Seconds since 1970, which GRDB reads as a date.
-        var fetchedAt: Date
-
-        enum CodingKeys: String, CodingKey {
-            case isComplete = "is_complete", fetchedAt = "fetched_at"
-        }
-    }
-
-    static let imageFolder = "cache"
-
+/// The upstream cache in SQLite. Recipes go through `SQLiteCatalogStore.upsert`, so local edits stay untouched.
+struct SQLiteUpstreamStore: UpstreamStore {
     let database: AppDatabase
 
     // MARK: Requests
@@ -42,7 +19,7 @@ struct UpstreamStore: Sendable {
 
     /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now`.
     @discardableResult
-    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String? = nil, at now: Date) async throws -> [Outcome] {
+    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, at now: Date) async throws -> [UpstreamSaveOutcome] {
         try await database.write { db in
             let outcomes = try records.map { try Self.save(db, record: $0, source: source, at: now) }
             if let requestKey {
@@ -57,7 +34,7 @@ struct UpstreamStore: Sendable {
         }
     }
 
-    private static func save(_ db: Database, record: FetchedRecipe, source: UpstreamSource, at now: Date) throws -> Outcome {
+    private static func save(_ db: Database, record: FetchedRecipe, source: UpstreamSource, at now: Date) throws -> UpstreamSaveOutcome {
         let id = record.recipe.id.rawValue
         let hash = record.contentHash
         let existing = try SavedRecipe.fetchOne(
@@ -67,7 +44,7 @@ struct UpstreamStore: Sendable {
                 """,
             arguments: [id])
         let wasComplete = existing?.isComplete ?? false
-        let outcome: Outcome
+        let outcome: UpstreamSaveOutcome
         if existing == nil {
             outcome = .added
         } else if wasComplete && !record.isComplete {
@@ -85,7 +62,7 @@ struct UpstreamStore: Sendable {
         case .added, .updated:
             var recipe = record.recipe
             recipe.imagePath = try record.imageURL.flatMap { try storedImagePath(db, url: $0) }
-            try CatalogStore.upsert(db, recipe: recipe, source: source.rawValue)
+            try SQLiteCatalogStore.upsert(db, recipe: recipe, source: source.rawValue)
             try db.execute(
                 sql: """
                     INSERT INTO upstream_recipes (recipe_id, is_complete, image_url, content_hash, fetched_at) VALUES (?, ?, ?, ?, ?)
@@ -98,9 +75,10 @@ struct UpstreamStore: Sendable {
     }
 
     /// Nil when the recipe is not here, or is here but not from upstream.
-    func state(of id: RecipeID) async throws -> RecipeState? {
+    func state(of id: RecipeID) async throws -> UpstreamRecipeState? {
         try await database.read { db in
-            try RecipeState.fetchOne(db, sql: "SELECT is_complete, fetched_at FROM upstream_recipes WHERE recipe_id = ?", arguments: [id.rawValue])
+            try StateRecord.fetchOne(db, sql: "SELECT is_complete, fetched_at FROM upstream_recipes WHERE recipe_id = ?", arguments: [id.rawValue])
+                .map { UpstreamRecipeState(isComplete: $0.isComplete, fetchedAt: $0.fetchedAt) }
         }
     }
 
@@ -116,10 +94,10 @@ struct UpstreamStore: Sendable {
         }
     }
 
-    /// True once `url` was stored or refused for good.
-    func isSettled(_ url: URL) async throws -> Bool {
+    /// One process downloads here, and `ImageCache` asks for each URL once: a URL is free until it is settled.
+    func claimImage(_ url: URL, at now: Date) async throws -> Bool {
         try await database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM upstream_images WHERE url = ?)", arguments: [url.absoluteString]) ?? false
+            try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM upstream_images WHERE url = ?)", arguments: [url.absoluteString]) ?? false)
         }
     }
 
@@ -129,7 +107,7 @@ struct UpstreamStore: Sendable {
             try Self.settle(db, url: url, fileName: fileName, failure: nil, at: now)
             try db.execute(
                 sql: "UPDATE recipes SET image_path = ? WHERE id IN (SELECT recipe_id FROM upstream_recipes WHERE image_url = ?)",
-                arguments: ["\(Self.imageFolder)/\(fileName)", url.absoluteString])
+                arguments: ["\(UpstreamImages.folder)/\(fileName)", url.absoluteString])
         }
     }
 
@@ -150,7 +128,17 @@ struct UpstreamStore: Sendable {
     private static func storedImagePath(_ db: Database, url: URL) throws -> String? {
         try String.fetchOne(
             db, sql: "SELECT file_name FROM upstream_images WHERE url = ? AND file_name IS NOT NULL", arguments: [url.absoluteString]
-        ).map { "\(imageFolder)/\($0)" }
+        ).map { "\(UpstreamImages.folder)/\($0)" }
+    }
+}
+
+private struct StateRecord: Decodable, FetchableRecord {
+    var isComplete: Bool
+    /// Seconds since 1970, which GRDB reads as a date.
+    var fetchedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case isComplete = "is_complete", fetchedAt = "fetched_at"
     }
 }
 

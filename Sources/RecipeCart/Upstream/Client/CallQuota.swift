@@ -1,15 +1,16 @@
 import Foundation
 
 /// Counts upstream calls a UTC day, and keeps the stops upstream asks for (402, 429, an empty
-/// `X-API-Quota-Left`), both in SQLite, so a restart never spends calls the day no longer has.
+/// `X-API-Quota-Left`), both in the database, so neither a restart nor a second instance spends calls the day no
+/// longer has.
 struct CallQuota: Sendable {
-    let store: CallQuotaStore
+    let store: any CallQuotaStore
     let source: UpstreamSource
     let dailyLimit: Int
     let clock: @Sendable () -> Date
 
-    init(database: AppDatabase, source: UpstreamSource, dailyLimit: Int, clock: @escaping @Sendable () -> Date) {
-        store = CallQuotaStore(database: database)
+    init(store: any CallQuotaStore, source: UpstreamSource, dailyLimit: Int, clock: @escaping @Sendable () -> Date) {
+        self.store = store
         self.source = source
         self.dailyLimit = dailyLimit
         self.clock = clock
@@ -19,15 +20,16 @@ struct CallQuota: Sendable {
     /// limit together.
     func reserve() async throws(UpstreamFault) {
         let now = clock()
-        let reservation: CallQuotaStore.Reservation
+        let reservation: CallReservation
         do {
             reservation = try await store.reserve(source: source, day: Self.day(of: now), limit: dailyLimit, now: now)
         } catch {
             throw .unreachable("call quota not readable: \(error)")
         }
         switch reservation {
-        case .counted:
-            return
+        case .counted(let left):
+            AppMetrics.upstreamCalled(source)
+            AppMetrics.upstreamQuotaLeft(left, source: source)
         case .stopped(let until, let reason):
             throw .blocked(until: until, reason: reason)
         case .limitReached:

@@ -14,10 +14,10 @@ struct UpstreamAPI: Sendable {
     let apiKey: APIKey?
     let logger: Logger
 
-    init(http: UpstreamHTTP, database: AppDatabase, settings: UpstreamSettings, logger: Logger) {
+    init(http: UpstreamHTTP, quotaStore: any CallQuotaStore, settings: UpstreamSettings, logger: Logger) {
         self.http = http
         quota = CallQuota(
-            database: database, source: settings.source, dailyLimit: settings.resolvedDailyCallLimit, clock: settings.clock)
+            store: quotaStore, source: settings.source, dailyLimit: settings.resolvedDailyCallLimit, clock: settings.clock)
         baseURL = settings.resolvedBaseURL
         timeout = settings.timeout
         apiKey = settings.apiKey

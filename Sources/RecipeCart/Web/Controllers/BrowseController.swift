@@ -5,7 +5,7 @@ import Hummingbird
 struct BrowseController: Sendable {
     static let maximumSearchLength = 200
 
-    let catalog: CatalogStore
+    let catalog: any CatalogStore
     let upstream: UpstreamCatalog
     let pages: PageContext
     let cache: PageCache
@@ -25,8 +25,10 @@ struct BrowseController: Sendable {
         // The asset addresses are part of the key: a restyled Public/ gives pages with the new fingerprints.
         let key = BrowseURL.make(query, page: query.page) + " " + pages.assets.url(for: "app.css") + " " + pages.assets.url(for: "app.js")
         if status.notice == nil, let template = cache.template(for: key, generation: generation) {
+            AppMetrics.pageCache(hit: true)
             return HTMLResponse.make(template.filled(with: try await personal))
         }
+        AppMetrics.pageCache(hit: false)
         async let page = catalog.browse(query)
         async let categories = catalog.categories()
         let title = query.text.isEmpty ? "Browse recipes" : "“\(query.text.prefix(60))” – recipes"

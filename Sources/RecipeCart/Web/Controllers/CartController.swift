@@ -3,8 +3,8 @@ import Hummingbird
 
 /// The cart page, the stepper, cooking timers, "Empty the cart" and Undo.
 struct CartController: Sendable {
-    let catalog: CatalogStore
-    let carts: CartStore
+    let catalog: any CatalogStore
+    let carts: any CartStore
     let shoppingLists: ShoppingListBuilder
     let pages: PageContext
 
@@ -43,6 +43,7 @@ struct CartController: Sendable {
         let session = try context.shopper
         let fresh = session.isNew ? nil : ShopperSession.fresh()
         let result = try await carts.change(change, recipe: id, session: session.key, freshIfEmpty: fresh?.key)
+        AppMetrics.cartPosted()
         // The shopper's own version of the recipe, when they made one, names it as their cart does.
         let title = result.title ?? recipe.title
         let status = result.undo.map { Self.undoMessage(for: $0, titles: [id: title]) }

@@ -7,8 +7,8 @@ struct EditController: Sendable {
     /// A 5 MB picture plus the text fields; everything else keeps the usual 64 KB.
     static let bodyLimit = 6 * 1024 * 1024
 
-    let catalog: CatalogStore
-    let edits: RecipeEditStore
+    let catalog: any CatalogStore
+    let edits: any RecipeEditStore
     let pictures: PictureStore
     let pages: PageContext
 
@@ -25,7 +25,7 @@ struct EditController: Sendable {
     }
 
     /// What the detail page says while a revert can still be undone, so the offer outlives the page it landed on.
-    static func pendingUndoMessage(for recipe: Recipe, copy: EditCopy, in edits: RecipeEditStore) async throws -> StatusMessage? {
+    static func pendingUndoMessage(for recipe: Recipe, copy: EditCopy, in edits: any RecipeEditStore) async throws -> StatusMessage? {
         try await edits.pendingUndo(of: recipe.id, copy: copy).map { revertedMessage(recipe, copy: copy, undo: $0) }
     }
 
@@ -71,17 +71,18 @@ struct EditController: Sendable {
             session = writable
             copy = .personal(writable.key)
         }
-        let storedPicture = try upload.map { try pictures.store($0.bytes, kind: $0.kind) }
+        var storedPicture: String?
+        if let upload { storedPicture = try await pictures.store(upload.bytes, kind: upload.kind) }
         let edit = RecipeEdit(
             title: form.title.trimmingCharacters(in: .whitespacesAndNewlines), description: form.description,
             steps: form.trimmedSteps,
             picture: storedPicture.map { .replace(path: $0) } ?? (form.removePicture ? .remove : .keep))
         do {
             let saved = try await edits.save(edit, for: recipe.id, copy: copy, expected: form.version)
-            pictures.delete(saved.replacedPicture)
+            await pictures.delete(saved.replacedPicture)
             await tidyPictures(context: context)
         } catch let conflict as EditConflict {
-            pictures.delete(storedPicture)
+            await pictures.delete(storedPicture)
             recipe = conflict.current
             form.version = conflict.currentVersion
             let theirs = EditView.Conflict(title: recipe.title, description: recipe.description, steps: recipe.steps)
@@ -149,7 +150,7 @@ struct EditController: Sendable {
     /// Pictures of Undos that ran out, and of versions purged with their sessions, go once nothing uses them.
     private func tidyPictures(context: AppRequestContext) async {
         do {
-            pictures.deleteUnused(keeping: try await edits.tidy(), now: pages.clock.now())
+            await pictures.deleteUnused(keeping: try await edits.tidy(), now: pages.clock.now())
         } catch {
             context.logger.warning("tidying edit pictures failed: \(error)")
         }

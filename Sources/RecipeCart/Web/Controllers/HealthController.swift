@@ -2,7 +2,7 @@ import Hummingbird
 
 /// `GET /healthz`: 200 while the database answers.
 struct HealthController: Sendable {
-    let database: AppDatabase
+    let ping: @Sendable () async throws -> Void
 
     func addRoutes(to routes: RouteRegistrar) {
         routes.add(.health, .get, use: check)
@@ -10,7 +10,7 @@ struct HealthController: Sendable {
 
     func check(_ request: Request, context: AppRequestContext) async throws -> Response {
         do {
-            try await database.ping()
+            try await ping()
             return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                             body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
         } catch {

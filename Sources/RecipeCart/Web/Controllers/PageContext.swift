@@ -3,7 +3,7 @@ import Hummingbird
 /// What every controller needs to render a page for the current shopper and to answer a form post.
 struct PageContext: Sendable {
     let renderer: PageRenderer
-    let carts: CartStore
+    let carts: any CartStore
     let signer: SessionSigner
     let assets: AssetURLs
     let cookies: CookiePolicy

@@ -5,9 +5,9 @@ import Hummingbird
 struct RecipeController: Sendable {
     static let notFound = "There is no recipe at this address. It may have been removed from the catalog."
 
-    let catalog: CatalogStore
-    let carts: CartStore
-    let edits: RecipeEditStore
+    let catalog: any CatalogStore
+    let carts: any CartStore
+    let edits: any RecipeEditStore
     let upstream: UpstreamCatalog
     let pages: PageContext
 
@@ -20,12 +20,16 @@ struct RecipeController: Sendable {
         // A recipe of the configured API that is missing or only a tile's worth is fetched first.
         let status = try await upstream.ensureRecipe(id, client: context.clientAddress)
         let copy = try EditController.copy(for: context)
-        let recipe = try await Self.recipe(id, in: catalog, for: copy.session)
-        let servings = try Self.servings(FormFields.query(of: request)["servings"], for: recipe)
         let session = try context.shopper
+        // A session made for this request has stored nothing yet: no version, cart line or Undo of its own to read,
+        // so a first look needs no database at all once the recipe is in memory.
+        let hasStored = !session.isNew || copy == .shop
+        let recipe = try await Self.recipe(id, in: catalog, for: hasStored ? copy.session : nil)
+        let servings = try Self.servings(FormFields.query(of: request)["servings"], for: recipe)
         let line = session.isNew ? nil : try await carts.line(of: recipe.id, session: session.key)
         // A revert keeps offering Undo while it can, not only on the page it landed on.
-        let undo = context.statusMessage == nil ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
+        let undo = context.statusMessage == nil && hasStored
+            ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
         let chrome = try await pages.chrome(title: recipe.title, context: context, status: undo)
         var view = RecipeView(recipe: recipe, servings: servings, line: line, chrome: chrome, now: pages.clock.now())
         view.notice = status.notice
@@ -48,7 +52,7 @@ struct RecipeController: Sendable {
     }
 
     /// The recipe with the shopper's own version laid over it when `session` is given.
-    static func recipe(_ id: RecipeID, in catalog: CatalogStore, for session: SessionKey? = nil) async throws -> Recipe {
+    static func recipe(_ id: RecipeID, in catalog: any CatalogStore, for session: SessionKey? = nil) async throws -> Recipe {
         guard let recipe = try await catalog.recipe(id, for: session) else { throw AppError.notFound(notFound) }
         return recipe
     }

@@ -3,10 +3,10 @@ import Hummingbird
 
 /// The staff board behind the staff token: sign-in, sign-out, and, behind `StaffOnlyMiddleware`, every cart and one cart.
 struct StaffController: Sendable {
-    let carts: CartStore
+    let carts: any CartStore
     let shoppingLists: ShoppingListBuilder
     let authenticator: StaffAuthenticator
-    let throttle: LoginThrottle
+    let throttle: any SignInThrottle
     let labeler: CartLabeler
     let pages: PageContext
 
@@ -27,7 +27,7 @@ struct StaffController: Sendable {
     func login(_ request: Request, context: AppRequestContext) async throws -> Response {
         // Counted before the body is read: tries whose headers came first cannot all wait for their verdict together.
         let triedAt = pages.clock.now()
-        if let wait = await throttle.reserve(for: context.clientAddress, now: triedAt) {
+        if let wait = try await throttle.reserve(for: context.clientAddress, now: triedAt) {
             var response = try login(
                 status: .tooManyRequests, message: "Too many wrong tokens. Please wait \(wait) seconds and try again.", context: context)
             response.headers[.retryAfter] = String(wait)
@@ -38,13 +38,13 @@ struct StaffController: Sendable {
             form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
         } catch {
             // No token was judged, so no try was used: a forged or broken post cannot lock staff out.
-            await throttle.release(for: context.clientAddress, reservedAt: triedAt)
+            try await throttle.release(for: context.clientAddress, reservedAt: triedAt)
             throw error
         }
         guard let token = form["token"], authenticator.isValidToken(token) else {
             return try login(status: .unauthorized, message: "That token is not right.", context: context)
         }
-        await throttle.release(for: context.clientAddress, reservedAt: triedAt)
+        try await throttle.release(for: context.clientAddress, reservedAt: triedAt)
         var response = pages.redirect(to: Route.staffBoard.url())
         response.setCookie(pages.cookies.cookie(
             pages.cookies.staff, value: try await authenticator.signIn(), maxAge: Int(StaffAuthenticator.lifetime), sameSite: .strict))

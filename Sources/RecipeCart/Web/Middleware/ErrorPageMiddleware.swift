@@ -18,7 +18,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
             switch appError {
             case .internal:
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
-            case .serviceUnavailable where error is DatabaseError:
+            case .serviceUnavailable where error is DatabaseError || error is StorageUnavailable:
+                AppMetrics.databaseError()
                 context.logger.error("database unavailable", metadata: ["error": "\(error)"])
             case .badRequest where error is HTTPParserError:
                 context.logger.debug("request body ended early", metadata: ["error": "\(error)"])
@@ -32,6 +33,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
     /// A full or read-only disk, or a database another process holds locked: the server recovers when the cause is gone.
     static let databaseTroubles: [ResultCode] = [.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_IOERR, .SQLITE_CANTOPEN]
 
+    static let storageTrouble = AppError.serviceUnavailable(
+        "The shop’s storage is having trouble right now. Nothing was changed; please try again in a minute.")
+
     static func appError(for error: any Error) -> AppError {
         switch error {
         case let error as AppError:
@@ -40,8 +44,10 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return .payloadTooLarge
         case is HTTPParserError:
             return .badRequest("The request ended before all of it arrived. Please try again.")
+        case is StorageUnavailable:
+            return storageTrouble
         case let error as DatabaseError where Self.databaseTroubles.contains(error.resultCode):
-            return .serviceUnavailable("The shop’s storage is having trouble right now. Nothing was changed; please try again in a minute.")
+            return storageTrouble
         case let error as HTTPError:
             switch error.status {
             case .notFound: return .notFound("There is no page at this address.")

@@ -1,23 +1,18 @@
 import Foundation
 
-/// Counts staff sign-in tries per client: after 5 failures in a minute, that client waits.
-/// A try is counted when it starts, before its form is read, so a burst of tries whose bodies arrive
-/// later is judged against the limit as it stood, not as each body lands.
-actor LoginThrottle {
-    static let maximumFailures = 5
-    static let window: TimeInterval = 60
+/// The sign-in throttle of a single instance, kept in memory: a restart forgets at most a minute of tries.
+actor LoginThrottle: SignInThrottle {
+    static let maximumFailures = SignInLimit.maximumFailures
+    static let window = SignInLimit.window
 
     private var failures: [String: [Date]] = [:]
 
-    /// Counts a try as failed until it proves right. - Returns: the seconds to wait when no try is left.
-    func reserve(for address: String, now: Date = Date()) -> Int? {
+    func reserve(for address: String, now: Date) -> Int? {
         if let wait = retryAfter(for: address, now: now) { return wait }
         recordFailure(for: address, now: now)
         return nil
     }
 
-    /// Takes back one try: a right token, or a post whose token was never judged. Other tries, and other clients,
-    /// keep their count.
     func release(for address: String, reservedAt: Date) {
         guard var dates = failures[address], let index = dates.lastIndex(of: reservedAt) else { return }
         dates.remove(at: index)
@@ -28,7 +23,7 @@ actor LoginThrottle {
     func retryAfter(for address: String, now: Date = Date()) -> Int? {
         let recent = prune(address, now: now)
         guard recent.count >= Self.maximumFailures, let oldest = recent.first else { return nil }
-        return max(1, Int((oldest.addingTimeInterval(Self.window).timeIntervalSince(now)).rounded(.up)))
+        return SignInLimit.wait(oldest: oldest, now: now)
     }
 
     func recordFailure(for address: String, now: Date = Date()) {

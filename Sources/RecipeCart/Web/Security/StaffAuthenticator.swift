@@ -10,7 +10,8 @@ struct StaffAuthenticator: Sendable {
 
     let token: String
     let secret: ServerSecret
-    let sessions: StaffSessionStore
+    let sessions: any StaffSessionStore
+    let clock: AppClock
 
     /// A random token for an installation that set none.
     static func generatedToken() -> String {
@@ -27,7 +28,7 @@ struct StaffAuthenticator: Sendable {
     /// Starts a staff session and answers the cookie value that names it.
     func signIn() async throws -> String {
         let id = Base64URL.encode(Data(RandomBytes.make(16)))
-        try await sessions.create(SessionKey(sessionID: id), tokenDigest: tokenDigest, expiresAt: sessions.clock.now() + Self.lifetime)
+        try await sessions.create(SessionKey(sessionID: id), tokenDigest: tokenDigest, expiresAt: clock.now() + Self.lifetime)
         return "\(id).\(secret.sign(message(id: id)))"
     }
 

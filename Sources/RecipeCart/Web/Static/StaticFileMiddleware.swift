@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 
@@ -5,6 +6,7 @@ import Logging
 /// only regular files inside the root, never a folder listing.
 struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: StaticFiles
+    let pictures: any SharedPictures
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let (root, remainder) = files.root(for: request.uri.path) else {
@@ -19,15 +21,31 @@ struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             throw Self.notFound
         }
-        let lookup: StaticFiles.Lookup?
+        var lookup = try find(path, in: root, context: context)
+        if lookup == nil, try await copyShared(path, into: root) {
+            lookup = try find(path, in: root, context: context)
+        }
+        guard let lookup else { throw Self.notFound }
+        return try await StaticFileResponse.make(lookup, for: request, context: context)
+    }
+
+    private func find(_ path: StaticFilePath, in root: StaticRoot, context: Context) throws -> StaticFiles.Lookup? {
         do {
-            lookup = try files.lookup(path, in: root)
+            return try files.lookup(path, in: root)
         } catch let tampered as GzipTwin.TamperedTwin {
             context.logger.warning("refusing a file whose gzip twin is not a plain file", metadata: ["twin": "\(tampered.path)"])
             throw Self.notFound
         }
-        guard let lookup else { throw Self.notFound }
-        return try await StaticFileResponse.make(lookup, for: request, context: context)
+    }
+
+    /// A picture another instance stored: copied to this instance's disk once, then served like any file.
+    /// - Returns: true when it was copied.
+    private func copyShared(_ path: StaticFilePath, into root: StaticRoot) async throws -> Bool {
+        guard let folder = root.sharedFolder, !path.value.contains("/"),
+              let bytes = try await pictures.bytes(at: "\(folder)/\(path.value)")
+        else { return false }
+        try Data(bytes).write(to: URL(fileURLWithPath: root.directory).appendingPathComponent(path.value), options: .atomic)
+        return true
     }
 
     static var notFound: AppError { .notFound("There is no file at this address.") }

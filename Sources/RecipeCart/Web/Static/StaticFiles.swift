@@ -38,8 +38,8 @@ struct StaticFiles: Sendable {
         return StaticFiles(
             roots: [
                 assets, bundled,
-                StaticRoot(urlPrefix: "/images/cache/", directory: imageCache, caching: .images),
-                StaticRoot(urlPrefix: "/images/uploads/", directory: uploads, caching: .images),
+                StaticRoot(urlPrefix: "/images/cache/", directory: imageCache, caching: .images, sharedFolder: UpstreamImages.folder),
+                StaticRoot(urlPrefix: "/images/uploads/", directory: uploads, caching: .images, sharedFolder: PictureStore.folder),
             ],
             cacheBudget: cacheBudget)
     }

@@ -19,9 +19,13 @@ struct StaticRoot: Sendable {
     /// A real path (symlinks resolved), without a trailing slash.
     let directory: String
     let caching: Caching
+    /// The folder under `/images/` whose files `SharedPictures` holds too: a file missing here may have been stored
+    /// by another instance.
+    let sharedFolder: String?
 
-    init(urlPrefix: String, directory: URL, caching: Caching) {
+    init(urlPrefix: String, directory: URL, caching: Caching, sharedFolder: String? = nil) {
         self.urlPrefix = urlPrefix
+        self.sharedFolder = sharedFolder
         self.directory = LocalFile.realPath(directory.path) ?? directory.standardizedFileURL.path
         self.caching = caching
     }

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Recipes as every page reads them, with the shop's edits applied. SQLite and PostgreSQL keep them the same way.
+public protocol CatalogStore: Sendable {
+    func recipe(_ id: RecipeID) async throws -> Recipe?
+    /// The recipe as one shopper sees it: their own version, when they saved one, over the shop's copy.
+    func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe?
+    func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary]
+    /// Ingredients of many recipes at once, in recipe order.
+    func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]]
+    /// A number that grows with every change to recipes or the shop's edits, wherever the change was made.
+    func generation() async throws -> Int
+    func categories() async throws -> [String]
+    func browse(_ query: BrowseQuery) async throws -> BrowsePage
+    /// Inserts or refreshes recipes from one source. Local edits are kept apart and survive this.
+    func upsert(_ recipes: [Recipe], source: String) async throws
+    /// Makes `recipes` all there is of `source`, unless `version` of them is already installed.
+    /// - Returns: true when the recipes were (re)installed.
+    func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool
+}

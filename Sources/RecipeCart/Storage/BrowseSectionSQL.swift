@@ -1,0 +1,16 @@
+/// The section a Browse row falls in, as SQL both databases read alike, over a recipe row named `r`.
+enum BrowseSectionSQL {
+    static func expression(for grouping: BrowseQuery.Grouping) -> String {
+        switch grouping {
+        case .photo:
+            "CASE WHEN r.image_path IS NULL THEN \(BrowseSection.other.rawValue) ELSE \(BrowseSection.popular.rawValue) END"
+        case .time:
+            """
+            CASE WHEN r.ready_minutes IS NULL THEN \(BrowseSection.timeUnknown.rawValue)
+                 WHEN r.ready_minutes <= 20 THEN \(BrowseSection.quick.rawValue)
+                 WHEN r.ready_minutes < 60 THEN \(BrowseSection.underAnHour.rawValue)
+                 ELSE \(BrowseSection.longer.rawValue) END
+            """
+        }
+    }
+}

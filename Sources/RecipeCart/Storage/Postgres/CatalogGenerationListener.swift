@@ -1,0 +1,54 @@
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+
+/// Keeps `CatalogGeneration` true across instances: `LISTEN catalog_generation` hears every change at once, the
+/// generation is read again whenever the listening connection is (re)made, and a slow poll covers a notification
+/// lost in between. Cached pages then go stale within a second of an edit on any instance.
+struct CatalogGenerationListener: Service {
+    static let channel = "catalog_generation"
+    static let pollInterval: Duration = .seconds(5)
+    static let retryDelay: Duration = .seconds(1)
+
+    let database: PostgresDatabase
+    let generations: CatalogGeneration
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await listen() }
+                group.addTask { await poll() }
+                await group.waitForAll()
+            }
+        }
+    }
+
+    private func listen() async {
+        while !Task.isCancelled {
+            do {
+                try await database.client.withConnection { connection in
+                    let notifications = try await connection.listen(Self.channel)
+                    generations.advance(to: try await PostgresCatalogStore.generation(connection))
+                    for try await notification in notifications {
+                        if let generation = Int(notification.payload) { generations.advance(to: generation) }
+                    }
+                }
+            } catch {
+                guard !Task.isCancelled else { return }
+                logger.notice("catalog change notifications interrupted; listening again", metadata: ["error": "\(PostgresDatabase.explain(error))"])
+                AppMetrics.databaseReconnected()
+            }
+            try? await Task.sleep(for: Self.retryDelay)
+        }
+    }
+
+    private func poll() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: Self.pollInterval)
+            if let generation = try? await database.read({ connection in try await PostgresCatalogStore.generation(connection) }) {
+                generations.advance(to: generation)
+            }
+        }
+    }
+}

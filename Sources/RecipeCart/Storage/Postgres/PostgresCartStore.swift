@@ -1,0 +1,226 @@
+import Foundation
+import PostgresNIO
+
+/// Cart lines in PostgreSQL. Every write of a session first takes that session's advisory lock, so two instances
+/// changing one cart at once apply their changes one after the other, never one over the other.
+struct PostgresCartStore: CartStore {
+    let database: PostgresDatabase
+    let clock: AppClock
+
+    func change(_ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?) async throws
+        -> CartChangeResult
+    {
+        let now = clock.now()
+        return try await database.write { connection in
+            try await Self.lock(connection, session)
+            var session = session
+            if let fresh, try await !Self.hasLines(connection, session: session) {
+                try await Self.lock(connection, fresh)
+                try await connection.run(
+                    "UPDATE sessions SET id_hash = \(fresh.hash), last_seen_at = \(now.timeIntervalSince1970) WHERE id_hash = \(session.hash)")
+                session = fresh
+            }
+            let undo = try await Self.apply(connection, change, recipe: recipe, session: session, at: now)
+            let line = try await Self.lines(connection, session: session, recipe: recipe).first
+            return CartChangeResult(session: session, quantity: line?.quantity ?? 0, title: line?.recipe.title, undo: undo)
+        }
+    }
+
+    /// - Returns: the undo kept when the change took the line away.
+    private static func apply(
+        _ connection: PostgresConnection, _ change: CartChange, recipe: RecipeID, session: SessionKey, at now: Date
+    ) async throws -> CartUndo? {
+        let time = now.timeIntervalSince1970, hash = session.hash, id = recipe.rawValue, max = Cart.maximumQuantity
+        try await touch(connection, sessionHash: hash, at: time)
+        switch change {
+        case .increment:
+            try await connection.run(
+                """
+                INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
+                VALUES (\(hash), \(id), 1, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = \(hash)), \(time), \(time))
+                ON CONFLICT (session_hash, recipe_id) DO UPDATE
+                SET quantity = LEAST(cart_items.quantity + 1, \(max)), updated_at = excluded.updated_at
+                """)
+            return nil
+        case .decrement:
+            var undo: CartUndo?
+            if try await quantity(connection, recipe: recipe, session: session) == 1 {
+                undo = try await PostgresCartUndo.save(connection, kind: .remove, session: session, recipe: recipe, at: now)
+            }
+            try await connection.run("DELETE FROM cart_items WHERE session_hash = \(hash) AND recipe_id = \(id) AND quantity <= 1")
+            try await connection.run(
+                "UPDATE cart_items SET quantity = quantity - 1, updated_at = \(time) WHERE session_hash = \(hash) AND recipe_id = \(id)")
+            return undo
+        case .set(let quantity) where quantity <= 0:
+            let undo = try await PostgresCartUndo.save(connection, kind: .remove, session: session, recipe: recipe, at: now)
+            try await connection.run("DELETE FROM cart_items WHERE session_hash = \(hash) AND recipe_id = \(id)")
+            return undo
+        case .set(let quantity):
+            try await connection.run(
+                """
+                INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
+                VALUES (\(hash), \(id), \(min(quantity, max)),
+                        (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = \(hash)), \(time), \(time))
+                ON CONFLICT (session_hash, recipe_id) DO UPDATE SET quantity = excluded.quantity, updated_at = excluded.updated_at
+                """)
+            return nil
+        }
+    }
+
+    func clear(session: SessionKey) async throws {
+        let now = clock.now()
+        try await database.write { connection in
+            try await Self.lock(connection, session)
+            try await PostgresCartUndo.save(connection, kind: .clear, session: session, recipe: nil, at: now)
+            try await connection.run("DELETE FROM cart_items WHERE session_hash = \(session.hash)")
+        }
+    }
+
+    func pendingUndo(session: SessionKey) async throws -> CartUndo? {
+        let oldest = clock.now() - CartUndo.offeredFor
+        return try await database.read { connection in
+            try await PostgresCartUndo.fetch(connection, session: session, newerThan: oldest)
+        }
+    }
+
+    func undo(_ token: String, session: SessionKey) async throws -> CartUndo? {
+        let now = clock.now()
+        return try await database.write { connection in
+            try await Self.lock(connection, session)
+            return try await PostgresCartUndo.restore(connection, token: token, session: session, newerThan: now - CartUndo.acceptedFor, at: now)
+        }
+    }
+
+    func hasSession(_ session: SessionKey) async throws -> Bool {
+        try await database.read { connection in
+            try await !connection.values("SELECT 1 FROM sessions WHERE id_hash = \(session.hash)", as: Int.self).isEmpty
+        }
+    }
+
+    func quantity(of recipe: RecipeID, session: SessionKey) async throws -> Int {
+        try await database.read { connection in try await Self.quantity(connection, recipe: recipe, session: session) }
+    }
+
+    func itemCount(session: SessionKey) async throws -> Int {
+        try await database.read { connection in
+            try await connection.values(
+                "SELECT COALESCE(SUM(quantity), 0)::BIGINT FROM cart_items WHERE session_hash = \(session.hash)", as: Int.self
+            ).first ?? 0
+        }
+    }
+
+    func cart(session: SessionKey) async throws -> Cart {
+        try await database.read { connection in
+            Cart(lines: try await Self.lines(connection, session: session).map(\.line))
+        }
+    }
+
+    func line(of recipe: RecipeID, session: SessionKey) async throws -> CartLine? {
+        try await database.read { connection in
+            try await Self.lines(connection, session: session, recipe: recipe).first?.line
+        }
+    }
+
+    func activeCarts() async throws -> [ActiveCart] {
+        let rows = try await database.read { connection in
+            try await connection.rows(
+                """
+                SELECT \(unescaped: PostgresCatalogStore.summaryColumns), c.session_hash, c.updated_at, c.quantity,
+                       c.cooking_started_at, c.cooking_minutes
+                FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
+                ORDER BY c.session_hash, c.position, c.added_at, c.recipe_id
+                """,
+                as: Self.LineRow.self)
+        }
+        var carts: [String: ActiveCart] = [:]
+        for row in rows {
+            guard let stored = Self.storedLine(row) else { continue }
+            let updated = Date(timeIntervalSince1970: row.7)
+            carts[row.6, default: ActiveCart(sessionHash: row.6, cart: Cart(lines: []), lastActivity: updated)].cart.lines.append(stored.line)
+            carts[row.6]!.lastActivity = max(carts[row.6]!.lastActivity, updated)
+        }
+        return carts.values.sorted { ($0.lastActivity, $0.sessionHash) > ($1.lastActivity, $1.sessionHash) }
+    }
+
+    func startCooking(_ recipe: RecipeID, minutes: Int, session: SessionKey) async throws -> Bool {
+        let now = clock.now().timeIntervalSince1970
+        return try await database.write { connection in
+            try await connection.count(
+                """
+                UPDATE cart_items SET cooking_started_at = \(now), cooking_minutes = \(minutes)
+                WHERE session_hash = \(session.hash) AND recipe_id = \(recipe.rawValue) RETURNING 1
+                """) > 0
+        }
+    }
+
+    func stopCooking(_ recipe: RecipeID, session: SessionKey) async throws {
+        try await database.write { connection in
+            try await connection.run(
+                """
+                UPDATE cart_items SET cooking_started_at = NULL, cooking_minutes = NULL
+                WHERE session_hash = \(session.hash) AND recipe_id = \(recipe.rawValue)
+                """)
+        }
+    }
+
+    func purgeSessions(idleLongerThan idle: TimeInterval) async throws -> Int {
+        let oldest = (clock.now() - idle).timeIntervalSince1970
+        return try await database.write { connection in
+            try await connection.count("DELETE FROM sessions WHERE last_seen_at < \(oldest) RETURNING 1")
+        }
+    }
+
+    // MARK: SQL
+
+    /// Serialises the writes of one session across every instance, until the transaction ends.
+    static func lock(_ connection: PostgresConnection, _ session: SessionKey) async throws {
+        try await connection.run("SELECT pg_advisory_xact_lock(hashtext(\(session.hash)))")
+    }
+
+    /// Makes the session row on its first write, and marks it seen on every later one.
+    static func touch(_ connection: PostgresConnection, sessionHash: String, at time: Double) async throws {
+        try await connection.run(
+            """
+            INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (\(sessionHash), \(time), \(time))
+            ON CONFLICT (id_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at
+            """)
+    }
+
+    static func quantity(_ connection: PostgresConnection, recipe: RecipeID, session: SessionKey) async throws -> Int {
+        try await connection.values(
+            "SELECT quantity FROM cart_items WHERE session_hash = \(session.hash) AND recipe_id = \(recipe.rawValue)", as: Int.self
+        ).first ?? 0
+    }
+
+    private static func hasLines(_ connection: PostgresConnection, session: SessionKey) async throws -> Bool {
+        try await !connection.values("SELECT 1 FROM cart_items WHERE session_hash = \(session.hash) LIMIT 1", as: Int.self).isEmpty
+    }
+
+    /// A session's lines as its own shopper sees them (their version of a recipe over the shop's copy), in cart order;
+    /// only `recipe`'s line when given.
+    private static func lines(_ connection: PostgresConnection, session: SessionKey, recipe: RecipeID? = nil) async throws
+        -> [(line: CartLine, quantity: Int, recipe: RecipeSummary)]
+    {
+        try await connection.rows(
+            """
+            SELECT r.id, COALESCE(p.title, r.title), r.category, r.servings, r.ready_minutes,
+                   CASE WHEN p.recipe_id IS NULL THEN r.image_path WHEN p.image_removed THEN NULL
+                        ELSE COALESCE(p.image_path, r.image_path) END,
+                   c.session_hash, c.updated_at, c.quantity, c.cooking_started_at, c.cooking_minutes
+            FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
+            LEFT JOIN shopper_recipe_edits p ON p.session_hash = c.session_hash AND p.recipe_id = c.recipe_id
+            WHERE c.session_hash = \(session.hash) AND (\(recipe?.rawValue)::TEXT IS NULL OR c.recipe_id = \(recipe?.rawValue))
+            ORDER BY c.position, c.added_at, c.recipe_id
+            """,
+            as: LineRow.self
+        ).compactMap(storedLine)
+    }
+
+    typealias LineRow = (String, String, String, Int?, Int?, String?, String, Double, Int, Double?, Int?)
+
+    private static func storedLine(_ row: LineRow) -> (line: CartLine, quantity: Int, recipe: RecipeSummary)? {
+        guard let summary = PostgresCatalogStore.summary((row.0, row.1, row.2, row.3, row.4, row.5)) else { return nil }
+        let cooking = row.9.flatMap { start in row.10.map { CookingTimer(startedAt: Date(timeIntervalSince1970: start), minutes: $0) } }
+        return (CartLine(recipe: summary, quantity: row.8, cooking: cooking), row.8, summary)
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import PostgresNIO
+
+/// Recipes in PostgreSQL. Search is a weighted `tsvector` of unaccented words, every typed word a prefix.
+struct PostgresCatalogStore: CatalogStore {
+    let database: PostgresDatabase
+    let generations: CatalogGeneration
+    let clock: AppClock
+    /// The shop's copies read lately, valid for the generation they were read at: a detail page seen before needs no
+    /// round trip, and still shows while the database is away.
+    let memo = RecipeMemo()
+
+    // MARK: Reading
+
+    func recipe(_ id: RecipeID) async throws -> Recipe? {
+        try await recipe(id, for: nil)
+    }
+
+    func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
+        let generation = generations.current
+        if session == nil, let recipe = memo.recipe(id, generation: generation) { return recipe }
+        let recipe = try await database.read { connection in try await Self.fetchRecipe(connection, id: id, for: session) }
+        if session == nil, let recipe { memo.keep(recipe, generation: generation) }
+        return recipe
+    }
+
+    func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await database.read { connection in
+            try await connection.rows(
+                "SELECT \(unescaped: Self.summaryColumns) FROM recipe_effective r WHERE r.id = ANY(\(ids.map(\.rawValue)))",
+                as: Self.SummaryRow.self)
+        }
+        return Dictionary(rows.compactMap(Self.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await database.read { connection in
+            try await connection.rows(
+                """
+                SELECT recipe_id, name, measure FROM recipe_ingredients
+                WHERE recipe_id = ANY(\(ids.map(\.rawValue))) ORDER BY recipe_id, position
+                """,
+                as: (String, String, String).self)
+        }
+        var result: [RecipeID: [Ingredient]] = [:]
+        for (recipeID, name, measure) in rows {
+            guard let id = RecipeID(recipeID) else { continue }
+            result[id, default: []].append(Ingredient(name: name, measure: measure))
+        }
+        return result
+    }
+
+    /// As heard through `CatalogGenerationListener`, and as this instance's own writes left it: no database read.
+    func generation() async throws -> Int {
+        generations.current
+    }
+
+    func categories() async throws -> [String] {
+        try await database.read { connection in
+            try await connection.values(
+                "SELECT category FROM recipes WHERE category <> '' GROUP BY category ORDER BY lower(category), category", as: String.self)
+        }
+    }
+
+    func browse(_ query: BrowseQuery) async throws -> BrowsePage {
+        let plan = PostgresBrowsePlan(query: query)
+        return try await database.read { connection in
+            let total = try await connection.values(plan.countQuery, as: Int.self).first ?? 0
+            let paging = BrowsePaging(total: total, requestedPage: query.page)
+            let rows = try await connection.rows(plan.pageQuery(limit: paging.limit, offset: paging.offset), as: Self.BrowseRow.self)
+            let listed = rows.compactMap { row -> (RecipeSummary, BrowseSection)? in
+                let (id, title, category, servings, ready, image, section) = row
+                guard let summary = Self.summary((id, title, category, servings, ready, image)),
+                      let kind = BrowseSection(rawValue: section) else { return nil }
+                return (summary, kind)
+            }
+            return BrowsePage(rows: listed, total: total, paging: paging)
+        }
+    }
+
+    // MARK: Writing
+
+    func upsert(_ recipes: [Recipe], source: String) async throws {
+        let now = clock.now().timeIntervalSince1970
+        let generation = try await database.write { connection in
+            for recipe in recipes {
+                try await Self.upsert(connection, recipe: recipe, source: source, at: now)
+            }
+            return try await Self.generation(connection)
+        }
+        generations.advance(to: generation)
+    }
+
+    func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool {
+        let now = clock.now().timeIntervalSince1970
+        let versionKey = "\(source)_version"
+        let generation: Int? = try await database.write { connection in
+            // Instances starting together install the catalog once: the second waits here, then finds it done.
+            try await connection.run("SELECT pg_advisory_xact_lock(hashtext(\(versionKey)))")
+            let installed = try await connection.values("SELECT value FROM catalog_meta WHERE key = \(versionKey)", as: String.self).first
+            guard installed != version else { return nil }
+            for recipe in recipes {
+                try await Self.upsert(connection, recipe: recipe, source: source, at: now)
+            }
+            try await connection.run(
+                "DELETE FROM recipes WHERE source = \(source) AND NOT (id = ANY(\(recipes.map(\.id.rawValue))))")
+            try await connection.run(
+                """
+                INSERT INTO catalog_meta (key, value) VALUES (\(versionKey), \(version))
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """)
+            return try await Self.generation(connection)
+        }
+        if let generation { generations.advance(to: generation) }
+        return generation != nil
+    }
+
+    static func generation(_ connection: PostgresConnection) async throws -> Int {
+        let value = try await connection.values("SELECT value FROM catalog_meta WHERE key = 'generation'", as: String.self).first
+        return value.flatMap { Int($0) } ?? 0
+    }
+
+    static func upsert(_ connection: PostgresConnection, recipe: Recipe, source: String, at now: Double) async throws {
+        let id = recipe.id.rawValue
+        try await connection.run(
+            """
+            INSERT INTO recipes (id, source, title, description, category, servings, ready_minutes, tags, image_path, source_url, updated_at)
+            VALUES (\(id), \(source), \(recipe.title), \(recipe.description), \(recipe.category), \(recipe.servings),
+                    \(recipe.readyInMinutes), \(recipe.tags.joined(separator: " ")), \(recipe.imagePath),
+                    \(recipe.sourceURL?.absoluteString), \(now))
+            ON CONFLICT (id) DO UPDATE SET
+                source = excluded.source, title = excluded.title, description = excluded.description,
+                category = excluded.category, servings = excluded.servings, ready_minutes = excluded.ready_minutes,
+                tags = excluded.tags, image_path = excluded.image_path, source_url = excluded.source_url,
+                updated_at = excluded.updated_at
+            """)
+        try await connection.run("DELETE FROM recipe_ingredients WHERE recipe_id = \(id)")
+        try await connection.run("DELETE FROM recipe_steps WHERE recipe_id = \(id)")
+        try await connection.run("DELETE FROM recipe_diets WHERE recipe_id = \(id)")
+        if !recipe.ingredients.isEmpty {
+            try await connection.run(
+                """
+                INSERT INTO recipe_ingredients (recipe_id, position, name, measure)
+                SELECT \(id), position - 1, name, measure
+                FROM unnest(\(recipe.ingredients.map(\.name)), \(recipe.ingredients.map(\.measure))) WITH ORDINALITY AS i(name, measure, position)
+                """)
+        }
+        if !recipe.steps.isEmpty {
+            try await connection.run(
+                """
+                INSERT INTO recipe_steps (recipe_id, position, text)
+                SELECT \(id), position - 1, text FROM unnest(\(recipe.steps)) WITH ORDINALITY AS s(text, position)
+                """)
+        }
+        let diets = Set(recipe.diets).map(\.rawValue)
+        if !diets.isEmpty {
+            try await connection.run("INSERT INTO recipe_diets (recipe_id, diet) SELECT \(id), diet FROM unnest(\(diets)) AS d(diet)")
+        }
+        try await reindex(connection, id: recipe.id)
+    }
+
+    /// Rebuilds one recipe's search entry from its effective (possibly edited) values.
+    static func reindex(_ connection: PostgresConnection, id: RecipeID) async throws {
+        try await connection.run(
+            """
+            INSERT INTO recipe_search (recipe_id, document)
+            SELECT r.id,
+                   setweight(to_tsvector('simple', unaccent(r.title)), 'A')
+                || setweight(to_tsvector('simple', unaccent(r.category)), 'B')
+                || setweight(to_tsvector('simple', unaccent(
+                       COALESCE((SELECT string_agg(name, ' ' ORDER BY position) FROM recipe_ingredients WHERE recipe_id = r.id), '')
+                       || ' ' || COALESCE((SELECT string_agg(diet, ' ') FROM recipe_diets WHERE recipe_id = r.id), ''))), 'C')
+                || setweight(to_tsvector('simple', unaccent(r.tags)), 'D')
+            FROM recipe_effective r WHERE r.id = \(id.rawValue)
+            ON CONFLICT (recipe_id) DO UPDATE SET document = excluded.document
+            """)
+    }
+
+    // MARK: Rows
+
+    static func fetchRecipe(_ connection: PostgresConnection, id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
+        let key = id.rawValue
+        guard let (title, description, category, servings, ready, tags, image, source, isEdited) = try await connection.row(
+            """
+            SELECT title, description, category, servings, ready_minutes, tags, image_path, source_url, is_edited
+            FROM recipe_effective WHERE id = \(key)
+            """,
+            as: (String, String, String, Int?, Int?, String, String?, String?, Bool).self)
+        else { return nil }
+        let ingredients = try await connection.rows(
+            "SELECT name, measure FROM recipe_ingredients WHERE recipe_id = \(key) ORDER BY position", as: (String, String).self
+        ).map { Ingredient(name: $0.0, measure: $0.1) }
+        let diets = try await connection.values("SELECT diet FROM recipe_diets WHERE recipe_id = \(key)", as: String.self)
+            .compactMap(Diet.init(rawValue:))
+        let editedSteps = try await connection.values("SELECT steps_json FROM recipe_edits WHERE recipe_id = \(key)", as: String.self).first
+        let steps = if let editedSteps {
+            try StepsJSON.decode(editedSteps)
+        } else {
+            try await connection.values("SELECT text FROM recipe_steps WHERE recipe_id = \(key) ORDER BY position", as: String.self)
+        }
+        var recipe = Recipe(
+            id: id, title: title, description: description, category: category, servings: servings, readyInMinutes: ready,
+            diets: Diet.allCases.filter(diets.contains), tags: tags.split(separator: " ").map(String.init),
+            imagePath: image, sourceURL: source.flatMap(URL.init(string:)), ingredients: ingredients, steps: steps, isEdited: isEdited)
+        if let session {
+            if let (title, description, image, removed, stepsJSON) = try await connection.row(
+                """
+                SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits
+                WHERE session_hash = \(session.hash) AND recipe_id = \(key)
+                """,
+                as: (String, String, String?, Bool, String).self)
+            {
+                recipe.applyPersonalVersion(
+                    title: title, description: description, imagePath: image, imageRemoved: removed, steps: try StepsJSON.decode(stepsJSON))
+            }
+        }
+        return recipe
+    }
+
+    typealias SummaryRow = (String, String, String, Int?, Int?, String?)
+    typealias BrowseRow = (String, String, String, Int?, Int?, String?, Int)
+
+    static let summaryColumns = "r.id, r.title, r.category, r.servings, r.ready_minutes, r.image_path"
+
+    /// Nil for an id RecipeCart would not make, which no page could link to.
+    static func summary(_ row: SummaryRow) -> RecipeSummary? {
+        RecipeID(row.0).map {
+            RecipeSummary(id: $0, title: row.1, category: row.2, servings: row.3, readyInMinutes: row.4, imagePath: row.5)
+        }
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Every table RecipeCart keeps in PostgreSQL, as ordered migrations. The same tables as the SQLite schema, with
+/// times as seconds since 1970 (`double precision`), written with the app's clock, and search as a `tsvector`.
+enum PostgresSchema {
+    /// The advisory lock every starting instance takes before it migrates.
+    static let migrationLock: Int64 = 0x5265_6369_7065_4361  // "RecipeCa"
+
+    static let migrations: [(name: String, sql: String)] = [
+        ("v1-recipecart", """
+            CREATE EXTENSION IF NOT EXISTS unaccent;
+
+            CREATE TABLE recipes (
+                seq BIGSERIAL UNIQUE,
+                id TEXT PRIMARY KEY,
+                source TEXT NOT NULL,
+                title TEXT NOT NULL,
+                description TEXT NOT NULL DEFAULT '',
+                category TEXT NOT NULL DEFAULT '',
+                servings INTEGER,
+                ready_minutes INTEGER,
+                tags TEXT NOT NULL DEFAULT '',
+                image_path TEXT,
+                source_url TEXT,
+                updated_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX recipes_category ON recipes (category);
+            CREATE INDEX recipes_source ON recipes (source);
+
+            CREATE TABLE recipe_ingredients (
+                recipe_id TEXT NOT NULL REFERENCES recipes (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                measure TEXT NOT NULL,
+                PRIMARY KEY (recipe_id, position)
+            );
+            CREATE TABLE recipe_steps (
+                recipe_id TEXT NOT NULL REFERENCES recipes (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                text TEXT NOT NULL,
+                PRIMARY KEY (recipe_id, position)
+            );
+            CREATE TABLE recipe_diets (
+                recipe_id TEXT NOT NULL REFERENCES recipes (id) ON DELETE CASCADE,
+                diet TEXT NOT NULL,
+                PRIMARY KEY (recipe_id, diet)
+            );
+            CREATE INDEX recipe_diets_diet ON recipe_diets (diet, recipe_id);
+
+            -- Local edits live apart from upstream data so that no refresh can overwrite them.
+            CREATE TABLE recipe_edits (
+                recipe_id TEXT PRIMARY KEY,
+                title TEXT NOT NULL,
+                description TEXT NOT NULL,
+                image_path TEXT,
+                image_removed BOOLEAN NOT NULL DEFAULT FALSE,
+                steps_json TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL
+            );
+
+            CREATE VIEW recipe_effective AS
+            SELECT r.seq, r.id, r.source,
+                   COALESCE(e.title, r.title) AS title,
+                   COALESCE(e.description, r.description) AS description,
+                   r.category, r.servings, r.ready_minutes, r.tags,
+                   CASE WHEN e.recipe_id IS NULL THEN r.image_path
+                        WHEN e.image_removed THEN NULL
+                        ELSE COALESCE(e.image_path, r.image_path) END AS image_path,
+                   r.source_url,
+                   e.recipe_id IS NOT NULL AS is_edited
+            FROM recipes r LEFT JOIN recipe_edits e ON e.recipe_id = r.id;
+
+            -- Rebuilt for a recipe whenever it or the shop's edit changes: unaccented, lower-cased words, weighted
+            -- title A, category B, ingredients and diets C, tags D.
+            CREATE TABLE recipe_search (
+                recipe_id TEXT PRIMARY KEY REFERENCES recipes (id) ON DELETE CASCADE,
+                document TSVECTOR NOT NULL
+            );
+            CREATE INDEX recipe_search_document ON recipe_search USING GIN (document);
+
+            CREATE TABLE catalog_meta (
+                key TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            );
+            INSERT INTO catalog_meta (key, value) VALUES ('generation', '0');
+
+            -- Any change to what recipes show bumps one counter and tells every instance, so their cached pages
+            -- are stale at once, whichever instance or code path made the change.
+            CREATE FUNCTION bump_catalog_generation() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE next BIGINT;
+            BEGIN
+                UPDATE catalog_meta SET value = (value::BIGINT + 1)::TEXT WHERE key = 'generation' RETURNING value::BIGINT INTO next;
+                PERFORM pg_notify('catalog_generation', next::TEXT);
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER recipes_generation AFTER INSERT OR UPDATE OR DELETE ON recipes
+                FOR EACH STATEMENT EXECUTE FUNCTION bump_catalog_generation();
+            CREATE TRIGGER recipe_edits_generation AFTER INSERT OR UPDATE OR DELETE ON recipe_edits
+                FOR EACH STATEMENT EXECUTE FUNCTION bump_catalog_generation();
+
+            -- A session row is made by its first write; only a hash of the cookie is kept.
+            CREATE TABLE sessions (
+                id_hash TEXT PRIMARY KEY,
+                created_at DOUBLE PRECISION NOT NULL,
+                last_seen_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX sessions_last_seen ON sessions (last_seen_at);
+
+            CREATE TABLE cart_items (
+                session_hash TEXT NOT NULL REFERENCES sessions (id_hash) ON DELETE CASCADE ON UPDATE CASCADE,
+                recipe_id TEXT NOT NULL,
+                quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 99),
+                position INTEGER NOT NULL,
+                added_at DOUBLE PRECISION NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL,
+                cooking_started_at DOUBLE PRECISION,
+                cooking_minutes INTEGER,
+                PRIMARY KEY (session_hash, recipe_id)
+            );
+
+            -- The lines a Remove or "Empty the cart" took away, so Undo can put exactly them back.
+            CREATE TABLE cart_undo (
+                session_hash TEXT PRIMARY KEY REFERENCES sessions (id_hash) ON DELETE CASCADE ON UPDATE CASCADE,
+                token TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                lines_json TEXT NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL
+            );
+
+            -- A shopper's own version of a recipe, seen only under their session.
+            CREATE TABLE shopper_recipe_edits (
+                session_hash TEXT NOT NULL REFERENCES sessions (id_hash) ON DELETE CASCADE ON UPDATE CASCADE,
+                recipe_id TEXT NOT NULL,
+                title TEXT NOT NULL,
+                description TEXT NOT NULL,
+                image_path TEXT,
+                image_removed BOOLEAN NOT NULL DEFAULT FALSE,
+                steps_json TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (session_hash, recipe_id)
+            );
+
+            -- What a revert dropped, kept a short while for Undo. session_hash NULL: the shop's copy.
+            CREATE TABLE recipe_edit_undos (
+                token TEXT PRIMARY KEY,
+                session_hash TEXT REFERENCES sessions (id_hash) ON DELETE CASCADE ON UPDATE CASCADE,
+                recipe_id TEXT NOT NULL,
+                title TEXT NOT NULL,
+                description TEXT NOT NULL,
+                image_path TEXT,
+                image_removed BOOLEAN NOT NULL,
+                steps_json TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                expires_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX recipe_edit_undos_owner ON recipe_edit_undos (recipe_id, session_hash);
+
+            CREATE TABLE staff_sessions (
+                id_hash TEXT PRIMARY KEY,
+                token_digest TEXT NOT NULL,
+                expires_at DOUBLE PRECISION NOT NULL
+            );
+
+            -- Staff sign-in tries still counted against their client, for every instance at once.
+            CREATE TABLE sign_in_tries (
+                client TEXT NOT NULL,
+                tried_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX sign_in_tries_client ON sign_in_tries (client, tried_at);
+
+            -- The key that signs cookies, made by the first instance to start and read by every other.
+            CREATE TABLE server_keys (
+                name TEXT PRIMARY KEY,
+                key BYTEA NOT NULL
+            );
+
+            -- Uploaded pictures and stored upstream pictures, by their path under /images/: every instance serves
+            -- them, keeping a disk copy of what it served.
+            CREATE TABLE picture_files (
+                path TEXT PRIMARY KEY,
+                bytes BYTEA NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL
+            );
+
+            CREATE TABLE upstream_cache (
+                request_key TEXT PRIMARY KEY,
+                fetched_at DOUBLE PRECISION NOT NULL,
+                recipe_ids TEXT NOT NULL DEFAULT ''
+            );
+            CREATE TABLE upstream_recipes (
+                recipe_id TEXT PRIMARY KEY REFERENCES recipes (id) ON DELETE CASCADE,
+                is_complete BOOLEAN NOT NULL,
+                image_url TEXT,
+                content_hash TEXT NOT NULL,
+                fetched_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX upstream_recipes_image ON upstream_recipes (image_url);
+            -- Each picture URL is downloaded at most once by all instances together: claimed by one (claimed_at),
+            -- then stored (file_name) or refused for good (failure).
+            CREATE TABLE upstream_images (
+                url TEXT PRIMARY KEY,
+                file_name TEXT,
+                failure TEXT,
+                claimed_at DOUBLE PRECISION NOT NULL,
+                attempted_at DOUBLE PRECISION
+            );
+            CREATE TABLE upstream_calls (
+                source TEXT NOT NULL,
+                day TEXT NOT NULL,
+                count INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (source, day)
+            );
+            CREATE TABLE upstream_quota (
+                source TEXT PRIMARY KEY,
+                blocked_until DOUBLE PRECISION NOT NULL,
+                reason TEXT NOT NULL
+            );
+            """),
+    ]
+
+    /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock.
+    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
+        do {
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+                logger: logger)
+            var applied: Set<String> = []
+            for try await name in try await connection.query("SELECT name FROM schema_migrations", logger: logger).decode(String.self) {
+                applied.insert(name)
+            }
+            for migration in migrations where !applied.contains(migration.name) {
+                try await connection.withTransaction(logger: logger) { connection in
+                    for statement in statements(in: migration.sql) {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query("INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: logger)
+                }
+                logger.info("database migrated", metadata: ["migration": "\(migration.name)"])
+            }
+        } catch {
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+            throw error
+        }
+        try await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+    }
+
+    /// The statements of a migration, one by one: the extended query protocol takes one statement a query.
+    /// Comment lines go first (they may hold a semicolon); semicolons inside `$$` function bodies stay in their statement.
+    static func statements(in sql: String) -> [String] {
+        let code = sql.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") }
+            .joined(separator: "\n")
+        var statements: [String] = [], current = "", insideBody = false
+        var previous: Character = " "
+        for character in code {
+            if character == "$" && previous == "$" { insideBody.toggle() }
+            if character == ";" && !insideBody {
+                statements.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+            previous = character
+        }
+        statements.append(current)
+        return statements.filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import NIOSSL
+import PostgresNIO
+
+/// `postgres://user:password@host:port/dbname?sslmode=…`, read once at start: anything it cannot use stops the start
+/// with a message that names the part, never a silent fallback to SQLite.
+struct PostgresURL: Sendable, CustomStringConvertible {
+    enum SSLMode: String, Sendable {
+        case disable, prefer, require
+    }
+
+    let host: String
+    let port: Int
+    let user: String
+    let password: String?
+    let database: String
+    let sslMode: SSLMode
+
+    init(_ text: String) throws(StorageStartError) {
+        guard let components = URLComponents(string: text), let scheme = components.scheme,
+              ["postgres", "postgresql"].contains(scheme.lowercased())
+        else { throw .badURL("it must look like postgres://user:password@host:5432/dbname") }
+        guard let host = components.host, !host.isEmpty else { throw .badURL("it names no host") }
+        guard let user = components.user, !user.isEmpty else { throw .badURL("it names no user") }
+        let database = String(components.path.drop { $0 == "/" })
+        guard !database.isEmpty, !database.contains("/") else { throw .badURL("it names no database after the host") }
+        var sslMode = SSLMode.prefer
+        for item in components.queryItems ?? [] {
+            switch item.name {
+            case "sslmode":
+                guard let mode = item.value.flatMap(SSLMode.init(rawValue:)) else {
+                    throw .badURL("sslmode must be disable, prefer or require")
+                }
+                sslMode = mode
+            default:
+                throw .badURL("it has an unknown setting \(item.name); only sslmode is read")
+            }
+        }
+        self.host = host
+        port = components.port ?? 5432
+        self.user = user.removingPercentEncoding ?? user
+        password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        self.database = database.removingPercentEncoding ?? database
+        self.sslMode = sslMode
+    }
+
+    var clientConfiguration: PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS = switch sslMode {
+        case .disable: .disable
+        case .prefer: .prefer(.makeClientConfiguration())
+        case .require: .require(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: tls)
+        // An unreachable server fails a request in seconds (a 503 page), not after the default ten.
+        configuration.options.connectTimeout = .seconds(3)
+        configuration.options.maximumConnections = 16
+        configuration.options.keepAliveBehavior = .init(frequency: .seconds(15))
+        return configuration
+    }
+
+    /// The address without the password, for logs and messages.
+    var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+}
+
+/// Why storage could not be opened: printed as the reason the start stopped.
+enum StorageStartError: Error, CustomStringConvertible {
+    case badURL(String)
+    case unreachable(String, reason: String)
+    case unsupported(String)
+
+    var description: String {
+        switch self {
+        case .badURL(let why): "--database-url cannot be used: \(why)"
+        case .unreachable(let url, let reason): "cannot use the PostgreSQL database at \(url): \(reason)"
+        case .unsupported(let why): "the PostgreSQL server cannot hold RecipeCart: \(why)"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Hummingbird
+import Logging
+import Metrics
+import Prometheus
+import ServiceLifecycle
+
+/// `GET /metrics` in Prometheus' text format on its own port (`--metrics-port`), apart from the shop's pages so that
+/// only what can reach that port can read it. Each instance reports its own numbers.
+struct MetricsServer: Service {
+    let host: String
+    let port: Int
+    let logger: Logger
+
+    /// The one registry of this process: swift-metrics takes a single backend, chosen before anything is counted.
+    static let registry: PrometheusCollectorRegistry = {
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: PrometheusMetricsFactory.defaultRegistry))
+        return PrometheusMetricsFactory.defaultRegistry
+    }()
+
+    init(host: String, port: Int, logger: Logger) {
+        self.host = host
+        self.port = port
+        self.logger = logger
+        _ = Self.registry
+    }
+
+    func run() async throws {
+        let router = Router()
+        router.get("metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: Self.registry.emitToBuffer())))
+        }
+        var logger = logger
+        logger[metadataKey: "server"] = "metrics"
+        let app = Application(
+            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "RecipeCart metrics"), logger: logger)
+        try await app.run()
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import Logging
+import PostgresNIO
+import Testing
+@testable import RecipeCart
+
+/// The databases every store test runs on: one contract, two backends.
+enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    /// SQLite always; PostgreSQL where it can run (`TestPostgres.isAvailable`).
+    static let all: [StoreBackend] = TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite]
+
+    var testDescription: String { rawValue }
+
+    /// Fresh, empty stores on this backend for `body`, closed after it.
+    func withStores<Value>(clock: AppClock = .system, _ body: (TestStores) async throws -> Value) async throws -> Value {
+        let stores = try await open(clock: clock)
+        do {
+            let value = try await body(stores)
+            stores.stores.close()
+            return value
+        } catch {
+            stores.stores.close()
+            throw error
+        }
+    }
+
+    private func open(clock: AppClock) async throws -> TestStores {
+        let logger = Logger(label: "RecipeCartTests")
+        switch self {
+        case .sqlite:
+            let directory = try TestEnvironment().dataDirectory
+            let stores = try Stores.openSQLite(directory: directory, clock: clock, logger: logger)
+            return TestStores(stores: stores, backend: self, rowCount: { table in
+                try await AppDatabase(directory: directory).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+            })
+        case .postgres:
+            let url = try await TestPostgres.shared.freshDatabase()
+            let stores = try await Stores.open(databaseURL: url, dataDirectory: try TestEnvironment().dataDirectory, clock: clock, logger: logger)
+            return TestStores(stores: stores, backend: self, rowCount: { table in
+                let database = try await PostgresDatabase.open(PostgresURL(url), logger: logger)
+                defer { database.close() }
+                return try await database.read { connection in
+                    try await connection.values("SELECT COUNT(*) FROM \(unescaped: table)", as: Int.self).first ?? 0
+                }
+            })
+        }
+    }
+}
+
+/// Stores under test, and a look at their tables that no store offers.
+struct TestStores: Sendable {
+    let stores: Stores
+    let backend: StoreBackend
+    let rowCount: @Sendable (String) async throws -> Int
+
+    var catalog: any CatalogStore { stores.catalog }
+    var carts: any CartStore { stores.carts }
+    var edits: any RecipeEditStore { stores.edits }
+
+    /// The bundled catalog, installed as `web serve` installs it.
+    func installBundled() async throws {
+        _ = try await BundledCatalog.load().install(into: stores.catalog)
+    }
+}
