@@ -36,6 +36,7 @@ struct CatalogGenerationListener: Service {
                 }
             } catch {
                 guard !Task.isCancelled else { return }
+                database.markAway()
                 logger.notice("catalog change notifications interrupted; listening again", metadata: ["error": "\(PostgresDatabase.explain(error))"])
                 AppMetrics.databaseReconnected()
             }

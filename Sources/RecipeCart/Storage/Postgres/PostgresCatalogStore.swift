@@ -85,6 +85,7 @@ struct PostgresCatalogStore: CatalogStore {
     func upsert(_ recipes: [Recipe], source: String) async throws {
         let now = clock.now().timeIntervalSince1970
         let generation = try await database.write { connection in
+            try await Self.lockGeneration(connection)
             for recipe in recipes {
                 try await Self.upsert(connection, recipe: recipe, source: source, at: now)
             }
@@ -99,6 +100,7 @@ struct PostgresCatalogStore: CatalogStore {
         let generation: Int? = try await database.write { connection in
             // Instances starting together install the catalog once: the second waits here, then finds it done.
             try await connection.run("SELECT pg_advisory_xact_lock(hashtext(\(versionKey)))")
+            try await Self.lockGeneration(connection)
             let installed = try await connection.values("SELECT value FROM catalog_meta WHERE key = \(versionKey)", as: String.self).first
             guard installed != version else { return nil }
             for recipe in recipes {
@@ -115,6 +117,12 @@ struct PostgresCatalogStore: CatalogStore {
         }
         if let generation { generations.advance(to: generation) }
         return generation != nil
+    }
+
+    /// Taken first by every transaction that writes recipes or the shop's edits: the generation trigger locks this
+    /// row, and taking it after a recipe's row could deadlock two such transactions that met in another order.
+    static func lockGeneration(_ connection: PostgresConnection) async throws {
+        try await connection.run("SELECT value FROM catalog_meta WHERE key = 'generation' FOR UPDATE")
     }
 
     static func generation(_ connection: PostgresConnection) async throws -> Int {

@@ -1,17 +1,21 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The PostgreSQL database several instances share. Stores reach it only through `read` and `write`, which turn a
 /// server that is down or restarting into `StorageUnavailable` (a 503 page) and never wait for it longer than
-/// `patience`, so pages that need no database keep answering through an outage.
+/// `patience` (a second once it is known to be away), so pages that need no database keep answering through an outage
+/// and the others answer the 503 page quickly.
 final class PostgresDatabase: Sendable {
     static let patience: Duration = .seconds(5)
+    static let patienceDuringOutage: Duration = .seconds(1)
 
     let url: PostgresURL
     let client: PostgresClient
     let logger: Logger
     private let runner: Task<Void, Never>
+    private let isAway = Atomic<Bool>(false)
 
     private init(url: PostgresURL, logger: Logger) {
         self.url = url
@@ -26,8 +30,11 @@ final class PostgresDatabase: Sendable {
     static func open(_ url: PostgresURL, logger: Logger) async throws -> PostgresDatabase {
         let database = PostgresDatabase(url: url, logger: logger)
         do {
-            try await database.withDeadline(.seconds(10)) {
-                try await database.client.withConnection { connection in try await PostgresSchema.migrate(connection, logger: logger) }
+            try await database.withDeadline(.seconds(10)) { connected in
+                try await database.client.withConnection { connection in
+                    connected.set()
+                    try await PostgresSchema.migrate(connection, logger: logger)
+                }
             }
         } catch {
             database.close()
@@ -38,18 +45,26 @@ final class PostgresDatabase: Sendable {
 
     /// A read on any pooled connection.
     func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await run { try await self.client.withConnection { connection in try await body(connection) } }
+        try await run { connected in
+            try await self.client.withConnection { connection in
+                connected.set()
+                return try await body(connection)
+            }
+        }
     }
 
     /// A write in one transaction. A transaction that lost a serialization race or a deadlock is tried again:
     /// PostgreSQL rolled it back whole, so nothing of it was applied.
     func write<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await run {
+        try await run { connected in
             var attempt = 0
             while true {
                 attempt += 1
                 do {
-                    return try await self.client.withTransaction(logger: self.logger) { connection in try await body(connection) }
+                    return try await self.client.withTransaction(logger: self.logger) { connection in
+                        connected.set()
+                        return try await body(connection)
+                    }
                 } catch let error as PostgresTransactionError where attempt < 4 && Self.isRetryable(error) {
                     self.logger.debug("transaction retried", metadata: ["attempt": "\(attempt)"])
                 }
@@ -61,31 +76,66 @@ final class PostgresDatabase: Sendable {
         runner.cancel()
     }
 
-    private func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Records that the server went away (the listening connection dropped), so requests stop waiting for it at once
+    /// rather than after their first `patience`; the next answer that arrives clears it.
+    func markAway() {
+        isAway.store(true, ordering: .relaxed)
+    }
+
+    private func run<T: Sendable>(_ operation: @escaping @Sendable (Connected) async throws -> T) async throws -> T {
+        let patience = isAway.load(ordering: .relaxed) ? Self.patienceDuringOutage : Self.patience
         do {
-            return try await withDeadline(Self.patience, operation)
+            let value = try await withDeadline(patience, operation)
+            isAway.store(false, ordering: .relaxed)
+            return value
         } catch {
-            throw Self.classify(error)
+            let classified = Self.classify(error)
+            if classified is StorageUnavailable { isAway.store(true, ordering: .relaxed) }
+            throw classified
         }
     }
 
-    /// Runs `operation`, cancelling it if it has not finished after `limit`. Cancellation only stops the wait for a
-    /// connection: a query already sent runs to its end, and its result (success or not) is the answer.
-    private func withDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await operation() }
+    /// Set once the operation holds its connection, for `withDeadline` to see.
+    private final class Connected: Sendable {
+        private let flag = Atomic<Bool>(false)
+
+        var isSet: Bool { flag.load(ordering: .relaxed) }
+
+        func set() {
+            flag.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// Runs `operation`, giving up when it has not got a connection after `limit`. Once connected it runs to its end
+    /// however long that takes: a transaction cut off mid-way could commit after its request was told it failed.
+    private func withDeadline<T: Sendable>(
+        _ limit: Duration, _ operation: @escaping @Sendable (Connected) async throws -> T
+    ) async throws -> T {
+        let connected = Connected()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation(connected) }
             group.addTask {
                 try? await Task.sleep(for: limit)
                 return nil
             }
-            while let next = try await group.next() {
-                if let value = next {
-                    group.cancelAll()
-                    return value
+            var timedOut = false
+            while true {
+                do {
+                    guard let next = try await group.next() else { break }
+                    if let value = next {
+                        group.cancelAll()
+                        return value
+                    }
+                    if !connected.isSet {
+                        timedOut = true
+                        group.cancelAll()
+                    }
+                } catch where timedOut {
+                    // The wait for a connection was cut short: the database did not answer in time.
+                    break
                 }
-                group.cancelAll()
             }
-            throw StorageUnavailable(reason: "no answer from PostgreSQL within \(limit)")
+            throw StorageUnavailable(reason: "no connection to PostgreSQL within \(limit)")
         }
     }
 

@@ -144,6 +144,7 @@ struct PostgresRecipeEditStore: RecipeEditStore {
 
     private static func lock(_ connection: PostgresConnection, _ key: EditKey) async throws {
         try await connection.run("SELECT pg_advisory_xact_lock(hashtext(\(key.lockName)))")
+        if key.copy == .shop { try await PostgresCatalogStore.lockGeneration(connection) }
     }
 
     /// The generation after a change to the shop's copy, which every cached page shows; nil for a shopper's version.

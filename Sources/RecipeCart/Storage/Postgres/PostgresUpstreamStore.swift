@@ -16,6 +16,7 @@ struct PostgresUpstreamStore: UpstreamStore {
     func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, at now: Date) async throws -> [UpstreamSaveOutcome] {
         let time = now.timeIntervalSince1970
         let (outcomes, generation) = try await database.write { connection in
+            try await PostgresCatalogStore.lockGeneration(connection)
             var outcomes: [UpstreamSaveOutcome] = []
             for record in records {
                 outcomes.append(try await Self.save(connection, record: record, source: source, at: time))
@@ -114,6 +115,7 @@ struct PostgresUpstreamStore: UpstreamStore {
     func imageStored(_ url: URL, fileName: String, at now: Date) async throws {
         let time = now.timeIntervalSince1970
         let generation = try await database.write { connection in
+            try await PostgresCatalogStore.lockGeneration(connection)
             try await Self.settle(connection, url: url, fileName: fileName, failure: nil, at: time)
             try await connection.run(
                 """

@@ -5,10 +5,13 @@ import GRDB
 public struct SQLiteCartStore: CartStore {
     let database: AppDatabase
     let clock: AppClock
+    /// Stepper posts, the hot path, are committed in batches.
+    private let changes: GroupCommit
 
     public init(database: AppDatabase, clock: AppClock = .system) {
         self.database = database
         self.clock = clock
+        changes = GroupCommit(database: database)
     }
 
     /// Applies a stepper change and answers all the page after it needs, in the one write transaction.
@@ -18,7 +21,7 @@ public struct SQLiteCartStore: CartStore {
         _ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?
     ) async throws -> CartChangeResult {
         let now = clock.now()
-        return try await database.write { db in
+        return try await changes.write { db in
             var session = session
             if let fresh, try !Self.hasLines(db, session: session) {
                 try SessionHandover.move(db, from: session, to: fresh)
