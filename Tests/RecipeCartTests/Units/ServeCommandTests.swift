@@ -75,12 +75,33 @@ struct ServeCommandTests {
         #expect(!result.output.contains("hunter2"))
     }
 
+    /// A database URL that cannot be used or reached stops the start, naming why and never the password; there is
+    /// no quiet fallback to SQLite.
+    @Test(arguments: [
+        ("mysql://shop:s3cret-pw@127.0.0.1/recipes", "--database-url cannot be used: it must look like postgres://"),
+        ("postgres://127.0.0.1/recipes", "--database-url cannot be used: it names no user"),
+        ("postgres://shop:s3cret-pw@127.0.0.1:5432", "--database-url cannot be used: it names no database"),
+        ("postgres://shop:s3cret-pw@127.0.0.1:5432/recipes?sslmode=sometimes", "sslmode must be disable, prefer or require"),
+        ("postgres://shop:s3cret-pw@127.0.0.1:1/recipes?sslmode=disable", "cannot use the PostgreSQL database at postgres://shop@127.0.0.1:1/recipes"),
+    ])
+    func anUnusableDatabaseURLStopsTheStart(url: String, message: String) throws {
+        let directory = Self.unusedDataDirectory()
+        let result = try Self.web(["serve", "--data-dir", directory], environment: ["RECIPECART_DATABASE_URL": url])
+        #expect(result.status != 0)
+        #expect(result.output.contains(message), "\(result.output)")
+        #expect(!result.output.contains("s3cret-pw"))
+        #expect(!FileManager.default.fileExists(atPath: "\(directory)/\(AppDatabase.fileName)"))
+        let imported = try Self.web(["import", "--data-dir", directory, "--file", "/nonexistent.json", "--database-url", url])
+        #expect(imported.status != 0)
+        #expect(imported.output.contains(message), "\(imported.output)")
+    }
+
     /// `--help` lists every option of the README's Configuration table, with its twin and, where it is a value,
     /// the same default.
     @Test func helpListsEveryOptionOfTheREADMEWithItsTwinAndDefault() throws {
         let help = try Self.web(["serve", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let rows = try Self.readmeConfigurationRows()
-        #expect(rows.count == 15)
+        #expect(rows.count == 17)
         for row in rows {
             #expect(help.contains(row.flag), "\(row.flag) is missing from --help")
             #expect(help.contains("[env: \(row.variable)]"), "\(row.variable) is missing from --help")
@@ -89,7 +110,7 @@ struct ServeCommandTests {
             }
         }
         let importHelp = try Self.web(["import", "--help"]).output
-        for flag in ["--data-dir", "--source", "--upstream-url", "--api-key", "--daily-call-limit", "--upstream-timeout", "--cache-ttl"] {
+        for flag in ["--data-dir", "--database-url", "--source", "--upstream-url", "--api-key", "--daily-call-limit", "--upstream-timeout", "--cache-ttl"] {
             #expect(importHelp.contains(flag), "\(flag) is missing from `web import --help`")
         }
     }

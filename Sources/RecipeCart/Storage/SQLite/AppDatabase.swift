@@ -18,13 +18,14 @@ public struct AppDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         configuration.maximumReaderCount = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
         configuration.prepareDatabase { db in
-            // Every commit reaches the disk before a write is answered: an acknowledged change survives a power cut.
-            // Cart posts share their commits (`GroupCommit`), so this costs one fsync a batch, not one a post.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
             db.add(function: DatabaseFunction("app_now", argumentCount: 0, pure: false) { _ in clock.now() })
         }
         pool = try DatabasePool(path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
+        // Every commit reaches the disk before a write is answered: an acknowledged change survives a power cut.
+        // Cart posts share their commits (`GroupCommit`), so this costs one fsync a batch, not one a post. Set here,
+        // on the writer, because the pool sets NORMAL when it turns WAL on, after `prepareDatabase` has run.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         try Schema.migrator.migrate(pool)
     }
 
