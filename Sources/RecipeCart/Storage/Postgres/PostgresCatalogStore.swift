@@ -131,6 +131,7 @@ struct PostgresCatalogStore: CatalogStore {
     }
 
     static func upsert(_ connection: PostgresConnection, recipe: Recipe, source: String, at now: Double) async throws {
+        let recipe = recipe.withoutNULs
         let id = recipe.id.rawValue
         try await connection.run(
             """

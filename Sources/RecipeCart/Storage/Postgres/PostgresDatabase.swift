@@ -28,19 +28,19 @@ final class PostgresDatabase: Sendable {
     /// Connects, checks the server can hold RecipeCart, and brings the schema up to date under an advisory lock,
     /// so instances starting together never run a migration twice.
     static func open(_ url: PostgresURL, logger: Logger) async throws -> PostgresDatabase {
-        let database = PostgresDatabase(url: url, logger: logger)
         do {
-            try await database.withDeadline(.seconds(10)) { connected in
-                try await database.client.withConnection { connection in
-                    connected.set()
-                    try await PostgresSchema.migrate(connection, logger: logger)
-                }
+            let connection = try await PostgresConnection.connect(configuration: url.connectionConfiguration(), id: 0, logger: logger)
+            do {
+                try await PostgresSchema.migrate(connection, logger: logger)
+            } catch {
+                try? await connection.close()
+                throw error
             }
+            try await connection.close()
         } catch {
-            database.close()
             throw StorageStartError.unreachable(url.description, reason: Self.explain(error))
         }
-        return database
+        return PostgresDatabase(url: url, logger: logger)
     }
 
     /// A read on any pooled connection.

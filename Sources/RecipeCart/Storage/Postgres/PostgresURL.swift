@@ -59,6 +59,20 @@ struct PostgresURL: Sendable, CustomStringConvertible {
         return configuration
     }
 
+    /// One connection of its own, for the start: its failure says why (refused, wrong password, no such database),
+    /// where the pool would only retry.
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS = switch sslMode {
+        case .disable: .disable
+        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: tls)
+        configuration.options.connectTimeout = .seconds(10)
+        return configuration
+    }
+
     /// The address without the password, for logs and messages.
     var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
 }

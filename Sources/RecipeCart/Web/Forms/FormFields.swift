@@ -49,7 +49,8 @@ struct FormFields: Sendable {
         return fields
     }
 
+    /// NUL bytes are dropped: no field means anything with one, and PostgreSQL cannot store it in text.
     private static func decode(_ component: Substring) -> String? {
-        component.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        component.replacingOccurrences(of: "+", with: " ").removingPercentEncoding?.withoutNULs
     }
 }

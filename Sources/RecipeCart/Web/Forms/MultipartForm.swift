@@ -58,7 +58,7 @@ struct MultipartForm {
                     failure = .payloadTooLarge
                     return
                 }
-                form.fields.append((name, String(buffer: partBody)))
+                form.fields.append((name, String(buffer: partBody).withoutNULs))
             }
         }
         do {
