@@ -25,6 +25,15 @@ public enum PictureChange: Sendable, Equatable {
     /// A picture stored under `/images/`, e.g. `uploads/3f….png`.
     case replace(path: String)
     case remove
+
+    /// The upload and the "removed" mark an edit stores after this change, given what the copy stored before.
+    func applied(toUpload previous: String?, removed previouslyRemoved: Bool) -> (upload: String?, removed: Bool) {
+        switch self {
+        case .keep: (previous, previouslyRemoved)
+        case .replace(let path): (path, false)
+        case .remove: (nil, true)
+        }
+    }
 }
 
 /// Whose copy of a recipe an edit changes.
@@ -48,6 +57,12 @@ public struct EditVersion: Sendable, Equatable, Hashable {
 
     public init(_ value: Int64) {
         self.value = value
+    }
+
+    /// The version a save at `now` gets: milliseconds since 1970, and always above the last one, so a revert and a
+    /// new edit never reuse a version.
+    func next(at now: Date) -> EditVersion {
+        EditVersion(max(Int64(now.timeIntervalSince1970 * 1000), value + 1))
     }
 }
 

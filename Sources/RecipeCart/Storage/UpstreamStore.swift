@@ -36,6 +36,16 @@ enum UpstreamSaveOutcome: Sendable, Equatable {
     case unchanged
     /// A tile's worth arrived for a recipe already complete here; the complete one stays.
     case keptFuller
+
+    /// What saving `record` does to the recipe stored under its id: nil when there is none; `isComplete` and
+    /// `contentHash` nil when the stored recipe is not from upstream.
+    static func of(_ record: FetchedRecipe, over stored: (isComplete: Bool?, contentHash: String?)?) -> UpstreamSaveOutcome {
+        guard let stored else { return .added }
+        let wasComplete = stored.isComplete ?? false
+        if wasComplete && !record.isComplete { return .keptFuller }
+        if stored.contentHash == record.contentHash { return .unchanged }
+        return record.isComplete && !wasComplete ? .added : .updated
+    }
 }
 
 struct UpstreamRecipeState: Sendable, Equatable {

@@ -28,13 +28,8 @@ struct PostgresRecipeEditStore: RecipeEditStore {
             }
             let previous = try await Self.stored(connection, key)
             let previousUpload = previous?.imagePath
-            let (imagePath, removed): (String?, Bool) = switch edit.picture {
-            case .keep: (previousUpload, previous?.imageRemoved ?? false)
-            case .replace(let path): (path, false)
-            case .remove: (nil, true)
-            }
-            // Milliseconds since 1970, and always above the last one, so a revert and a new edit never reuse a version.
-            let next = EditVersion(max(Int64(now.timeIntervalSince1970 * 1000), current.value + 1))
+            let (imagePath, removed) = edit.picture.applied(toUpload: previousUpload, removed: previous?.imageRemoved ?? false)
+            let next = current.next(at: now)
             let stored = StoredEdit(
                 title: edit.title, description: edit.description, imagePath: imagePath, imageRemoved: removed,
                 stepsJSON: try StepsJSON.encode(edit.steps), version: next.value)

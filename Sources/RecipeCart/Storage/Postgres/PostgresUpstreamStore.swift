@@ -43,17 +43,7 @@ struct PostgresUpstreamStore: UpstreamStore {
         let existing = try await connection.row(
             "SELECT u.is_complete, u.content_hash FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id WHERE r.id = \(id)",
             as: (Bool?, String?).self)
-        let wasComplete = existing?.0 ?? false
-        let outcome: UpstreamSaveOutcome
-        if existing == nil {
-            outcome = .added
-        } else if wasComplete && !record.isComplete {
-            outcome = .keptFuller
-        } else if existing?.1 == hash {
-            outcome = .unchanged
-        } else {
-            outcome = record.isComplete && !wasComplete ? .added : .updated
-        }
+        let outcome = UpstreamSaveOutcome.of(record, over: existing.map { (isComplete: $0.0, contentHash: $0.1) })
         switch outcome {
         case .keptFuller:
             break

@@ -36,8 +36,10 @@ public struct AppDatabase: Sendable {
 
     /// A write that fails fast while another process holds the database locked: the writes queued behind
     /// one that already waited out the busy timeout answer at once instead of each waiting in turn.
-    func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        let queuedAt = ContinuousClock.now
+    /// - Parameter queuedAt: when the write was asked for; a batch of writes (`GroupCommit`) gives its oldest.
+    func write<T: Sendable>(
+        queuedAt: ContinuousClock.Instant = .now, _ updates: @Sendable @escaping (Database) throws -> T
+    ) async throws -> T {
         // The check runs before the transaction begins, since beginning it is what waits on the lock, and
         // the lock is recorded before the writer moves on to the next queued write.
         return try await pool.writeWithoutTransaction { db in

@@ -10,6 +10,9 @@ final class GroupCommit: Sendable {
     static let maximumBatch = 256
 
     private struct Job: Sendable {
+        /// When the post asked: a batch that finds the database locked by another process fails at once for every
+        /// post that was already waiting when the lock was seen, as single writes do (`AppDatabase.write`).
+        let queuedAt: ContinuousClock.Instant
         /// Runs the change inside its savepoint and keeps its value for `finish`.
         let apply: @Sendable (Database) throws -> Void
         /// Answers the waiting post: nil once its change is committed, or why it was not.
@@ -33,6 +36,7 @@ final class GroupCommit: Sendable {
         let value = Mutex<T?>(nil)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let job = Job(
+                queuedAt: .now,
                 apply: { db in
                     let result = try change(db)
                     value.withLock { $0 = result }
@@ -61,7 +65,7 @@ final class GroupCommit: Sendable {
             }
             guard !batch.isEmpty else { return }
             do {
-                let failures = try await database.write { db in
+                let failures = try await database.write(queuedAt: batch[0].queuedAt) { db in
                     var failures: [Int: any Error] = [:]
                     for (index, job) in batch.enumerated() {
                         do {

@@ -34,14 +34,8 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
             let previous = try StoredEdit.fetchOne(
                 db, sql: "SELECT \(StoredEdit.columns) FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
             let previousUpload = previous?.imagePath
-            let previousRemoved = previous?.imageRemoved ?? false
-            let (imagePath, removed): (String?, Bool) = switch edit.picture {
-            case .keep: (previousUpload, previousRemoved)
-            case .replace(let path): (path, false)
-            case .remove: (nil, true)
-            }
-            // Milliseconds since 1970, and always above the last one, so a revert and a new edit never reuse a version.
-            let next = EditVersion(max(Int64(now.timeIntervalSince1970 * 1000), current.value + 1))
+            let (imagePath, removed) = edit.picture.applied(toUpload: previousUpload, removed: previous?.imageRemoved ?? false)
+            let next = current.next(at: now)
             let stored = StoredEdit(
                 title: edit.title, description: edit.description, imagePath: imagePath, imageRemoved: removed,
                 stepsJSON: try StepsJSON.encode(edit.steps), version: next.value)

@@ -43,17 +43,7 @@ struct SQLiteUpstreamStore: UpstreamStore {
                 WHERE r.id = ?
                 """,
             arguments: [id])
-        let wasComplete = existing?.isComplete ?? false
-        let outcome: UpstreamSaveOutcome
-        if existing == nil {
-            outcome = .added
-        } else if wasComplete && !record.isComplete {
-            outcome = .keptFuller
-        } else if existing?.contentHash == hash {
-            outcome = .unchanged
-        } else {
-            outcome = record.isComplete && !wasComplete ? .added : .updated
-        }
+        let outcome = UpstreamSaveOutcome.of(record, over: existing.map { ($0.isComplete, $0.contentHash) })
         switch outcome {
         case .keptFuller:
             break
