@@ -25,16 +25,28 @@ struct MetricsServer: Service {
     }
 
     func run() async throws {
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.get("metrics") { _, _ in
             Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                status: .ok,
+                headers: [
+                    .contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store",
+                    .xContentTypeOptions: "nosniff",
+                ],
                 body: .init(byteBuffer: ByteBuffer(bytes: Self.registry.emitToBuffer())))
+        }
+        for method in [HTTPRequest.Method.post, .put, .patch, .delete, .options] {
+            router.on("metrics", method: method) { _, _ in
+                Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
+            }
         }
         var logger = logger
         logger[metadataKey: "server"] = "metrics"
+        // The same guard against slow and malformed clients as the shop's own port.
         let app = Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "RecipeCart metrics"), logger: logger)
+            router: router,
+            server: .http1(configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: .seconds(30))),
+            configuration: .init(address: .hostname(host, port: port), serverName: "RecipeCart metrics"), logger: logger)
         try await app.run()
     }
 }
