@@ -11,14 +11,12 @@ final class PostgresDatabase: Sendable {
     static let patience: Duration = .seconds(5)
     static let patienceDuringOutage: Duration = .seconds(1)
 
-    let url: PostgresURL
     let client: PostgresClient
     let logger: Logger
     private let runner: Task<Void, Never>
     private let isAway = Atomic<Bool>(false)
 
     private init(url: PostgresURL, logger: Logger) {
-        self.url = url
         self.logger = logger
         let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
         self.client = client
