@@ -9,6 +9,11 @@ public struct AppDatabase: Sendable {
 
     private let pool: DatabasePool
     private let lockout = LockedDatabaseLockout()
+    /// The catalog generation as this process last saw it: advanced by its own writes as they commit, and read
+    /// from the file again at most once a second, so a change by another process (`web import`) shows within a
+    /// second while a cached page costs no database read.
+    private let generation = CatalogGeneration()
+    static let generationRereadInterval: Duration = .seconds(1)
 
     /// `clock` answers the SQL function `app_now()`, which the stores write every timestamp with, so the rows
     /// and the pages agree on the time, in tests too.
@@ -42,20 +47,38 @@ public struct AppDatabase: Sendable {
     ) async throws -> T {
         // The check runs before the transaction begins, since beginning it is what waits on the lock, and
         // the lock is recorded before the writer moves on to the next queued write.
-        return try await pool.writeWithoutTransaction { db in
+        let (result, generation) = try await pool.writeWithoutTransaction { db in
             try lockout.check(queuedAt: queuedAt)
             var result: T?
+            var generation = 0
             do {
                 try db.inTransaction(.immediate) {
                     result = try updates(db)
+                    generation = try Self.storedGeneration(db)
                     return .commit
                 }
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
                 lockout.record()
                 throw error
             }
-            return result!
+            return (result!, generation)
         }
+        self.generation.advance(to: generation)
+        return result
+    }
+
+    /// The catalog generation (`CatalogStore.generation`), from memory unless a second has passed since it was
+    /// last read from the file.
+    func catalogGeneration() async throws -> Int {
+        if generation.isDueForReread(every: Self.generationRereadInterval) {
+            let startedAt = ContinuousClock.now
+            generation.reread(try await read { db in try Self.storedGeneration(db) }, startedAt: startedAt)
+        }
+        return generation.current
+    }
+
+    private static func storedGeneration(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM catalog_meta WHERE key = 'generation'") ?? 0
     }
 
     /// Moves the WAL into the database file, then closes every connection. The checkpoint is explicit: the pool

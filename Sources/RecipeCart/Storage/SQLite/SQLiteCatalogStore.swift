@@ -52,9 +52,7 @@ public struct SQLiteCatalogStore: CatalogStore {
 
     /// A number that grows with every change to recipes or local edits.
     public func generation() async throws -> Int {
-        try await database.read { db in
-            try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM catalog_meta WHERE key = 'generation'") ?? 0
-        }
+        try await database.catalogGeneration()
     }
 
     public func categories() async throws -> [String] {
