@@ -21,6 +21,7 @@ struct ServeCommandTests {
     /// One setting of each kind, malformed where the operator set it; the refusal names that flag or variable.
     @Test(arguments: [
         ("RECIPECART_STATIC_CACHE_MB", "5000", ["--static-cache-mb", "5000"], "--static-cache-mb must be a whole number from 0 to 4096"),
+        ("RECIPECART_METRICS_PORT", "0", ["--metrics-port", "0"], "--metrics-port must be a whole number from 1 to 65535"),
         ("RECIPECART_SECURE_COOKIES", "maybe", ["--secure-cookies=maybe"], "'--secure-cookies' does not take any value"),
         ("RECIPECART_UPSTREAM_TIMEOUT", "5 parsecs", ["--upstream-timeout", "5 parsecs"], "--upstream-timeout must be a duration"),
         ("RECIPECART_CACHE_TTL", "0", ["--cache-ttl", "0"], "--cache-ttl must be a duration"),

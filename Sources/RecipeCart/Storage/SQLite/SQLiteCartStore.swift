@@ -36,50 +36,50 @@ public struct SQLiteCartStore: CartStore {
 
     /// - Returns: the undo kept when the change took the line away.
     private static func apply(_ db: Database, _ change: CartChange, recipe: RecipeID, session: SessionKey, at now: Date) throws -> CartUndo? {
-            var undo: CartUndo?
+        var undo: CartUndo?
+        try db.execute(
+            sql: """
+                INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now())
+                ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = app_now()
+                """,
+            arguments: [session.hash])
+        let max = Cart.maximumQuantity
+        switch change {
+        case .increment:
             try db.execute(
                 sql: """
-                    INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now())
-                    ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = app_now()
+                    INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
+                    VALUES (?, ?, 1, \(Self.nextPosition), app_now(), app_now())
+                    ON CONFLICT(session_hash, recipe_id) DO UPDATE
+                    SET quantity = MIN(quantity + 1, \(max)), updated_at = app_now()
                     """,
-                arguments: [session.hash])
-            let max = Cart.maximumQuantity
-            switch change {
-            case .increment:
-                try db.execute(
-                    sql: """
-                        INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
-                        VALUES (?, ?, 1, \(Self.nextPosition), app_now(), app_now())
-                        ON CONFLICT(session_hash, recipe_id) DO UPDATE
-                        SET quantity = MIN(quantity + 1, \(max)), updated_at = app_now()
-                        """,
-                    arguments: [session.hash, recipe.rawValue, session.hash])
-            case .decrement:
-                if try Self.quantity(db, recipe: recipe, session: session) == 1 {
-                    undo = try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
-                }
-                try db.execute(
-                    sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1",
-                    arguments: [session.hash, recipe.rawValue])
-                try db.execute(
-                    sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?",
-                    arguments: [session.hash, recipe.rawValue])
-            case .set(let quantity) where quantity <= 0:
+                arguments: [session.hash, recipe.rawValue, session.hash])
+        case .decrement:
+            if try Self.quantity(db, recipe: recipe, session: session) == 1 {
                 undo = try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
-                try db.execute(
-                    sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ?",
-                    arguments: [session.hash, recipe.rawValue])
-            case .set(let quantity):
-                try db.execute(
-                    sql: """
-                        INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
-                        VALUES (?, ?, ?, \(Self.nextPosition), app_now(), app_now())
-                        ON CONFLICT(session_hash, recipe_id) DO UPDATE
-                        SET quantity = excluded.quantity, updated_at = app_now()
-                        """,
-                    arguments: [session.hash, recipe.rawValue, min(quantity, max), session.hash])
             }
-            return undo
+            try db.execute(
+                sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1",
+                arguments: [session.hash, recipe.rawValue])
+            try db.execute(
+                sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?",
+                arguments: [session.hash, recipe.rawValue])
+        case .set(let quantity) where quantity <= 0:
+            undo = try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
+            try db.execute(
+                sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ?",
+                arguments: [session.hash, recipe.rawValue])
+        case .set(let quantity):
+            try db.execute(
+                sql: """
+                    INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
+                    VALUES (?, ?, ?, \(Self.nextPosition), app_now(), app_now())
+                    ON CONFLICT(session_hash, recipe_id) DO UPDATE
+                    SET quantity = excluded.quantity, updated_at = app_now()
+                    """,
+                arguments: [session.hash, recipe.rawValue, min(quantity, max), session.hash])
+        }
+        return undo
     }
 
     public func clear(session: SessionKey) async throws {
@@ -113,7 +113,6 @@ public struct SQLiteCartStore: CartStore {
             try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE id_hash = ?", arguments: [session.hash]) ?? false
         }
     }
-
 
     public func quantity(of recipe: RecipeID, session: SessionKey) async throws -> Int {
         try await database.read { db in try Self.quantity(db, recipe: recipe, session: session) }

@@ -2,15 +2,25 @@ import Metrics
 
 /// What an operator watches besides requests (which Hummingbird's `MetricsMiddleware` counts by route and status):
 /// cart posts, the page cache, upstream calls and quota, database trouble. Each instance reports its own.
+///
+/// The per-request counters are made once, on first use: making one asks the metrics backend to find or register
+/// it, which is not work for every page. First use comes after `MetricsServer` has chosen the backend.
 enum AppMetrics {
+    private static let cartPosts = Counter(label: "recipecart_cart_posts_total")
+    private static let pageCacheHits = Counter(label: "recipecart_page_cache_total", dimensions: [("result", "hit")])
+    private static let pageCacheMisses = Counter(label: "recipecart_page_cache_total", dimensions: [("result", "miss")])
+    private static let databaseErrors = Counter(label: "recipecart_database_errors_total")
+    private static let databaseReconnects = Counter(label: "recipecart_database_reconnects_total")
+
     static func cartPosted() {
-        Counter(label: "recipecart_cart_posts_total").increment()
+        cartPosts.increment()
     }
 
     static func pageCache(hit: Bool) {
-        Counter(label: "recipecart_page_cache_total", dimensions: [("result", hit ? "hit" : "miss")]).increment()
+        (hit ? pageCacheHits : pageCacheMisses).increment()
     }
 
+    /// Once per upstream call, which is rare next to pages: looked up each time.
     static func upstreamCalled(_ source: UpstreamSource) {
         Counter(label: "recipecart_upstream_calls_total", dimensions: [("source", source.rawValue)]).increment()
     }
@@ -20,10 +30,10 @@ enum AppMetrics {
     }
 
     static func databaseError() {
-        Counter(label: "recipecart_database_errors_total").increment()
+        databaseErrors.increment()
     }
 
     static func databaseReconnected() {
-        Counter(label: "recipecart_database_reconnects_total").increment()
+        databaseReconnects.increment()
     }
 }
