@@ -703,6 +703,22 @@ def test_input_the_parser_cannot_read_gets_a_400_with_the_security_headers(serve
     assert not server.error_lines(), server.error_lines()
 
 
+def test_a_request_that_falls_silent_gets_a_408_before_the_idle_timeout_closes_it(servers):
+    """A body announced near the form limit earns 33 s; 20 s of silence inside it is answered, not dropped."""
+    server = servers()
+    sock = socket.create_connection((HOST, server.port), timeout=5)
+    try:
+        sock.sendall(f"POST /cart/clear HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n"
+                     "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 60000\r\n\r\n_".encode())
+        answer, waited = read_until_closed(sock, 40)
+    finally:
+        sock.close()
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:80]
+    assert security_headers_present(answer.partition(b"\r\n\r\n")[0])
+    assert 19 <= waited <= 27, f"answered after {waited:.1f} s of silence"
+    assert not server.error_lines(), server.error_lines()
+
+
 def test_a_body_sent_a_byte_at_a_time_and_an_answer_never_read_do_not_hold_connections(servers):
     """The request deadline (30 s plus a second a 16 KB announced) and the stalled-write limit (30 s), at once."""
     server = servers()

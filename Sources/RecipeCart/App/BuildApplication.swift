@@ -34,7 +34,7 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     return Application(
         router: router,
         // Connections that send nothing for 30 s are closed, so idle or half-sent requests cannot pile up.
-        server: .http1(configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: .seconds(30))),
+        server: .http1(configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: HTTP1RequestGuard.idleTimeout)),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
         services: stores.services + upstreamServices + [SessionPurger(carts: stores.carts, logger: logger)]
             + (config.metricsPort.map { [MetricsServer(host: config.host, port: $0, logger: logger)] } ?? []),

@@ -15,7 +15,8 @@ import NIOHTTPTypesHTTP1
 /// - A request that does not keep the connection alive (HTTP/1.0 without `keep-alive`, `Connection: close` in any
 ///   spelling) gets its connection closed after the answer.
 /// - A request has a deadline from its head to its end, 30 s plus a second for every 16 KB it announces, so a body
-///   sent a byte at a time cannot hold a connection: past it the answer is 408 and the connection closes.
+///   sent a byte at a time cannot hold a connection: past it the answer is 408 and the connection closes. A request
+///   whose client falls silent for 20 s gets the same 408: Hummingbird's idle timeout (30 s) would close it unanswered.
 /// - A connection whose answer the client stops reading, so that no write completes for 30 s while one is waiting,
 ///   is closed.
 /// Both limits are checked by one timer a connection, every few seconds, so no request pays for a timer of its own.
@@ -28,6 +29,10 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static let baseDeadline: TimeAmount = .seconds(30)
     static let bytesPerSecond = 16 * 1024
     static let longestDeadline: TimeAmount = .minutes(10)
+    /// Hummingbird closes a connection silent this long, mid-request too; set on both ports.
+    static let idleTimeout: TimeAmount = .seconds(30)
+    /// Silence inside a request that gets its 408 in time, the check's own delay included.
+    static let silenceLimit: TimeAmount = idleTimeout - checkEvery * 2
     static let stalledWriteLimit: TimeAmount = .seconds(30)
     static let checkEvery: TimeAmount = .seconds(5)
 
@@ -37,6 +42,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var hasAnswerStarted = false
     /// When the request being read must have arrived whole.
     private var requestDeadline: NIODeadline?
+    private var lastRead = NIODeadline.now()
     /// Answers written but not yet taken by the socket, and when one last was.
     private var unfinishedAnswers = 0
     private var lastWriteProgress = NIODeadline.now()
@@ -56,6 +62,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !isRefusing else { return }
+        lastRead = .now()
         let part = unwrapInboundIn(data)
         guard case .head(var head) = part else {
             if case .end = part {
@@ -107,7 +114,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func check(context: ChannelHandlerContext) {
         let now = NIODeadline.now()
-        if isReadingRequest, let requestDeadline, now >= requestDeadline {
+        if isReadingRequest, let requestDeadline, now >= requestDeadline || now - lastRead >= Self.silenceLimit {
             self.requestDeadline = nil
             if hasAnswerStarted {
                 context.close(promise: nil)
