@@ -35,7 +35,7 @@ struct FetchedRecipe: Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let data = (try? encoder.encode(canonical)) ?? Data()
-        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(SHA256.hash(data: data))
     }
 
     private struct Canonical: Encodable {

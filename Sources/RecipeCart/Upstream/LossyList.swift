@@ -47,25 +47,26 @@ extension LossyList: Encodable where Element: Encodable {
 
 /// Short, log-friendly reasons for decoding errors.
 enum DecodingFailure {
-    static func describe(_ error: any Error) -> String {
+    /// `prefix` names where the decoded value sat in a larger document (`meals[2]`), when it was decoded alone.
+    static func describe(_ error: any Error, under prefix: String = "") -> String {
         guard let error = error as? DecodingError else { return String(describing: error) }
         switch error {
         case .keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])): missing"
+            return "\(path(context.codingPath + [key], under: prefix)): missing"
         case .typeMismatch(let type, let context):
-            return "\(path(context.codingPath)): expected \(type)"
+            return "\(path(context.codingPath, under: prefix)): expected \(type)"
         case .valueNotFound(_, let context):
-            return "\(path(context.codingPath)): null"
+            return "\(path(context.codingPath, under: prefix)): null"
         case .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            return "\(path(context.codingPath, under: prefix)): \(context.debugDescription)"
         @unknown default:
             return String(describing: error)
         }
     }
 
     /// `meals[2].idMeal` rather than a list of CodingKey values.
-    static func path(_ keys: [any CodingKey]) -> String {
-        var result = ""
+    static func path(_ keys: [any CodingKey], under prefix: String = "") -> String {
+        var result = prefix
         for key in keys {
             if let index = key.intValue, key.stringValue.hasPrefix("Index") {
                 result += "[\(index)]"

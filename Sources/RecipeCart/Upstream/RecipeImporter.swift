@@ -85,7 +85,7 @@ public struct RecipeImporter: Sendable {
     public func importFile(_ url: URL) async throws -> ImportReport {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
             throw ImportError.unreadable(error.localizedDescription)
         }
@@ -93,6 +93,16 @@ public struct RecipeImporter: Sendable {
     }
 
     public func importJSON(_ data: Data) async throws -> ImportReport {
+        let meals: [Range<Int>]?
+        do {
+            meals = try JSONArrayScanner.elements(of: data, key: "meals")
+        } catch {
+            throw ImportError.unreadable(error.description)
+        }
+        if let meals {
+            let isBareArray = data.first(where: { !$0.isJSONWhitespace }) == UInt8(ascii: "[")
+            return try await importMeals(meals, of: data, path: isBareArray ? "" : "meals")
+        }
         let (records, source, failures) = try Self.records(in: data)
         var report = ImportReport()
         report.failures = failures
@@ -107,14 +117,55 @@ public struct RecipeImporter: Sendable {
         return report
     }
 
+    /// TheMealDB's meals (`elements` of `data`), decoded a batch at a time while the batch before is saved, so a
+    /// dump of 100,000 needs neither a tree of every record in memory nor one core for both jobs.
+    private func importMeals(_ elements: [Range<Int>], of data: Data, path: String) async throws -> ImportReport {
+        var report = ImportReport()
+        let store = stores.upstream
+        var saving: (batch: Task<[UpstreamSaveOutcome], any Error>, done: Int)?
+        func finish(_ saving: (batch: Task<[UpstreamSaveOutcome], any Error>, done: Int)) async throws {
+            for outcome in try await saving.batch.value { report.count(outcome) }
+            progress.advance(done: saving.done, total: elements.count, label: "recipes")
+        }
+        for start in stride(from: 0, to: elements.count, by: Self.batchSize) {
+            let indices = start..<min(start + Self.batchSize, elements.count)
+            let (records, failures) = Self.meals(at: indices, of: elements, in: data, path: path)
+            report.failures += failures
+            if let saving { try await finish(saving) }
+            let now = clock()
+            saving = (Task { try await store.save(records, source: .themealdb, at: now) }, indices.upperBound)
+        }
+        if let saving { try await finish(saving) }
+        return report
+    }
+
+    /// The meals at `indices`, mapped to recipes, and why the others could not be read (`meals[2].idMeal: missing`).
+    static func meals(
+        at indices: Range<Int>, of elements: [Range<Int>], in data: Data, path: String
+    ) -> ([FetchedRecipe], [String]) {
+        let decoder = JSONDecoder()
+        var records: [FetchedRecipe] = []
+        var failures: [String] = []
+        for index in indices {
+            let range = elements[index]
+            do {
+                let meal = try decoder.decode(
+                    MealDBMeal.self, from: data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)])
+                records.append(FetchedRecipe(try MealDBMapper.recipe(from: meal)))
+            } catch let error as UpstreamMappingError {
+                failures.append(error.description)
+            } catch {
+                failures.append(DecodingFailure.describe(error, under: "\(path)[\(index)]"))
+            }
+        }
+        return (records, failures)
+    }
+
     /// The recipes in a dump, which API's they are, and why the others could not be read.
+    /// Arrays of meals are read by `importMeals`; this reads the other shapes (`{"meals": null}`, Spoonacular's).
     static func records(in data: Data) throws -> ([FetchedRecipe], UpstreamSource, [String]) {
         let decoder = JSONDecoder()
         do {
-            if data.first(where: { !$0.isJSONWhitespace }) == UInt8(ascii: "[") {
-                let list = try decoder.decode(LossyList<MealDBMeal>.self, from: data)
-                return mealRecords(list.elements, failures: list.failures)
-            }
             let keys = try decoder.decode(TopLevelKeys.self, from: data).keys
             if keys.contains("meals") {
                 let response = try decoder.decode(MealDBMealsResponse.self, from: data)

@@ -107,7 +107,8 @@ public struct SQLiteCatalogStore: CatalogStore {
 
     static func upsert(_ db: Database, recipe: Recipe, source: String) throws {
         let id = recipe.id.rawValue
-        try db.execute(
+        // Cached statements: an import runs these 100,000 times, and compiling each again showed up first in its profile.
+        try db.cachedStatement(
             sql: """
                 INSERT INTO recipes (id, source, title, description, category, servings, ready_minutes, tags, image_path, source_url, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, app_now())
@@ -116,24 +117,25 @@ public struct SQLiteCatalogStore: CatalogStore {
                     category = excluded.category, servings = excluded.servings, ready_minutes = excluded.ready_minutes,
                     tags = excluded.tags, image_path = excluded.image_path, source_url = excluded.source_url,
                     updated_at = app_now()
-                """,
+                """
+        ).execute(
             arguments: [
                 id, source, recipe.title, recipe.description, recipe.category, recipe.servings,
                 recipe.readyInMinutes, recipe.tags.joined(separator: " "), recipe.imagePath, recipe.sourceURL?.absoluteString,
             ])
         for table in ["recipe_ingredients", "recipe_steps", "recipe_diets"] {
-            try db.execute(sql: "DELETE FROM \(table) WHERE recipe_id = ?", arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM \(table) WHERE recipe_id = ?").execute(arguments: [id])
         }
         for (position, ingredient) in recipe.ingredients.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO recipe_ingredients (recipe_id, position, name, measure) VALUES (?, ?, ?, ?)",
-                arguments: [id, position, ingredient.name, ingredient.measure])
+            try db.cachedStatement(sql: "INSERT INTO recipe_ingredients (recipe_id, position, name, measure) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [id, position, ingredient.name, ingredient.measure])
         }
         for (position, text) in recipe.steps.enumerated() {
-            try db.execute(sql: "INSERT INTO recipe_steps (recipe_id, position, text) VALUES (?, ?, ?)", arguments: [id, position, text])
+            try db.cachedStatement(sql: "INSERT INTO recipe_steps (recipe_id, position, text) VALUES (?, ?, ?)")
+                .execute(arguments: [id, position, text])
         }
         for diet in Set(recipe.diets) {
-            try db.execute(sql: "INSERT INTO recipe_diets (recipe_id, diet) VALUES (?, ?)", arguments: [id, diet.rawValue])
+            try db.cachedStatement(sql: "INSERT INTO recipe_diets (recipe_id, diet) VALUES (?, ?)").execute(arguments: [id, diet.rawValue])
         }
         try reindex(db, id: recipe.id)
     }
@@ -150,14 +152,15 @@ public struct SQLiteCatalogStore: CatalogStore {
     /// Rebuilds one recipe's search entry from its effective (possibly edited) values.
     static func reindex(_ db: Database, id: RecipeID) throws {
         guard let entry = try SearchEntryRecord.fetchOne(
-            db, sql: "SELECT seq, title, category, tags FROM recipe_effective WHERE id = ?", arguments: [id.rawValue])
+            db.cachedStatement(sql: "SELECT seq, title, category, tags FROM recipe_effective WHERE id = ?"), arguments: [id.rawValue])
         else { return }
         let ingredients = try String.fetchAll(
-            db, sql: "SELECT name FROM recipe_ingredients WHERE recipe_id = ? ORDER BY position", arguments: [id.rawValue])
-        let diets = try String.fetchAll(db, sql: "SELECT diet FROM recipe_diets WHERE recipe_id = ?", arguments: [id.rawValue])
-        try db.execute(sql: "DELETE FROM recipe_search WHERE rowid = ?", arguments: [entry.seq])
-        try db.execute(
-            sql: "INSERT INTO recipe_search (rowid, title, ingredients, category, diets, tags) VALUES (?, ?, ?, ?, ?, ?)",
+            db.cachedStatement(sql: "SELECT name FROM recipe_ingredients WHERE recipe_id = ? ORDER BY position"), arguments: [id.rawValue])
+        let diets = try String.fetchAll(db.cachedStatement(sql: "SELECT diet FROM recipe_diets WHERE recipe_id = ?"), arguments: [id.rawValue])
+        try db.cachedStatement(sql: "DELETE FROM recipe_search WHERE rowid = ?").execute(arguments: [entry.seq])
+        try db.cachedStatement(
+            sql: "INSERT INTO recipe_search (rowid, title, ingredients, category, diets, tags) VALUES (?, ?, ?, ?, ?, ?)"
+        ).execute(
             arguments: [entry.seq, entry.title, ingredients.joined(separator: " "), entry.category,
                         diets.joined(separator: " "), entry.tags])
     }

@@ -38,10 +38,10 @@ struct SQLiteUpstreamStore: UpstreamStore {
         let id = record.recipe.id.rawValue
         let hash = record.contentHash
         let existing = try SavedRecipe.fetchOne(
-            db, sql: """
+            db.cachedStatement(sql: """
                 SELECT u.is_complete, u.content_hash FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id
                 WHERE r.id = ?
-                """,
+                """),
             arguments: [id])
         let outcome = UpstreamSaveOutcome.of(record, over: existing.map { ($0.isComplete, $0.contentHash) })
         switch outcome {
@@ -53,12 +53,13 @@ struct SQLiteUpstreamStore: UpstreamStore {
             var recipe = record.recipe
             recipe.imagePath = try record.imageURL.flatMap { try storedImagePath(db, url: $0) }
             try SQLiteCatalogStore.upsert(db, recipe: recipe, source: source.rawValue)
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO upstream_recipes (recipe_id, is_complete, image_url, content_hash, fetched_at) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT(recipe_id) DO UPDATE SET is_complete = excluded.is_complete, image_url = excluded.image_url,
                         content_hash = excluded.content_hash, fetched_at = excluded.fetched_at
-                    """,
+                    """
+            ).execute(
                 arguments: [id, record.isComplete, record.imageURL?.absoluteString, hash, now.timeIntervalSince1970])
         }
         return outcome
@@ -117,7 +118,8 @@ struct SQLiteUpstreamStore: UpstreamStore {
 
     private static func storedImagePath(_ db: Database, url: URL) throws -> String? {
         try String.fetchOne(
-            db, sql: "SELECT file_name FROM upstream_images WHERE url = ? AND file_name IS NOT NULL", arguments: [url.absoluteString]
+            db.cachedStatement(sql: "SELECT file_name FROM upstream_images WHERE url = ? AND file_name IS NOT NULL"),
+            arguments: [url.absoluteString]
         ).map { "\(UpstreamImages.folder)/\($0)" }
     }
 }
