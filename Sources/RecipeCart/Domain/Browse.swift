@@ -61,6 +61,8 @@ public struct BrowsePage: Sendable, Equatable {
 
     public var sections: [Section]
     public var totalCount: Int
+    /// A search that found more than it ranks says "2000+": its count is a floor.
+    public var totalIsAtLeast = false
     public var page: Int
     public var pageCount: Int
 

@@ -151,6 +151,32 @@ import Testing
         }
     }
 
+    /// SQLite ranks a bounded set of candidates: past it the count is a floor, and a title hit still leads even when
+    /// it was stored last, behind thousands of recipes that only use the word.
+    @Test func aSearchFindingMoreThanItRanksSaysSoAndKeepsTitleHitsFirst() async throws {
+        try await StoreBackend.sqlite.withStores { (stores: TestStores) async throws in
+            let limit = BrowsePlan.candidateLimit
+            let users = (1...(limit + 100)).map { number in
+                Recipe(
+                    id: RecipeID("uses-\(number)")!, title: "Stew \(number)", description: "", category: "Gen", servings: 2,
+                    readyInMinutes: 30, diets: [], tags: [], imagePath: nil, sourceURL: nil,
+                    ingredients: [Ingredient(name: "onion", measure: "1")], steps: [])
+            }
+            let tart = Recipe(
+                id: RecipeID("onion-tart")!, title: "Onion Tart", description: "", category: "Gen", servings: 2, readyInMinutes: 30,
+                diets: [], tags: [], imagePath: nil, sourceURL: nil, ingredients: [], steps: [])
+            try await stores.catalog.upsert(users, source: "gen")
+            try await stores.catalog.upsert([tart], source: "gen")
+            let page = try await stores.catalog.browse(BrowseQuery(text: "onio"))
+            #expect(page.totalCount == limit)
+            #expect(page.totalIsAtLeast)
+            #expect(page.sections.first?.recipes.first?.id.rawValue == "onion-tart")
+            let few = try await stores.catalog.browse(BrowseQuery(text: "tart"))
+            #expect(few.totalCount == 1)
+            #expect(!few.totalIsAtLeast)
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func searchTakesEveryWordAsAPrefixIgnoringCaseAndAccents(backend: StoreBackend) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
             let recipe = Recipe(

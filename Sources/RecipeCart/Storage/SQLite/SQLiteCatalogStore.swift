@@ -64,7 +64,9 @@ public struct SQLiteCatalogStore: CatalogStore {
     public func browse(_ query: BrowseQuery) async throws -> BrowsePage {
         let plan = BrowsePlan(query: query)
         return try await database.read { db in
-            let total = try Int.fetchOne(db, sql: plan.countSQL, arguments: plan.arguments) ?? 0
+            let counted = try Int.fetchOne(db, sql: plan.countSQL, arguments: plan.arguments) ?? 0
+            let isAtLeast = plan.isBounded && counted > BrowsePlan.candidateLimit
+            let total = isAtLeast ? BrowsePlan.candidateLimit : counted
             let paging = BrowsePaging(total: total, requestedPage: query.page)
             var arguments = plan.arguments
             arguments += [paging.limit, paging.offset]
@@ -72,7 +74,9 @@ public struct SQLiteCatalogStore: CatalogStore {
             let rows = records.compactMap { record in
                 record.recipe.summary.flatMap { summary in BrowseSection(rawValue: record.section).map { (summary, $0) } }
             }
-            return BrowsePage(rows: rows, total: total, paging: paging)
+            var page = BrowsePage(rows: rows, total: total, paging: paging)
+            page.totalIsAtLeast = isAtLeast
+            return page
         }
     }
 

@@ -57,7 +57,7 @@ struct BrowseView: PageView {
                 title: section.kind.title, headingID: "section-\(section.kind.rawValue)",
                 showsTiles: section.kind.showsTiles, recipes: section.recipes.map(RecipeTile.init))
         }
-        resultSummary = DisplayText.recipeCount(page.totalCount)
+        resultSummary = DisplayText.recipeCount(page.totalCount, orMore: page.totalIsAtLeast)
         if page.isEmpty {
             let searched = query.text.trimmingCharacters(in: .whitespacesAndNewlines)
             emptyMessage = searched.isEmpty

@@ -35,8 +35,8 @@ enum DisplayText {
         return rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min"
     }
 
-    static func recipeCount(_ count: Int) -> String {
-        count == 1 ? "1 recipe" : "\(count) recipes"
+    static func recipeCount(_ count: Int, orMore: Bool = false) -> String {
+        orMore ? "\(count)+ recipes" : count == 1 ? "1 recipe" : "\(count) recipes"
     }
 
     /// A cart quantity counts batches: the recipe's ingredients, as written, once per batch.
