@@ -27,14 +27,10 @@ struct PostgresRecipeEditStore: RecipeEditStore {
                 throw EditConflict(current: recipe, currentVersion: current)
             }
             let previous = try await Self.stored(connection, key)
-            let previousUpload = previous?.imagePath
-            let (imagePath, removed) = edit.picture.applied(toUpload: previousUpload, removed: previous?.imageRemoved ?? false)
             let next = current.next(at: now)
-            let stored = StoredEdit(
-                title: edit.title, description: edit.description, imagePath: imagePath, imageRemoved: removed,
-                stepsJSON: try StepsJSON.encode(edit.steps), version: next.value)
+            let stored = try StoredEdit(saving: edit, over: previous, as: next)
             try await Self.write(connection, stored, key: key, at: now)
-            return (next, previousUpload == imagePath ? nil : previousUpload, try await Self.generation(connection, key))
+            return (next, stored.replacedUpload(of: previous), try await Self.generation(connection, key))
         }
         if let generation { generations.advance(to: generation) }
         return (version, replaced)
@@ -126,15 +122,6 @@ struct PostgresRecipeEditStore: RecipeEditStore {
 
         var sessionHash: String? { copy.session?.hash }
         var lockName: String { "edit \(id.rawValue) \(sessionHash ?? "shop")" }
-    }
-
-    private struct StoredEdit {
-        var title: String
-        var description: String
-        var imagePath: String?
-        var imageRemoved: Bool
-        var stepsJSON: String
-        var version: Int64
     }
 
     private static func lock(_ connection: PostgresConnection, _ key: EditKey) async throws {

@@ -33,14 +33,10 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
             let key = EditKey(id: id, copy: copy)
             let previous = try StoredEdit.fetchOne(
                 db, sql: "SELECT \(StoredEdit.columns) FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
-            let previousUpload = previous?.imagePath
-            let (imagePath, removed) = edit.picture.applied(toUpload: previousUpload, removed: previous?.imageRemoved ?? false)
             let next = current.next(at: now)
-            let stored = StoredEdit(
-                title: edit.title, description: edit.description, imagePath: imagePath, imageRemoved: removed,
-                stepsJSON: try StepsJSON.encode(edit.steps), version: next.value)
+            let stored = try StoredEdit(saving: edit, over: previous, as: next)
             try Self.write(db, stored, key: key)
-            return (next, previousUpload == imagePath ? nil : previousUpload)
+            return (next, stored.replacedUpload(of: previous))
         }
     }
 
@@ -164,23 +160,17 @@ private struct EditKey {
     var arguments: StatementArguments { StatementArguments(sessionHash.map { [$0, id.rawValue] } ?? [id.rawValue]) }
 }
 
-/// An edit's columns as stored, the same in all three tables. The steps stay JSON text: an edit moves between
-/// the tables exactly as it was saved.
-private struct StoredEdit: Decodable, FetchableRecord {
-    static let columns = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
+/// `StoredEdit` as a row of any of the three tables.
+extension StoredEdit: FetchableRecord {
+    fileprivate static let columns = "title, description, image_path, image_removed, steps_json, version"
 
-    var title: String
-    var description: String
-    var imagePath: String?
-    var imageRemoved: Bool
-    var stepsJSON: String
-    var version: Int64
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case title, description, imagePath = "image_path", imageRemoved = "image_removed", stepsJSON = "steps_json", version
+    init(row: Row) {
+        self.init(
+            title: row["title"], description: row["description"], imagePath: row["image_path"],
+            imageRemoved: row["image_removed"], stepsJSON: row["steps_json"], version: row["version"])
     }
 
-    var arguments: StatementArguments { [title, description, imagePath, imageRemoved, stepsJSON, version] }
+    fileprivate var arguments: StatementArguments { [title, description, imagePath, imageRemoved, stepsJSON, version] }
 }
 
 /// The Undo a revert left open.
