@@ -64,18 +64,18 @@ public struct SQLiteCatalogStore: CatalogStore {
     public func browse(_ query: BrowseQuery) async throws -> BrowsePage {
         let plan = BrowsePlan(query: query)
         return try await database.read { db in
-            let counted = try Int.fetchOne(db, sql: plan.countSQL, arguments: plan.arguments) ?? 0
-            let isAtLeast = plan.isBounded && counted > BrowsePlan.candidateLimit
-            let total = isAtLeast ? BrowsePlan.candidateLimit : counted
+            let counted = try Int.fetchOne(db, sql: plan.count.sql, arguments: plan.count.arguments) ?? 0
+            let bounded = counted > BrowsePlan.candidateLimit ? plan.boundedPage : nil
+            let total = bounded == nil ? counted : BrowsePlan.candidateLimit
             let paging = BrowsePaging(total: total, requestedPage: query.page)
-            var arguments = plan.arguments
-            arguments += [paging.limit, paging.offset]
-            let records = try BrowseRecord.fetchAll(db, sql: plan.pageSQL, arguments: arguments, adapter: SummaryRecord.scope)
+            let statement = bounded ?? plan.page
+            let records = try BrowseRecord.fetchAll(
+                db, sql: statement.sql, arguments: statement.arguments + [paging.limit, paging.offset], adapter: SummaryRecord.scope)
             let rows = records.compactMap { record in
                 record.recipe.summary.flatMap { summary in BrowseSection(rawValue: record.section).map { (summary, $0) } }
             }
             var page = BrowsePage(rows: rows, total: total, paging: paging)
-            page.totalIsAtLeast = isAtLeast
+            page.totalIsAtLeast = bounded != nil
             return page
         }
     }
