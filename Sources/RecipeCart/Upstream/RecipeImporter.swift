@@ -83,9 +83,15 @@ public struct RecipeImporter: Sendable {
     // MARK: Files
 
     public func importFile(_ url: URL) async throws -> ImportReport {
+        let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+        if type == .typeDirectory {
+            throw ImportError.unreadable("\(url.path) is a folder, not a file")
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
+            // A regular file is mapped, so a dump of 100,000 recipes is paged in rather than copied; anything else
+            // (`/dev/stdin`, a pipe) is read.
+            data = try Data(contentsOf: url, options: type == .typeRegular ? .alwaysMapped : [])
         } catch {
             throw ImportError.unreadable(error.localizedDescription)
         }
@@ -122,20 +128,21 @@ public struct RecipeImporter: Sendable {
     private func importMeals(_ elements: [Range<Int>], of data: Data, path: String) async throws -> ImportReport {
         var report = ImportReport()
         let store = stores.upstream
-        var saving: (batch: Task<[UpstreamSaveOutcome], any Error>, done: Int)?
-        func finish(_ saving: (batch: Task<[UpstreamSaveOutcome], any Error>, done: Int)) async throws {
-            for outcome in try await saving.batch.value { report.count(outcome) }
-            progress.advance(done: saving.done, total: elements.count, label: "recipes")
+        var saving: Task<[UpstreamSaveOutcome], any Error>?
+        /// Counts a saved batch, which ends at element `done`.
+        func finish(_ batch: Task<[UpstreamSaveOutcome], any Error>, done: Int) async throws {
+            for outcome in try await batch.value { report.count(outcome) }
+            progress.advance(done: done, total: elements.count, label: "recipes")
         }
         for start in stride(from: 0, to: elements.count, by: Self.batchSize) {
             let indices = start..<min(start + Self.batchSize, elements.count)
             let (records, failures) = Self.meals(at: indices, of: elements, in: data, path: path)
             report.failures += failures
-            if let saving { try await finish(saving) }
+            if let saving { try await finish(saving, done: start) }
             let now = clock()
-            saving = (Task { try await store.save(records, source: .themealdb, at: now) }, indices.upperBound)
+            saving = Task { try await store.save(records, source: .themealdb, at: now) }
         }
-        if let saving { try await finish(saving) }
+        if let saving { try await finish(saving, done: elements.count) }
         return report
     }
 

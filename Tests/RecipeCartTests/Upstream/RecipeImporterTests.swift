@@ -49,6 +49,17 @@ import Testing
         await #expect(throws: ImportError.self) { try await importer.importJSON(try UpstreamFixture.data(fixture)) }
     }
 
+    @Test func aFolderOrAMissingFileIsRefusedWithWhatIsWrong() async throws {
+        let environment = try TestEnvironment()
+        let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
+        let folder = FileManager.default.temporaryDirectory
+        let refusal = await #expect(throws: ImportError.self) { try await importer.importFile(folder) }
+        #expect(refusal?.description == "cannot read the file: \(folder.path) is a folder, not a file")
+        let missing = folder.appendingPathComponent("no-such-dump-\(UUID().uuidString).json")
+        await #expect(throws: ImportError.self) { try await importer.importFile(missing) }
+        #expect(try await environment.stores().catalog.browse(BrowseQuery()).totalCount == 0)
+    }
+
     @Test func anUpdatedRecipeIsRewrittenButItsLocalEditStays() async throws {
         let environment = try TestEnvironment()
         let database = try environment.database()
