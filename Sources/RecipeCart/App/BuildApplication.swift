@@ -68,7 +68,8 @@ func makeRouter(
 
     let browse = BrowseController(catalog: catalog, upstream: upstream, pages: pages, cache: PageCache())
     let edits = stores.edits
-    let recipes = RecipeController(catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages)
+    let recipes = RecipeController(
+        catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache())
     let shoppingLists = ShoppingListBuilder(catalog: catalog)
     let cart = CartController(catalog: catalog, carts: carts, shoppingLists: shoppingLists, pages: pages)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)

@@ -37,6 +37,43 @@ import Testing
         }
     }
 
+    @Test func aCachedDetailPageIsTheFreshPageWithEachShoppersOwnCartBlock() async throws {
+        try await TestEnvironment().withShopper { alice in
+            try await alice.post("/cart/items/bundled-33", [("op", "set"), ("quantity", "3")])
+            try await alice.post("/cart/items/bundled-33/cooking", [("op", "start")])
+            // Shows, and so clears, the message the posts left.
+            try await alice.get("/recipes/bundled-33")
+            let rendered = try await alice.get("/recipes/bundled-33?servings=2")
+            let cached = try await alice.get("/recipes/bundled-33?servings=2")
+            #expect(cached.html == rendered.html)
+            #expect(cached.contains(#"data-quantity="3""#))
+            #expect(cached.contains(#"class="cooking-status""#))
+            #expect(!cached.html.contains("\u{1}"))
+
+            var bob = Shopper(client: alice.client)
+            let bobs = try await bob.get("/recipes/bundled-33?servings=2")
+            #expect(bobs.contains(">Add to cart</button>"))
+            #expect(!bobs.contains(#"class="cooking"#))
+            #expect(bobs.cartCount == 0)
+            let bobsToken = try #require(bob.csrfToken)
+            #expect(bobs.contains(#"name="_csrf" value="\#(bobsToken)""#))
+            #expect(!cached.contains(bobsToken))
+            #expect(!bobs.html.contains("\u{1}"))
+        }
+    }
+
+    @Test func aShopEditIsSeenOnADetailPageSeenBefore() async throws {
+        try await EditRouteTests.environment().withShopper { shopper in
+            #expect(try await shopper.get("/recipes/bundled-1").contains("Lemon Olive Oil Cake"))
+            try await EditRouteTests.signIn(&shopper)
+            try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Freshly Renamed Cake"))
+            var visitor = Shopper(client: shopper.client)
+            let after = try await visitor.get("/recipes/bundled-1")
+            #expect(after.contains("Freshly Renamed Cake"))
+            #expect(!after.contains("Lemon Olive Oil Cake"))
+        }
+    }
+
     @Test func templateSplitsAtPlaceholdersAndFillsThem() {
         let parts = PersonalParts.placeholders
         let template = PageCache.Template(

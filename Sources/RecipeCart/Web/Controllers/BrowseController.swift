@@ -22,8 +22,7 @@ struct BrowseController: Sendable {
         async let personal = pages.personalParts(context: context)
         // Read before the recipes, so a page is never cached under a newer generation than its data.
         let generation = try await catalog.generation()
-        // The asset addresses are part of the key: a restyled Public/ gives pages with the new fingerprints.
-        let key = BrowseURL.make(query, page: query.page) + " " + pages.assets.url(for: "app.css") + " " + pages.assets.url(for: "app.js")
+        let key = pages.cacheKey(BrowseURL.make(query, page: query.page))
         if status.notice == nil, let template = cache.template(for: key, generation: generation) {
             AppMetrics.pageCache(hit: true)
             return HTMLResponse.make(template.filled(with: try await personal))

@@ -46,6 +46,12 @@ struct PageContext: Sendable {
             badgeClass: personal.badgeClass, statusHTML: personal.statusHTML, isBrowse: section == "browse", isCart: section == "cart")
     }
 
+    /// A shared page's key in a `PageCache`. The asset addresses are part of it: a restyled Public/ gives pages with
+    /// the new fingerprints.
+    func cacheKey(_ page: String) -> String {
+        page + " " + assets.url(for: "app.css") + " " + assets.url(for: "app.js")
+    }
+
     /// The session a shopper's first stored row goes under: a fresh id (set by `redirect`), so a cookie planted on
     /// the shopper before cannot follow them.
     func writableSession(for context: AppRequestContext) async throws -> ShopperSession {

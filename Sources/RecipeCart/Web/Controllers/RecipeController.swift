@@ -10,6 +10,7 @@ struct RecipeController: Sendable {
     let edits: any RecipeEditStore
     let upstream: UpstreamCatalog
     let pages: PageContext
+    let cache: PageCache
 
     func addRoutes(to routes: RouteRegistrar) {
         routes.add(.recipe, .get, use: show)
@@ -24,17 +25,37 @@ struct RecipeController: Sendable {
         // A session made for this request has stored nothing yet: no version, cart line or Undo of its own to read,
         // so a first look needs no database at all once the recipe is in memory.
         let hasStored = !session.isNew || copy == .shop
+        // Read before the recipe, so a page is never kept under a newer generation than its data.
+        let generation = try await catalog.generation()
         let recipe = try await Self.recipe(id, in: catalog, for: hasStored ? copy.session : nil)
         let servings = try Self.servings(FormFields.query(of: request)["servings"], for: recipe)
         let line = session.isNew ? nil : try await carts.line(of: recipe.id, session: session.key)
         // A revert keeps offering Undo while it can, not only on the page it landed on.
         let undo = context.statusMessage == nil && hasStored
             ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
-        let chrome = try await pages.chrome(title: recipe.title, context: context, status: undo)
-        var view = RecipeView(recipe: recipe, servings: servings, line: line, chrome: chrome, now: pages.clock.now())
+        var personal = try await pages.personalParts(context: context, status: undo)
+        personal.blockHTML = try pages.renderer.html(
+            RecipeCartBlock(recipe: recipe, line: line, csrfToken: personal.csrfToken, now: pages.clock.now()))
+        // A shopper's own version, and a notice of this moment's upstream trouble, are theirs alone.
+        let isShared = status.notice == nil && !recipe.isPersonalCopy
+        let key = pages.cacheKey(
+            "\(Route.recipe.url(recipe.id)) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(copy == .shop ? "shop" : "shopper")")
+        if isShared, let template = cache.template(for: key, generation: generation) {
+            AppMetrics.pageCache(hit: true)
+            return HTMLResponse.make(template.filled(with: personal))
+        }
+        AppMetrics.pageCache(hit: false)
+        let placeholders = PersonalParts.placeholders
+        var view = RecipeView(
+            recipe: recipe, servings: servings, chrome: pages.chrome(title: recipe.title, section: "", personal: placeholders),
+            cartBlock: placeholders.blockHTML)
         view.notice = status.notice
         view.edits = RecipeEditLinks(recipe: recipe, copy: copy)
-        return try pages.renderer.response(view)
+        let template = PageCache.Template(html: try pages.renderer.html(view))
+        if isShared {
+            cache.store(template, for: key, generation: generation)
+        }
+        return HTMLResponse.make(template.filled(with: personal))
     }
 
     /// The servings asked for with `?servings=`, brought into 1…50; nil shows the recipe as written.

@@ -27,7 +27,14 @@ public struct PageRenderer: Sendable {
     }
 
     func html<View: PageView>(_ view: View) throws -> String {
-        let template = View.template.rawValue
+        try html(view, template: View.template.rawValue)
+    }
+
+    func html<View: FragmentView>(_ view: View) throws -> String {
+        try html(view, template: View.template.rawValue)
+    }
+
+    private func html(_ view: Any, template: String) throws -> String {
         guard let html = library.render(view, withTemplate: template) else {
             throw AppError.internal("template \(template) is not loaded")
         }

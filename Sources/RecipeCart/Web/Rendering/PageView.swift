@@ -4,6 +4,11 @@ protocol PageView {
     static var template: PageTemplate { get }
 }
 
+/// A part of a page rendered on its own for each request, into a page kept for every shopper.
+protocol FragmentView {
+    static var template: PartialTemplate { get }
+}
+
 /// The page templates under `Templates/`, one a page.
 enum PageTemplate: String, CaseIterable, Sendable {
     case browse
@@ -22,4 +27,5 @@ enum PartialTemplate: String, CaseIterable, Sendable {
     case tile
     case stepper
     case cooking
+    case recipeCart = "recipe-cart"
 }

@@ -33,8 +33,6 @@ struct RecipeView: PageView {
     var isScaled: Bool
     /// Says so when `?servings=` asked for more (or less) than a recipe can be scaled to.
     var servingsClamped: String?
-    /// "4 servings", what one batch in the cart makes.
-    var servingsWritten: String?
     var diets: [String]
     var ingredients: [IngredientRow]
     var steps: [StepRow]
@@ -42,18 +40,14 @@ struct RecipeView: PageView {
     var sourceHost: String?
     /// Set by the controller, which knows whose copy the visitor sees.
     var edits: RecipeEditLinks?
-    /// At zero the page offers "Add to cart" instead of a bare − 0 +.
-    var isInCart: Bool
-    var stepper: Stepper
-    /// Only for a recipe in the cart: "Start cooking" lives on cart lines.
-    var cooking: CookingStatus?
+    /// `RecipeCartBlock`'s HTML, or its placeholder in a page kept for every shopper.
+    var cartBlock: String
     /// Set when the recipe service could not refresh this recipe: the page shows what is saved.
     var notice: String?
 
-    init(recipe: Recipe, servings: RequestedServings?, line: CartLine?, chrome: PageChrome, now: Date) {
+    init(recipe: Recipe, servings: RequestedServings?, chrome: PageChrome, cartBlock: String) {
         let clampedFrom = servings?.clampedFrom
         let servings = servings?.value
-        let quantity = line?.quantity ?? 0
         self.chrome = chrome
         id = recipe.id.rawValue
         url = Route.recipe.url(recipe.id)
@@ -70,7 +64,6 @@ struct RecipeView: PageView {
         let factor = servings.flatMap { wanted in recipe.servings.map { Double(wanted) / Double($0) } }
         isScaled = factor != nil && factor != 1
         servingsText = DisplayText.servings(servings ?? recipe.servings)
-        servingsWritten = recipe.servings.map { DisplayText.servings($0) }
         if let clampedFrom, let servings {
             servingsClamped = "\(clampedFrom) servings can’t be made from this page, so this shows \(DisplayText.servings(servings)), "
                 + "between \(Self.servingsRange.lowerBound) and \(Self.servingsRange.upperBound)."
@@ -84,10 +77,6 @@ struct RecipeView: PageView {
             sourceURL = url.absoluteString
             sourceHost = url.host
         }
-        isInCart = quantity > 0
-        stepper = Stepper(
-            recipeID: id, title: recipe.title, quantity: quantity, csrfToken: chrome.csrfToken,
-            returnTo: url)
-        cooking = line.map { CookingStatus(line: $0, csrfToken: chrome.csrfToken, returnTo: url, now: now) }
+        self.cartBlock = cartBlock
     }
 }

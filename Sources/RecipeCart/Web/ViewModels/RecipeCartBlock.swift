@@ -1,0 +1,26 @@
+import Foundation
+
+/// The detail page's cart part: "Add to cart", or the stepper and cooking timer once the recipe is in the cart.
+/// It belongs to one shopper, so it is rendered for each request into the page that every shopper shares.
+struct RecipeCartBlock: FragmentView {
+    static let template = PartialTemplate.recipeCart
+
+    var id: String
+    /// At zero the page offers "Add to cart" instead of a bare − 0 +.
+    var isInCart: Bool
+    var stepper: Stepper
+    /// "4 servings", what one batch in the cart makes.
+    var servingsWritten: String?
+    /// Only for a recipe in the cart: "Start cooking" lives on cart lines.
+    var cooking: CookingStatus?
+
+    init(recipe: Recipe, line: CartLine?, csrfToken: String, now: Date) {
+        id = recipe.id.rawValue
+        let returnTo = Route.recipe.url(recipe.id)
+        let quantity = line?.quantity ?? 0
+        isInCart = quantity > 0
+        stepper = Stepper(recipeID: id, title: recipe.title, quantity: quantity, csrfToken: csrfToken, returnTo: returnTo)
+        servingsWritten = recipe.servings.map { DisplayText.servings($0) }
+        cooking = line.map { CookingStatus(line: $0, csrfToken: csrfToken, returnTo: returnTo, now: now) }
+    }
+}
