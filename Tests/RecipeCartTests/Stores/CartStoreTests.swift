@@ -151,6 +151,31 @@ import Testing
         }
     }
 
+    /// The count is read between every kind of write, so one remembered from before a write would show.
+    @Test(arguments: StoreBackend.all) func theCountFollowsEveryWriteThatChangesIt(backend: StoreBackend) async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
+        try await withCarts(backend, clock: AppClock { clock.now }) { (stores: TestStores) async throws in
+            let carts = stores.carts, fresh = SessionKey(sessionID: "fresh-session")
+            #expect(try await carts.itemCount(session: session) == 0)
+            #expect(try await carts.itemCount(session: fresh) == 0)
+            try await carts.change(.increment, recipe: cake, session: session, freshIfEmpty: fresh)
+            #expect(try await carts.itemCount(session: session) == 0)
+            #expect(try await carts.itemCount(session: fresh) == 1)
+            try await carts.apply(.set(4), recipe: lava, session: fresh)
+            #expect(try await carts.itemCount(session: fresh) == 5)
+            try await carts.apply(.decrement, recipe: cake, session: fresh)
+            #expect(try await carts.itemCount(session: fresh) == 4)
+            try await carts.clear(session: fresh)
+            #expect(try await carts.itemCount(session: fresh) == 0)
+            let undo = try #require(try await carts.pendingUndo(session: fresh))
+            #expect(try await carts.undo(undo.token, session: fresh) != nil)
+            #expect(try await carts.itemCount(session: fresh) == 4)
+            clock.advance(by: 90)
+            #expect(try await carts.purgeSessions(idleLongerThan: 60) == 1)
+            #expect(try await carts.itemCount(session: fresh) == 0)
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func theStaffBoardSeesEveryCartWithALine(backend: StoreBackend) async throws {
         try await withCarts(backend) { (stores: TestStores) async throws in
             let carts = stores.carts

@@ -4,9 +4,10 @@ import GRDB
 /// A shopper's own version of a recipe, laid over the shop's copy on the pages only they see.
 enum PersonalCopy {
     static func apply(_ db: Database, session: SessionKey, to recipe: inout Recipe) throws {
+        // Read on every detail page a shopper opens: the statement is compiled once a connection.
         guard let version = try Version.fetchOne(
-            db,
-            sql: "SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits WHERE session_hash = ? AND recipe_id = ?",
+            db.cachedStatement(
+                sql: "SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits WHERE session_hash = ? AND recipe_id = ?"),
             arguments: [session.hash, recipe.id.rawValue])
         else { return }
         recipe.applyPersonalVersion(

@@ -7,6 +7,7 @@ public struct SQLiteCartStore: CartStore {
     let clock: AppClock
     /// Stepper posts, the hot path, are committed in batches.
     private let changes: GroupCommit
+    private let counts = CartCountMemo()
 
     public init(database: AppDatabase, clock: AppClock = .system) {
         self.database = database
@@ -21,6 +22,7 @@ public struct SQLiteCartStore: CartStore {
         _ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?
     ) async throws -> CartChangeResult {
         let now = clock.now()
+        defer { fresh.map { counts.forget(session, $0) } ?? counts.forget(session) }
         return try await changes.write { db in
             var session = session
             if let fresh, try !Self.hasLines(db, session: session) {
@@ -84,6 +86,7 @@ public struct SQLiteCartStore: CartStore {
 
     public func clear(session: SessionKey) async throws {
         let now = clock.now()
+        defer { counts.forget(session) }
         return try await database.write { db in
             try CartUndoRecord.save(db, kind: .clear, session: session, at: now)
             try db.execute(sql: "DELETE FROM cart_items WHERE session_hash = ?", arguments: [session.hash])
@@ -102,6 +105,7 @@ public struct SQLiteCartStore: CartStore {
     /// under that token (used already, replaced by a later change, or older than `CartUndo.acceptedFor`).
     public func undo(_ token: String, session: SessionKey) async throws -> CartUndo? {
         let now = clock.now()
+        defer { counts.forget(session) }
         return try await database.write { db in
             try CartUndoRecord.restore(db, token: token, session: session, newerThan: now - CartUndo.acceptedFor)
         }
@@ -119,8 +123,11 @@ public struct SQLiteCartStore: CartStore {
     }
 
     public func itemCount(session: SessionKey) async throws -> Int {
-        try await database.read { db in
-            try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = ?", arguments: [session.hash]) ?? 0
+        try await counts.count(of: session) {
+            try await database.read { db in
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = ?", arguments: [session.hash]) ?? 0
+            }
         }
     }
 
@@ -140,9 +147,10 @@ public struct SQLiteCartStore: CartStore {
     }
 
     private static func line(_ db: Database, recipe: RecipeID, session: SessionKey) throws -> CartLine? {
+        // Read on every detail page a shopper opens: the statement is compiled once a connection.
         try LineRecord.fetchOne(
-            db, sql: "\(ownLineSelect) WHERE c.session_hash = ? AND c.recipe_id = ?", arguments: [session.hash, recipe.rawValue],
-            adapter: SummaryRecord.scope
+            db.cachedStatement(sql: "\(ownLineSelect) WHERE c.session_hash = ? AND c.recipe_id = ?"),
+            arguments: [session.hash, recipe.rawValue], adapter: SummaryRecord.scope
         ).flatMap(\.line)
     }
 
@@ -190,6 +198,7 @@ public struct SQLiteCartStore: CartStore {
     @discardableResult
     public func purgeSessions(idleLongerThan idle: TimeInterval) async throws -> Int {
         let now = clock.now()
+        defer { counts.forgetAll() }
         return try await database.write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE last_seen_at < ?", arguments: [now - idle])
             return db.changesCount

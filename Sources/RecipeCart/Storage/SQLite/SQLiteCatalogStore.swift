@@ -4,6 +4,9 @@ import GRDB
 /// Reads and writes recipes in SQLite. Every page reads recipes through here, with local edits applied.
 public struct SQLiteCatalogStore: CatalogStore {
     let database: AppDatabase
+    /// The shop's copies read lately, valid for the generation they were read at: a detail page seen before reads
+    /// at most the shopper's own version.
+    let memo = RecipeMemo()
 
     public init(database: AppDatabase) {
         self.database = database
@@ -12,12 +15,27 @@ public struct SQLiteCatalogStore: CatalogStore {
     // MARK: Reading
 
     public func recipe(_ id: RecipeID) async throws -> Recipe? {
-        try await database.read { db in try Self.fetchRecipe(db, id: id) }
+        try await recipe(id, for: nil)
     }
 
     /// The recipe as one shopper sees it: their own version, when they saved one, over the shop's copy.
     public func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
-        try await database.read { db in try Self.fetchRecipe(db, id: id, for: session) }
+        // Read before the recipe, so a recipe is never kept under a newer generation than its data.
+        let generation = try await database.catalogGeneration()
+        if let recipe = memo.recipe(id, generation: generation) {
+            guard let session else { return recipe }
+            return try await database.read { db in
+                var recipe = recipe
+                try PersonalCopy.apply(db, session: session, to: &recipe)
+                return recipe
+            }
+        }
+        return try await database.read { db in
+            guard var recipe = try Self.fetchRecipe(db, id: id) else { return nil }
+            memo.keep(recipe, generation: generation)
+            if let session { try PersonalCopy.apply(db, session: session, to: &recipe) }
+            return recipe
+        }
     }
 
     public func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {

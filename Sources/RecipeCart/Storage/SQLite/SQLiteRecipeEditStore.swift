@@ -88,12 +88,13 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
     public func pendingUndo(of id: RecipeID, copy: EditCopy) async throws -> RevertUndo? {
         let now = clock.now()
         return try await database.read { db in
+            // Read on every detail page a shopper opens: the statement is compiled once a connection.
             try PendingUndo.fetchOne(
-                db,
-                sql: """
-                    SELECT token, expires_at FROM recipe_edit_undos
-                    WHERE recipe_id = ? AND session_hash IS ? AND expires_at > ? ORDER BY expires_at DESC LIMIT 1
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT token, expires_at FROM recipe_edit_undos
+                        WHERE recipe_id = ? AND session_hash IS ? AND expires_at > ? ORDER BY expires_at DESC LIMIT 1
+                        """),
                 arguments: [id.rawValue, EditKey(id: id, copy: copy).sessionHash, now.timeIntervalSince1970]
             ).map { RevertUndo(token: $0.token, expiresAt: $0.expiresAt) }
         }

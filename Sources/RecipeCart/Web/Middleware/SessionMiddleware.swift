@@ -12,11 +12,13 @@ struct SessionMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        let session = request.cookies[cookies.session].flatMap { signer.session(fromCookie: $0.value) } ?? ShopperSession.fresh()
+        // Parsed once: each read of `request.cookies` parses the header again.
+        let sent = request.cookies
+        let session = sent[cookies.session].flatMap { signer.session(fromCookie: $0.value) } ?? ShopperSession.fresh()
         context.session = session
         let isPage = request.method == .get
-        context.cartChanged = isPage && request.cookies[cookies.cartChanged] != nil
-        let flashCookie = request.cookies[cookies.status]
+        context.cartChanged = isPage && sent[cookies.cartChanged] != nil
+        let flashCookie = sent[cookies.status]
         if isPage, let flashCookie {
             context.statusMessage = flash.message(fromCookie: flashCookie.value)
         }

@@ -18,6 +18,7 @@ public struct ShopperSession: Sendable, Equatable {
 /// Issues and checks session cookies and the CSRF tokens tied to them.
 struct SessionSigner: Sendable {
     let secret: ServerSecret
+    let memo = SessionMemo()
 
     func cookieValue(for session: ShopperSession) -> String {
         "\(session.id).\(secret.sign("session|\(session.id)"))"
@@ -25,17 +26,19 @@ struct SessionSigner: Sendable {
 
     /// The session a cookie names, or nil for anything this server did not issue.
     func session(fromCookie value: String) -> ShopperSession? {
+        if let id = memo.session(forCookie: value) { return ShopperSession(id: id, isNew: false) }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 22, let raw = Base64URL.decode(String(parts[0])), raw.count == 16 else {
             return nil
         }
         let id = String(parts[0])
         guard secret.verify(String(parts[1]), for: "session|\(id)") else { return nil }
+        memo.remember(cookie: value, session: id)
         return ShopperSession(id: id, isNew: false)
     }
 
     func csrfToken(for session: ShopperSession) -> String {
-        secret.sign("csrf|\(session.id)")
+        memo.token(for: session.id) { secret.sign("csrf|\(session.id)") }
     }
 
     func isValidCSRFToken(_ token: String?, for session: ShopperSession) -> Bool {

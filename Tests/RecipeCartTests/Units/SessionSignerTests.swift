@@ -1,0 +1,40 @@
+import Crypto
+import Foundation
+import Testing
+@testable import RecipeCart
+
+@Suite struct SessionSignerTests {
+    let signer = SessionSigner(secret: ServerSecret(key: SymmetricKey(size: .bits256)))
+
+    @Test func aRememberedCookieNeverLetsAnAlteredOneThrough() throws {
+        let session = ShopperSession.fresh()
+        let cookie = signer.cookieValue(for: session)
+        #expect(signer.session(fromCookie: cookie)?.id == session.id)
+        #expect(signer.session(fromCookie: cookie)?.id == session.id)
+        var altered = Array(cookie.utf8)
+        altered[altered.count - 1] = altered.last == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        #expect(signer.session(fromCookie: String(decoding: altered, as: UTF8.self)) == nil)
+        let other = SessionSigner(secret: ServerSecret(key: SymmetricKey(size: .bits256)))
+        #expect(other.session(fromCookie: cookie) == nil)
+    }
+
+    @Test func aSessionKeepsItsTokenAndOnlyItsOwn() {
+        let alice = ShopperSession.fresh(), bob = ShopperSession.fresh()
+        let token = signer.csrfToken(for: alice)
+        #expect(signer.csrfToken(for: alice) == token)
+        #expect(signer.isValidCSRFToken(token, for: alice))
+        #expect(!signer.isValidCSRFToken(token, for: bob))
+        #expect(signer.csrfToken(for: bob) != token)
+    }
+
+    @Test func base64URLTakesOnlyItsOwnAlphabetWithoutPadding() {
+        let bytes = Data([0xfb, 0xff, 0xbf, 0x00, 0x10])
+        let encoded = Base64URL.encode(bytes)
+        #expect(encoded == "-_-_ABA")
+        #expect(Base64URL.decode(encoded) == bytes)
+        for refused in ["+/+/ABA", "-_-_ABA=", "-_-_ÄBA", "-_-_A BA", "A"] {
+            #expect(Base64URL.decode(refused) == nil, "\(refused)")
+        }
+        #expect(Base64URL.decode("") == Data())
+    }
+}
