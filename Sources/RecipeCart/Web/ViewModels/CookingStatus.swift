@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The "Start cooking" part of a cart line or detail page: either a start form, or the running timer.
 struct CookingStatus {
@@ -29,6 +30,25 @@ struct CookingStatus {
             minutesLeftText = CookingText.minutesLeft(left)
             readyText = ClockTime.text(timer.readyAt)
             readyAtISO = ISO8601DateFormatter.string(from: timer.readyAt, timeZone: .gmt, formatOptions: [.withInternetDateTime])
+        }
+    }
+}
+
+/// Looked up by name rather than reflected, as `RecipeCartBlock` is.
+extension CookingStatus: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "action": action
+        case "csrfToken": csrfToken
+        case "returnTo": returnTo
+        case "isRunning": isRunning
+        case "defaultMinutes": defaultMinutes
+        case "readyText": readyText
+        case "readyAtISO": readyAtISO
+        case "isReady": isReady
+        case "needsMinutes": needsMinutes
+        case "minutesLeftText": minutesLeftText
+        default: nil
         }
     }
 }

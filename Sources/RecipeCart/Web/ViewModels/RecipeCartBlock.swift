@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The detail page's cart part: "Add to cart", or the stepper and cooking timer once the recipe is in the cart.
 /// It belongs to one shopper, so it is rendered for each request into the page that every shopper shares.
@@ -22,5 +23,19 @@ struct RecipeCartBlock: FragmentView {
         stepper = Stepper(recipeID: id, title: recipe.title, quantity: quantity, csrfToken: csrfToken, returnTo: returnTo)
         servingsWritten = recipe.servings.map { DisplayText.servings($0) }
         cooking = line.map { CookingStatus(line: $0, csrfToken: csrfToken, returnTo: returnTo, now: now) }
+    }
+}
+
+/// Rendered for every detail page request: names are looked up here, since reflecting them cost a fifth of a request.
+extension RecipeCartBlock: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "isInCart": isInCart
+        case "stepper": stepper
+        case "servingsWritten": servingsWritten
+        case "cooking": cooking
+        default: nil
+        }
     }
 }

@@ -1,4 +1,6 @@
-/// The − quantity + form for one recipe. Stored properties only: templates read values by reflection.
+import Mustache
+
+/// The − quantity + form for one recipe.
 struct Stepper {
     var recipeID: String
     var title: String
@@ -24,5 +26,24 @@ struct Stepper {
         action = Route.cartItem.url(recipeID)
         canDecrement = quantity > 0
         canIncrement = quantity < Cart.maximumQuantity
+    }
+}
+
+/// Looked up by name rather than reflected, as `RecipeCartBlock` is.
+extension Stepper: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "recipeID": recipeID
+        case "title": title
+        case "quantity": quantity
+        case "quantityLabel": quantityLabel
+        case "unitText": unitText
+        case "csrfToken": csrfToken
+        case "returnTo": returnTo
+        case "action": action
+        case "canDecrement": canDecrement
+        case "canIncrement": canIncrement
+        default: nil
+        }
     }
 }

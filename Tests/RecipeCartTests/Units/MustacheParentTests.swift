@@ -1,0 +1,39 @@
+import Foundation
+import Mustache
+import Testing
+@testable import RecipeCart
+
+/// Views that name their values for Mustache instead of being reflected must name every stored property:
+/// a name left out would render as nothing.
+@Suite struct MustacheParentTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    static let recipe = Recipe(
+        id: RecipeID("bundled-1")!, title: "Cake", description: "", category: "Dessert", servings: 4, readyInMinutes: 30,
+        diets: [], tags: [], imagePath: nil, sourceURL: nil, ingredients: [], steps: [])
+    static let line = CartLine(
+        recipe: recipe.summary, quantity: 2, cooking: CookingTimer(startedAt: now - 600, minutes: 30))
+
+    static var views: [any MustacheParent] { [
+        RecipeCartBlock(recipe: recipe, line: line, csrfToken: "token", now: now),
+        RecipeCartBlock(recipe: recipe, line: nil, csrfToken: "token", now: now),
+        Stepper(recipeID: "bundled-1", title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart"),
+        CookingStatus(line: line, csrfToken: "token", returnTo: "/cart", now: now),
+    ] }
+
+    @Test(arguments: 0..<views.count) func everyStoredPropertyIsNamed(index: Int) {
+        let view = Self.views[index]
+        for child in Mirror(reflecting: view).children {
+            guard let name = child.label else { Issue.record("an unlabelled child"); continue }
+            let named = view.child(named: name)
+            #expect(String(describing: named.map { $0 } ?? "nil") == Self.describe(child.value), "\(type(of: view)).\(name)")
+        }
+        #expect(view.child(named: "noSuchName") == nil)
+    }
+
+    /// An optional's description without its `Optional(…)` wrapper, as `child(named:)` gives it.
+    private static func describe(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return String(describing: value) }
+        return mirror.children.first.map { String(describing: $0.value) } ?? "nil"
+    }
+}
