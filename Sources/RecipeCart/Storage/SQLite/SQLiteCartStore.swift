@@ -36,50 +36,51 @@ public struct SQLiteCartStore: CartStore {
         }
     }
 
+    /// Every stepper post runs this, so its statements are compiled once a connection.
     /// - Returns: the undo kept when the change took the line away.
     private static func apply(_ db: Database, _ change: CartChange, recipe: RecipeID, session: SessionKey, at now: Date) throws -> CartUndo? {
         var undo: CartUndo?
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now())
                 ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = app_now()
-                """,
-            arguments: [session.hash])
+                """)
+            .execute(arguments: [session.hash])
         let max = Cart.maximumQuantity
         switch change {
         case .increment:
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
                     VALUES (?, ?, 1, \(Self.nextPosition), app_now(), app_now())
                     ON CONFLICT(session_hash, recipe_id) DO UPDATE
                     SET quantity = MIN(quantity + 1, \(max)), updated_at = app_now()
-                    """,
-                arguments: [session.hash, recipe.rawValue, session.hash])
+                    """)
+                .execute(arguments: [session.hash, recipe.rawValue, session.hash])
         case .decrement:
             if try Self.quantity(db, recipe: recipe, session: session) == 1 {
                 undo = try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
             }
-            try db.execute(
-                sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1",
-                arguments: [session.hash, recipe.rawValue])
-            try db.execute(
-                sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?",
-                arguments: [session.hash, recipe.rawValue])
+            try db.cachedStatement(
+                sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1")
+                .execute(arguments: [session.hash, recipe.rawValue])
+            try db.cachedStatement(
+                sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?")
+                .execute(arguments: [session.hash, recipe.rawValue])
         case .set(let quantity) where quantity <= 0:
             undo = try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
-            try db.execute(
-                sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ?",
-                arguments: [session.hash, recipe.rawValue])
+            try db.cachedStatement(
+                sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ?")
+                .execute(arguments: [session.hash, recipe.rawValue])
         case .set(let quantity):
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
                     VALUES (?, ?, ?, \(Self.nextPosition), app_now(), app_now())
                     ON CONFLICT(session_hash, recipe_id) DO UPDATE
                     SET quantity = excluded.quantity, updated_at = app_now()
-                    """,
-                arguments: [session.hash, recipe.rawValue, min(quantity, max), session.hash])
+                    """)
+                .execute(arguments: [session.hash, recipe.rawValue, min(quantity, max), session.hash])
         }
         return undo
     }
@@ -156,7 +157,7 @@ public struct SQLiteCartStore: CartStore {
 
     /// Whether the cart has a line: a cart that starts (again) from empty gets a fresh session id.
     private static func hasLines(_ db: Database, session: SessionKey) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM cart_items WHERE session_hash = ? LIMIT 1", arguments: [session.hash]) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM cart_items WHERE session_hash = ? LIMIT 1"), arguments: [session.hash]) ?? false
     }
 
     /// Every non-empty cart, most recently active first, for the staff board.
@@ -225,7 +226,7 @@ public struct SQLiteCartStore: CartStore {
 
     static func quantity(_ db: Database, recipe: RecipeID, session: SessionKey) throws -> Int {
         try Int.fetchOne(
-            db, sql: "SELECT quantity FROM cart_items WHERE session_hash = ? AND recipe_id = ?",
+            db.cachedStatement(sql: "SELECT quantity FROM cart_items WHERE session_hash = ? AND recipe_id = ?"),
             arguments: [session.hash, recipe.rawValue]) ?? 0
     }
 }

@@ -37,7 +37,8 @@ struct CartController: Sendable {
     func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
         let id = try context.recipeID(else: Self.notInCatalog)
-        guard let recipe = try await catalog.summaries([id])[id] else { throw AppError.notFound(Self.notInCatalog) }
+        // The recipe as the catalog keeps it in memory: a post needs no read besides its own write.
+        guard let recipe = try await catalog.recipe(id) else { throw AppError.notFound(Self.notInCatalog) }
         let change = try Self.change(from: form)
         // A cart starting from empty moves to a fresh id; the store decides inside the change's own transaction.
         let session = try context.shopper
