@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RecipeCart
 
@@ -15,6 +16,17 @@ import Testing
     @Test func malformedEscapesAreRefusedInBodiesButKeptInQueries() throws {
         #expect(throws: AppError.self) { try FormFields.parse("q=%ZZ") }
         #expect(try FormFields.parse("q=%ZZ", strict: false)["q"] == "%ZZ")
+    }
+
+    /// The byte-level decoder reads a value as Foundation's percent decoding does, NULs dropped.
+    @Test(arguments: [
+        "plain", "a+b", "%20%2B%25", "caf%C3%A9", "café", "%e2%80%94", "%F0%9F%8D%B0+cake", "a%00b", "%", "%4", "%4G", "%G4",
+        "%C3", "%FF", "%C3%28", "100%", "%%41", "<script>", "..%2F..%2Fetc",
+    ])
+    func decodesAsFoundationDoes(_ value: String) throws {
+        let expected = value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding?.withoutNULs
+        let decoded = try? FormFields.parse("v=" + value)["v"]
+        #expect(decoded == expected, "\(value)")
     }
 
     @Test func tooManyFieldsIsRefused() {

@@ -24,7 +24,7 @@ public struct AppDatabase: Sendable {
         configuration.maximumReaderCount = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA foreign_keys = ON")
-            db.add(function: DatabaseFunction("app_now", argumentCount: 0, pure: false) { _ in clock.now() })
+            db.add(function: DatabaseFunction("app_now", argumentCount: 0, pure: false) { _ in SQLiteTimestamp.text(for: clock.now()) })
         }
         pool = try DatabasePool(path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
         // Every commit reaches the disk before a write is answered: an acknowledged change survives a power cut.
