@@ -49,36 +49,8 @@ struct FormFields: Sendable {
         return fields
     }
 
-    /// `+` is a space and `%XX` a byte; nil for a broken escape or bytes that are not UTF-8. NUL bytes are dropped:
-    /// no field means anything with one, and PostgreSQL cannot store it in text. Byte by byte, since Foundation's
-    /// replace and percent decoding were a tenth of a stepper post.
+    /// NUL bytes are dropped: no field means anything with one, and PostgreSQL cannot store it in text.
     private static func decode(_ component: Substring) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(component.utf8.count)
-        var input = component.utf8.makeIterator()
-        while let byte = input.next() {
-            switch byte {
-            case UInt8(ascii: "+"):
-                bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard let high = input.next().flatMap(hexValue), let low = input.next().flatMap(hexValue) else { return nil }
-                let decoded = high << 4 | low
-                if decoded != 0 { bytes.append(decoded) }
-            case 0:
-                continue
-            default:
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        PercentDecoding.decode(component, plusIsSpace: true, droppingNULs: true)
     }
 }
