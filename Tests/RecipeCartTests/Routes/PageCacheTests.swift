@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import RecipeCart
 
@@ -84,14 +85,60 @@ import Testing
         #expect(filled == "aTb3c3badgeLd<p>S</p>")
     }
 
-    @Test func theCacheIsBoundedAndKeyedByGeneration() {
+    @Test func theCacheIsBoundedAndKeyedByGeneration() async throws {
         let cache = PageCache(capacity: 2)
-        let page = PageCache.Template(html: "x")
-        cache.store(page, for: "a", generation: 1)
-        cache.store(page, for: "b", generation: 1)
-        cache.store(page, for: "c", generation: 1)
-        #expect(cache.template(for: "a", generation: 1) == nil)
-        #expect(cache.template(for: "c", generation: 1) != nil)
-        #expect(cache.template(for: "c", generation: 2) == nil)
+        let renders = RenderCount()
+        func page(_ key: String, generation: Int = 1) async throws {
+            _ = try await cache.template(for: key, generation: generation) {
+                renders.add()
+                return PageCache.Template(html: key)
+            }
+        }
+        for key in ["a", "b", "c", "c"] { try await page(key) }
+        #expect(renders.value == 3)
+        try await page("a")
+        #expect(renders.value == 4)
+        try await page("a", generation: 2)
+        #expect(renders.value == 5)
+    }
+
+    @Test func requestsThatMissTogetherShareOneRender() async throws {
+        let cache = PageCache()
+        let renders = RenderCount()
+        let pages = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    try await cache.template(for: "/?q=cake", generation: 1) {
+                        renders.add()
+                        try await Task.sleep(for: .milliseconds(100))
+                        return PageCache.Template(html: "cakes")
+                    }.filled(with: PersonalParts.placeholders)
+                }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(pages == Array(repeating: "cakes", count: 20))
+        #expect(renders.value == 1)
+    }
+
+    @Test func aFailedRenderIsNotKept() async throws {
+        struct Unavailable: Error {}
+        let cache = PageCache()
+        await #expect(throws: Unavailable.self) {
+            try await cache.template(for: "k", generation: 1) { throw Unavailable() }
+        }
+        let page = try await cache.template(for: "k", generation: 1) { PageCache.Template(html: "back") }
+        #expect(page.pieces == ["back"])
+    }
+}
+
+/// How many times a page was rendered, counted from concurrent renders.
+private final class RenderCount: Sendable {
+    private let count = Mutex(0)
+
+    var value: Int { count.withLock { $0 } }
+
+    func add() {
+        count.withLock { $0 += 1 }
     }
 }

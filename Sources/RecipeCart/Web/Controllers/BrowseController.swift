@@ -23,23 +23,21 @@ struct BrowseController: Sendable {
         // Read before the recipes, so a page is never cached under a newer generation than its data.
         let generation = try await catalog.generation()
         let key = pages.cacheKey(BrowseURL.make(query, page: query.page))
-        if status.notice == nil, let template = cache.template(for: key, generation: generation) {
-            AppMetrics.pageCache(hit: true)
-            return HTMLResponse.make(template.filled(with: try await personal))
-        }
-        AppMetrics.pageCache(hit: false)
+        // A notice describes this moment's upstream trouble, so that page is not shared.
+        let template = status.notice == nil
+            ? try await cache.template(for: key, generation: generation) { try await render(query, notice: nil) }
+            : try await render(query, notice: status.notice)
+        return HTMLResponse.make(template.filled(with: try await personal))
+    }
+
+    private func render(_ query: BrowseQuery, notice: String?) async throws -> PageCache.Template {
         async let page = catalog.browse(query)
         async let categories = catalog.categories()
         let title = query.text.isEmpty ? "Browse recipes" : "“\(query.text.prefix(60))” – recipes"
         let chrome = pages.chrome(title: title, section: "browse", personal: .placeholders)
         var view = BrowseView(query: query, page: try await page, categories: try await categories, chrome: chrome)
-        view.notice = status.notice
-        let template = PageCache.Template(html: try pages.renderer.html(view))
-        // A notice describes this moment's upstream trouble, so that page is not shared.
-        if status.notice == nil {
-            cache.store(template, for: key, generation: generation)
-        }
-        return HTMLResponse.make(template.filled(with: try await personal))
+        view.notice = notice
+        return PageCache.Template(html: try pages.renderer.html(view))
     }
 
     /// Unknown filter values are ignored rather than refused: a hand-edited address still shows recipes.

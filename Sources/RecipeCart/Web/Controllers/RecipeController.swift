@@ -40,22 +40,23 @@ struct RecipeController: Sendable {
         let isShared = status.notice == nil && !recipe.isPersonalCopy
         let key = pages.cacheKey(
             "\(Route.recipe.url(recipe.id)) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(copy == .shop ? "shop" : "shopper")")
-        if isShared, let template = cache.template(for: key, generation: generation) {
-            AppMetrics.pageCache(hit: true)
-            return HTMLResponse.make(template.filled(with: personal))
-        }
-        AppMetrics.pageCache(hit: false)
+        let template = isShared
+            ? try await cache.template(for: key, generation: generation) {
+                try render(recipe, servings: servings, copy: copy, notice: nil)
+            }
+            : try render(recipe, servings: servings, copy: copy, notice: status.notice)
+        return HTMLResponse.make(template.filled(with: personal))
+    }
+
+    /// The page with every shopper's part left as a placeholder.
+    private func render(_ recipe: Recipe, servings: RequestedServings?, copy: EditCopy, notice: String?) throws -> PageCache.Template {
         let placeholders = PersonalParts.placeholders
         var view = RecipeView(
             recipe: recipe, servings: servings, chrome: pages.chrome(title: recipe.title, section: "", personal: placeholders),
             cartBlock: placeholders.blockHTML)
-        view.notice = status.notice
+        view.notice = notice
         view.edits = RecipeEditLinks(recipe: recipe, copy: copy)
-        let template = PageCache.Template(html: try pages.renderer.html(view))
-        if isShared {
-            cache.store(template, for: key, generation: generation)
-        }
-        return HTMLResponse.make(template.filled(with: personal))
+        return PageCache.Template(html: try pages.renderer.html(view))
     }
 
     /// The servings asked for with `?servings=`, brought into 1…50; nil shows the recipe as written.
