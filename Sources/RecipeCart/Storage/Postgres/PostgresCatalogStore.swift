@@ -86,9 +86,7 @@ struct PostgresCatalogStore: CatalogStore {
         let now = clock.now().timeIntervalSince1970
         let generation = try await database.write { connection in
             try await Self.lockGeneration(connection)
-            for recipe in recipes {
-                try await Self.upsert(connection, recipe: recipe, source: source, at: now)
-            }
+            try await Self.upsert(connection, recipes: recipes, source: source, at: now)
             return try await Self.generation(connection)
         }
         generations.advance(to: generation)
@@ -103,9 +101,7 @@ struct PostgresCatalogStore: CatalogStore {
             try await Self.lockGeneration(connection)
             let installed = try await connection.values("SELECT value FROM catalog_meta WHERE key = \(versionKey)", as: String.self).first
             guard installed != version else { return nil }
-            for recipe in recipes {
-                try await Self.upsert(connection, recipe: recipe, source: source, at: now)
-            }
+            try await Self.upsert(connection, recipes: recipes, source: source, at: now)
             try await connection.run(
                 "DELETE FROM recipes WHERE source = \(source) AND NOT (id = ANY(\(recipes.map(\.id.rawValue))))")
             try await connection.run(
@@ -130,48 +126,62 @@ struct PostgresCatalogStore: CatalogStore {
         return value.flatMap { Int($0) } ?? 0
     }
 
-    static func upsert(_ connection: PostgresConnection, recipe: Recipe, source: String, at now: Double) async throws {
-        let recipe = recipe.withoutNULs
-        let id = recipe.id.rawValue
+    /// Writes recipes a batch at a time: each table gets one statement for the whole batch, its rows as arrays, since
+    /// a round trip a table a recipe made a 100,000-meal import take almost five minutes. A recipe given twice is
+    /// written twice, the later over the earlier, as one statement cannot update a row twice.
+    static func upsert(_ connection: PostgresConnection, recipes: [Recipe], source: String, at now: Double) async throws {
+        for batch in RecipeBatches.split(recipes.map(\.withoutNULs), id: \.id) where !batch.isEmpty {
+            try await upsertDistinct(connection, recipes: batch, source: source, at: now)
+        }
+    }
+
+    private static func upsertDistinct(_ connection: PostgresConnection, recipes: [Recipe], source: String, at now: Double) async throws {
+        let ids = recipes.map(\.id.rawValue)
+        // Arrays cannot hold NULL here, so each optional column travels with a "has a value" flag.
         try await connection.run(
             """
             INSERT INTO recipes (id, source, title, description, category, servings, ready_minutes, tags, image_path, source_url, updated_at)
-            VALUES (\(id), \(source), \(recipe.title), \(recipe.description), \(recipe.category), \(recipe.servings),
-                    \(recipe.readyInMinutes), \(recipe.tags.joined(separator: " ")), \(recipe.imagePath),
-                    \(recipe.sourceURL?.absoluteString), \(now))
+            SELECT id, \(source), title, description, category, CASE WHEN has_servings THEN servings END,
+                   CASE WHEN has_ready THEN ready END, tags, CASE WHEN has_image THEN image END,
+                   CASE WHEN has_url THEN url END, \(now)
+            FROM unnest(\(ids), \(recipes.map(\.title)), \(recipes.map(\.description)), \(recipes.map(\.category)),
+                        \(recipes.map { $0.servings != nil }), \(recipes.map { $0.servings ?? 0 }),
+                        \(recipes.map { $0.readyInMinutes != nil }), \(recipes.map { $0.readyInMinutes ?? 0 }),
+                        \(recipes.map { $0.tags.joined(separator: " ") }),
+                        \(recipes.map { $0.imagePath != nil }), \(recipes.map { $0.imagePath ?? "" }),
+                        \(recipes.map { $0.sourceURL != nil }), \(recipes.map { $0.sourceURL?.absoluteString ?? "" }))
+                 AS r(id, title, description, category, has_servings, servings, has_ready, ready, tags, has_image, image, has_url, url)
             ON CONFLICT (id) DO UPDATE SET
                 source = excluded.source, title = excluded.title, description = excluded.description,
                 category = excluded.category, servings = excluded.servings, ready_minutes = excluded.ready_minutes,
                 tags = excluded.tags, image_path = excluded.image_path, source_url = excluded.source_url,
                 updated_at = excluded.updated_at
             """)
-        try await connection.run("DELETE FROM recipe_ingredients WHERE recipe_id = \(id)")
-        try await connection.run("DELETE FROM recipe_steps WHERE recipe_id = \(id)")
-        try await connection.run("DELETE FROM recipe_diets WHERE recipe_id = \(id)")
-        if !recipe.ingredients.isEmpty {
+        try await connection.run("DELETE FROM recipe_ingredients WHERE recipe_id = ANY(\(ids))")
+        try await connection.run("DELETE FROM recipe_steps WHERE recipe_id = ANY(\(ids))")
+        try await connection.run("DELETE FROM recipe_diets WHERE recipe_id = ANY(\(ids))")
+        let ingredients = recipes.flatMap { recipe in recipe.ingredients.enumerated().map { (recipe.id.rawValue, $0.offset, $0.element) } }
+        if !ingredients.isEmpty {
             try await connection.run(
                 """
                 INSERT INTO recipe_ingredients (recipe_id, position, name, measure)
-                SELECT \(id), position - 1, name, measure
-                FROM unnest(\(recipe.ingredients.map(\.name)), \(recipe.ingredients.map(\.measure))) WITH ORDINALITY AS i(name, measure, position)
+                SELECT * FROM unnest(\(ingredients.map(\.0)), \(ingredients.map(\.1)), \(ingredients.map(\.2.name)), \(ingredients.map(\.2.measure)))
                 """)
         }
-        if !recipe.steps.isEmpty {
+        let steps = recipes.flatMap { recipe in recipe.steps.enumerated().map { (recipe.id.rawValue, $0.offset, $0.element) } }
+        if !steps.isEmpty {
             try await connection.run(
-                """
-                INSERT INTO recipe_steps (recipe_id, position, text)
-                SELECT \(id), position - 1, text FROM unnest(\(recipe.steps)) WITH ORDINALITY AS s(text, position)
-                """)
+                "INSERT INTO recipe_steps (recipe_id, position, text) SELECT * FROM unnest(\(steps.map(\.0)), \(steps.map(\.1)), \(steps.map(\.2)))")
         }
-        let diets = Set(recipe.diets).map(\.rawValue)
+        let diets = recipes.flatMap { recipe in Set(recipe.diets).map { (recipe.id.rawValue, $0.rawValue) } }
         if !diets.isEmpty {
-            try await connection.run("INSERT INTO recipe_diets (recipe_id, diet) SELECT \(id), diet FROM unnest(\(diets)) AS d(diet)")
+            try await connection.run("INSERT INTO recipe_diets (recipe_id, diet) SELECT * FROM unnest(\(diets.map(\.0)), \(diets.map(\.1)))")
         }
-        try await reindex(connection, id: recipe.id)
+        try await reindex(connection, ids: recipes.map(\.id))
     }
 
-    /// Rebuilds one recipe's search entry from its effective (possibly edited) values.
-    static func reindex(_ connection: PostgresConnection, id: RecipeID) async throws {
+    /// Rebuilds recipes' search entries from their effective (possibly edited) values.
+    static func reindex(_ connection: PostgresConnection, ids: [RecipeID]) async throws {
         try await connection.run(
             """
             INSERT INTO recipe_search (recipe_id, document)
@@ -182,7 +192,7 @@ struct PostgresCatalogStore: CatalogStore {
                        COALESCE((SELECT string_agg(name, ' ' ORDER BY position) FROM recipe_ingredients WHERE recipe_id = r.id), '')
                        || ' ' || COALESCE((SELECT string_agg(diet, ' ') FROM recipe_diets WHERE recipe_id = r.id), ''))), 'C')
                 || setweight(to_tsvector('simple', unaccent(r.tags)), 'D')
-            FROM recipe_effective r WHERE r.id = \(id.rawValue)
+            FROM recipe_effective r WHERE r.id = ANY(\(ids.map(\.rawValue)))
             ON CONFLICT (recipe_id) DO UPDATE SET document = excluded.document
             """)
     }

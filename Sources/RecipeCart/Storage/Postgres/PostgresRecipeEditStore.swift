@@ -54,7 +54,7 @@ struct PostgresRecipeEditStore: RecipeEditStore {
                         \(stored.imageRemoved), \(stored.stepsJSON), \(stored.version), \(undo.expiresAt.timeIntervalSince1970))
                 """)
             try await Self.delete(connection, key)
-            if copy == .shop { try await PostgresCatalogStore.reindex(connection, id: id) }
+            if copy == .shop { try await PostgresCatalogStore.reindex(connection, ids: [id]) }
             return (undo, try await Self.generation(connection, key))
         }
         if let generation { generations.advance(to: generation) }
@@ -188,7 +188,7 @@ struct PostgresRecipeEditStore: RecipeEditStore {
                     version = excluded.version, updated_at = excluded.updated_at
                 """)
             // Only the shop's copy reaches browse and search.
-            try await PostgresCatalogStore.reindex(connection, id: key.id)
+            try await PostgresCatalogStore.reindex(connection, ids: [key.id])
         }
     }
 }

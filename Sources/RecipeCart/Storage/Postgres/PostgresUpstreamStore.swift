@@ -18,8 +18,8 @@ struct PostgresUpstreamStore: UpstreamStore {
         let (outcomes, generation) = try await database.write { connection in
             try await PostgresCatalogStore.lockGeneration(connection)
             var outcomes: [UpstreamSaveOutcome] = []
-            for record in records {
-                outcomes.append(try await Self.save(connection, record: record, source: source, at: time))
+            for batch in RecipeBatches.split(records, id: \.recipe.id) where !batch.isEmpty {
+                outcomes += try await Self.save(connection, records: batch, source: source, at: time)
             }
             if let requestKey {
                 try await connection.run(
@@ -35,39 +35,51 @@ struct PostgresUpstreamStore: UpstreamStore {
         return outcomes
     }
 
-    private static func save(_ connection: PostgresConnection, record: FetchedRecipe, source: UpstreamSource, at time: Double) async throws
-        -> UpstreamSaveOutcome
+    /// Saves records whose ids differ, a statement a table for the whole batch (an import sends hundreds at once).
+    private static func save(_ connection: PostgresConnection, records: [FetchedRecipe], source: UpstreamSource, at time: Double)
+        async throws -> [UpstreamSaveOutcome]
     {
-        let id = record.recipe.id.rawValue
-        let hash = record.contentHash
-        let existing = try await connection.row(
-            "SELECT u.is_complete, u.content_hash FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id WHERE r.id = \(id)",
-            as: (Bool?, String?).self)
-        let outcome = UpstreamSaveOutcome.of(record, over: existing.map { (isComplete: $0.0, contentHash: $0.1) })
-        switch outcome {
-        case .keptFuller:
-            break
-        case .unchanged:
-            try await connection.run("UPDATE upstream_recipes SET fetched_at = \(time) WHERE recipe_id = \(id)")
-        case .added, .updated:
-            var recipe = record.recipe
-            if let url = record.imageURL {
-                recipe.imagePath = try await connection.values(
-                    "SELECT file_name FROM upstream_images WHERE url = \(url.absoluteString) AND file_name IS NOT NULL", as: String.self
-                ).first.map { "\(UpstreamImages.folder)/\($0)" }
-            } else {
-                recipe.imagePath = nil
-            }
-            try await PostgresCatalogStore.upsert(connection, recipe: recipe, source: source.rawValue, at: time)
-            try await connection.run(
-                """
-                INSERT INTO upstream_recipes (recipe_id, is_complete, image_url, content_hash, fetched_at)
-                VALUES (\(id), \(record.isComplete), \(record.imageURL?.absoluteString), \(hash), \(time))
-                ON CONFLICT (recipe_id) DO UPDATE SET is_complete = excluded.is_complete, image_url = excluded.image_url,
-                    content_hash = excluded.content_hash, fetched_at = excluded.fetched_at
-                """)
+        let ids = records.map(\.recipe.id.rawValue)
+        var stored: [String: (isComplete: Bool?, contentHash: String?)] = [:]
+        for (id, isComplete, hash) in try await connection.rows(
+            "SELECT r.id, u.is_complete, u.content_hash FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id WHERE r.id = ANY(\(ids))",
+            as: (String, Bool?, String?).self)
+        {
+            stored[id] = (isComplete, hash)
         }
-        return outcome
+        let outcomes = records.map { UpstreamSaveOutcome.of($0, over: stored[$0.recipe.id.rawValue]) }
+        let unchanged = zip(records, outcomes).filter { $0.1 == .unchanged }.map(\.0.recipe.id.rawValue)
+        if !unchanged.isEmpty {
+            try await connection.run("UPDATE upstream_recipes SET fetched_at = \(time) WHERE recipe_id = ANY(\(unchanged))")
+        }
+        let written = zip(records, outcomes).filter { $0.1 == .added || $0.1 == .updated }.map(\.0)
+        guard !written.isEmpty else { return outcomes }
+        let urls = written.compactMap(\.imageURL?.absoluteString)
+        var files: [String: String] = [:]
+        if !urls.isEmpty {
+            for (url, file) in try await connection.rows(
+                "SELECT url, file_name FROM upstream_images WHERE url = ANY(\(urls)) AND file_name IS NOT NULL", as: (String, String).self)
+            {
+                files[url] = file
+            }
+        }
+        let recipes = written.map { record in
+            var recipe = record.recipe
+            recipe.imagePath = record.imageURL.flatMap { files[$0.absoluteString] }.map { "\(UpstreamImages.folder)/\($0)" }
+            return recipe
+        }
+        try await PostgresCatalogStore.upsert(connection, recipes: recipes, source: source.rawValue, at: time)
+        try await connection.run(
+            """
+            INSERT INTO upstream_recipes (recipe_id, is_complete, image_url, content_hash, fetched_at)
+            SELECT id, complete, CASE WHEN has_image THEN image END, hash, \(time)
+            FROM unnest(\(written.map(\.recipe.id.rawValue)), \(written.map(\.isComplete)), \(written.map { $0.imageURL != nil }),
+                        \(written.map { $0.imageURL?.absoluteString ?? "" }), \(written.map(\.contentHash)))
+                 AS u(id, complete, has_image, image, hash)
+            ON CONFLICT (recipe_id) DO UPDATE SET is_complete = excluded.is_complete, image_url = excluded.image_url,
+                content_hash = excluded.content_hash, fetched_at = excluded.fetched_at
+            """)
+        return outcomes
     }
 
     func state(of id: RecipeID) async throws -> UpstreamRecipeState? {
