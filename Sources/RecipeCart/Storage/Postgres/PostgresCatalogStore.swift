@@ -16,12 +16,23 @@ struct PostgresCatalogStore: CatalogStore {
         try await recipe(id, for: nil)
     }
 
+    /// A shopper's own version is read each time and laid over the shop's copy, which comes from memory once seen.
     func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
         let generation = generations.current
-        if session == nil, let recipe = memo.recipe(id, generation: generation) { return recipe }
-        let recipe = try await database.read { connection in try await Self.fetchRecipe(connection, id: id, for: session) }
-        if session == nil, let recipe { memo.keep(recipe, generation: generation) }
-        return recipe
+        if let recipe = memo.recipe(id, generation: generation) {
+            guard let session else { return recipe }
+            return try await database.read { connection in
+                var recipe = recipe
+                try await Self.applyPersonalVersion(connection, session: session, to: &recipe)
+                return recipe
+            }
+        }
+        return try await database.read { connection in
+            guard var recipe = try await Self.fetchRecipe(connection, id: id, for: nil) else { return nil }
+            memo.keep(recipe, generation: generation)
+            if let session { try await Self.applyPersonalVersion(connection, session: session, to: &recipe) }
+            return recipe
+        }
     }
 
     func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
@@ -223,19 +234,21 @@ struct PostgresCatalogStore: CatalogStore {
             id: id, title: title, description: description, category: category, servings: servings, readyInMinutes: ready,
             diets: Diet.allCases.filter(diets.contains), tags: tags.split(separator: " ").map(String.init),
             imagePath: image, sourceURL: source.flatMap(URL.init(string:)), ingredients: ingredients, steps: steps, isEdited: isEdited)
-        if let session {
-            if let (title, description, image, removed, stepsJSON) = try await connection.row(
-                """
-                SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits
-                WHERE session_hash = \(session.hash) AND recipe_id = \(key)
-                """,
-                as: (String, String, String?, Bool, String).self)
-            {
-                recipe.applyPersonalVersion(
-                    title: title, description: description, imagePath: image, imageRemoved: removed, steps: try StepsJSON.decode(stepsJSON))
-            }
-        }
+        if let session { try await applyPersonalVersion(connection, session: session, to: &recipe) }
         return recipe
+    }
+
+    /// Lays the shopper's own version of the recipe, when they saved one, over the shop's copy.
+    static func applyPersonalVersion(_ connection: PostgresConnection, session: SessionKey, to recipe: inout Recipe) async throws {
+        guard let (title, description, image, removed, stepsJSON) = try await connection.row(
+            """
+            SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits
+            WHERE session_hash = \(session.hash) AND recipe_id = \(recipe.id.rawValue)
+            """,
+            as: (String, String, String?, Bool, String).self)
+        else { return }
+        recipe.applyPersonalVersion(
+            title: title, description: description, imagePath: image, imageRemoved: removed, steps: try StepsJSON.decode(stepsJSON))
     }
 
     typealias SummaryRow = (String, String, String, Int?, Int?, String?)
