@@ -21,7 +21,7 @@ struct PostgresCartStore: CartStore {
                 session = fresh
             }
             let undo = try await Self.apply(connection, change, recipe: recipe, session: session, at: now)
-            let line = try await Self.lines(connection, session: session, recipe: recipe).first
+            let line = try await Self.line(connection, recipe: recipe, session: session)
             return CartChangeResult(session: session, quantity: line?.quantity ?? 0, title: line?.recipe.title, undo: undo)
         }
     }
@@ -103,9 +103,7 @@ struct PostgresCartStore: CartStore {
 
     func itemCount(session: SessionKey) async throws -> Int {
         try await database.read { connection in
-            try await connection.values(
-                "SELECT COALESCE(SUM(quantity), 0)::BIGINT FROM cart_items WHERE session_hash = \(session.hash)", as: Int.self
-            ).first ?? 0
+            try await connection.rows(ShopperPageStatements.CartCount(sessionHash: session.hash)).first ?? 0
         }
     }
 
@@ -117,7 +115,7 @@ struct PostgresCartStore: CartStore {
 
     func line(of recipe: RecipeID, session: SessionKey) async throws -> CartLine? {
         try await database.read { connection in
-            try await Self.lines(connection, session: session, recipe: recipe).first?.line
+            try await Self.line(connection, recipe: recipe, session: session)?.line
         }
     }
 
@@ -196,25 +194,33 @@ struct PostgresCartStore: CartStore {
         try await !connection.values("SELECT 1 FROM cart_items WHERE session_hash = \(session.hash) LIMIT 1", as: Int.self).isEmpty
     }
 
-    /// A session's lines as its own shopper sees them (their version of a recipe over the shop's copy), in cart order;
-    /// only `recipe`'s line when given.
-    private static func lines(_ connection: PostgresConnection, session: SessionKey, recipe: RecipeID? = nil) async throws
+    private static func line(_ connection: PostgresConnection, recipe: RecipeID, session: SessionKey) async throws
+        -> (line: CartLine, quantity: Int, recipe: RecipeSummary)?
+    {
+        try await connection.rows(ShopperPageStatements.Line(sessionHash: session.hash, recipeID: recipe.rawValue))
+            .first.flatMap(storedLine)
+    }
+
+    /// A session's lines as its own shopper sees them (their version of a recipe over the shop's copy), in cart order.
+    private static func lines(_ connection: PostgresConnection, session: SessionKey) async throws
         -> [(line: CartLine, quantity: Int, recipe: RecipeSummary)]
     {
         try await connection.rows(
-            """
-            SELECT r.id, COALESCE(p.title, r.title), r.category, r.servings, r.ready_minutes,
-                   CASE WHEN p.recipe_id IS NULL THEN r.image_path WHEN p.image_removed THEN NULL
-                        ELSE COALESCE(p.image_path, r.image_path) END,
-                   c.session_hash, c.updated_at, c.quantity, c.cooking_started_at, c.cooking_minutes
-            FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
-            LEFT JOIN shopper_recipe_edits p ON p.session_hash = c.session_hash AND p.recipe_id = c.recipe_id
-            WHERE c.session_hash = \(session.hash) AND (\(recipe?.rawValue)::TEXT IS NULL OR c.recipe_id = \(recipe?.rawValue))
-            ORDER BY c.position, c.added_at, c.recipe_id
-            """,
+            "\(unescaped: ownLineSelect) WHERE c.session_hash = \(session.hash) ORDER BY c.position, c.added_at, c.recipe_id",
             as: LineRow.self
         ).compactMap(storedLine)
     }
+
+    /// Cart lines as their own shopper sees them (`LineRow`): their version of a recipe, where they saved one, over
+    /// the shop's copy.
+    static let ownLineSelect = """
+        SELECT r.id, COALESCE(p.title, r.title), r.category, r.servings, r.ready_minutes,
+               CASE WHEN p.recipe_id IS NULL THEN r.image_path WHEN p.image_removed THEN NULL
+                    ELSE COALESCE(p.image_path, r.image_path) END,
+               c.session_hash, c.updated_at, c.quantity, c.cooking_started_at, c.cooking_minutes
+        FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
+        LEFT JOIN shopper_recipe_edits p ON p.session_hash = c.session_hash AND p.recipe_id = c.recipe_id
+        """
 
     typealias LineRow = (String, String, String, Int?, Int?, String?, String, Double, Int, Double?, Int?)
 

@@ -240,12 +240,9 @@ struct PostgresCatalogStore: CatalogStore {
 
     /// Lays the shopper's own version of the recipe, when they saved one, over the shop's copy.
     static func applyPersonalVersion(_ connection: PostgresConnection, session: SessionKey, to recipe: inout Recipe) async throws {
-        guard let (title, description, image, removed, stepsJSON) = try await connection.row(
-            """
-            SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits
-            WHERE session_hash = \(session.hash) AND recipe_id = \(recipe.id.rawValue)
-            """,
-            as: (String, String, String?, Bool, String).self)
+        guard let (title, description, image, removed, stepsJSON) = try await connection.rows(
+            ShopperPageStatements.PersonalVersion(sessionHash: session.hash, recipeID: recipe.id.rawValue)
+        ).first
         else { return }
         recipe.applyPersonalVersion(
             title: title, description: description, imagePath: image, imageRemoved: removed, steps: try StepsJSON.decode(stepsJSON))

@@ -88,14 +88,9 @@ struct PostgresRecipeEditStore: RecipeEditStore {
         let now = clock.now().timeIntervalSince1970
         let key = EditKey(id: id, copy: copy)
         return try await database.read { connection in
-            try await connection.row(
-                """
-                SELECT token, expires_at FROM recipe_edit_undos
-                WHERE recipe_id = \(id.rawValue) AND session_hash IS NOT DISTINCT FROM \(key.sessionHash) AND expires_at > \(now)
-                ORDER BY expires_at DESC LIMIT 1
-                """,
-                as: (String, Double).self
-            ).map { RevertUndo(token: $0.0, expiresAt: Date(timeIntervalSince1970: $0.1)) }
+            try await connection.rows(
+                ShopperPageStatements.PendingRevertUndo(recipeID: id.rawValue, sessionHash: key.sessionHash, now: now)
+            ).first.map { RevertUndo(token: $0.0, expiresAt: Date(timeIntervalSince1970: $0.1)) }
         }
     }
 

@@ -1,0 +1,94 @@
+import PostgresNIO
+
+/// The reads behind every page a returning shopper opens, prepared once a connection: PostgreSQL parsing and
+/// planning them anew for each request was most of its time under a load of detail pages.
+enum ShopperPageStatements {
+    /// The badge: how many batches are in the cart.
+    struct CartCount: PostgresPreparedStatement {
+        static let sql = "SELECT COALESCE(SUM(quantity), 0)::BIGINT FROM cart_items WHERE session_hash = $1"
+        static let bindingDataTypes: [PostgresDataType] = [.text]
+        var sessionHash: String
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 1)
+            try bindings.append(sessionHash)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Int { try row.decode(Int.self) }
+    }
+
+    /// One cart line as its shopper sees it: their version of the recipe over the shop's copy.
+    struct Line: SessionRecipeStatement {
+        static let sql = PostgresCartStore.ownLineSelect + " WHERE c.session_hash = $1 AND c.recipe_id = $2"
+        var sessionHash: String
+        var recipeID: String
+
+        func decodeRow(_ row: PostgresRow) throws -> PostgresCartStore.LineRow { try row.decode(PostgresCartStore.LineRow.self) }
+    }
+
+    /// The shopper's own version of a recipe.
+    struct PersonalVersion: SessionRecipeStatement {
+        static let sql = """
+            SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits
+            WHERE session_hash = $1 AND recipe_id = $2
+            """
+        var sessionHash: String
+        var recipeID: String
+
+        func decodeRow(_ row: PostgresRow) throws -> (String, String, String?, Bool, String) {
+            try row.decode((String, String, String?, Bool, String).self)
+        }
+    }
+
+    /// The Undo a revert of this copy still offers; no session is the shop's copy.
+    struct PendingRevertUndo: PostgresPreparedStatement {
+        static let sql = """
+            SELECT token, expires_at FROM recipe_edit_undos
+            WHERE recipe_id = $1 AND session_hash IS NOT DISTINCT FROM $2 AND expires_at > $3
+            ORDER BY expires_at DESC LIMIT 1
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .text, .float8]
+        var recipeID: String
+        var sessionHash: String?
+        var now: Double
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 3)
+            try bindings.append(recipeID)
+            try bindings.append(sessionHash)
+            try bindings.append(now)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> (String, Double) { try row.decode((String, Double).self) }
+    }
+}
+
+/// A statement about one shopper's row for one recipe: `$1` the session, `$2` the recipe.
+protocol SessionRecipeStatement: PostgresPreparedStatement {
+    var sessionHash: String { get }
+    var recipeID: String { get }
+}
+
+extension SessionRecipeStatement {
+    static var bindingDataTypes: [PostgresDataType] { [.text, .text] }
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        try bindings.append(sessionHash)
+        try bindings.append(recipeID)
+        return bindings
+    }
+}
+
+extension PostgresConnection {
+    /// Every row a prepared statement answers.
+    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
+        var rows: [Statement.Row] = []
+        for try await row in try await execute(statement, logger: Self.queryLogger) {
+            rows.append(row)
+        }
+        return rows
+    }
+}
