@@ -2,10 +2,10 @@
 /// write one row twice, and the later of two rows for one id must land over the earlier.
 enum RecipeBatches {
     static func split<Row, ID: Hashable>(_ rows: [Row], id: (Row) -> ID) -> [[Row]] {
-        var batches: [[Row]] = [[]]
+        var batches: [[Row]] = []
         var seen: Set<ID> = []
         for row in rows {
-            if !seen.insert(id(row)).inserted {
+            if batches.isEmpty || !seen.insert(id(row)).inserted {
                 batches.append([])
                 seen = [id(row)]
             }

@@ -106,43 +106,37 @@ public struct RecipeImporter: Sendable {
             throw ImportError.unreadable(error.description)
         }
         if let meals {
-            let isBareArray = data.first(where: { !$0.isJSONWhitespace }) == UInt8(ascii: "[")
-            return try await importMeals(meals, of: data, path: isBareArray ? "" : "meals")
+            let path = data.first(where: { !$0.isJSONWhitespace }) == UInt8(ascii: "[") ? "" : "meals"
+            return try await save(meals.count, from: .themealdb) { Self.meals(at: $0, of: meals, in: data, path: path) }
         }
         let (records, source, failures) = try Self.records(in: data)
-        var report = ImportReport()
-        report.failures = failures
-        let store = stores.upstream
-        var done = 0
-        for start in stride(from: 0, to: records.count, by: Self.batchSize) {
-            let batch = Array(records[start..<min(start + Self.batchSize, records.count)])
-            for outcome in try await store.save(batch, source: source, at: clock()) { report.count(outcome) }
-            done += batch.count
-            progress.advance(done: done, total: records.count, label: "recipes")
-        }
+        var report = try await save(records.count, from: source) { (Array(records[$0]), []) }
+        report.failures = failures + report.failures
         return report
     }
 
-    /// TheMealDB's meals (`elements` of `data`), decoded a batch at a time while the batch before is saved, so a
-    /// dump of 100,000 needs neither a tree of every record in memory nor one core for both jobs.
-    private func importMeals(_ elements: [Range<Int>], of data: Data, path: String) async throws -> ImportReport {
+    /// Saves `count` records a batch at a time, each batch made by `batch` (its records, and why others could not be
+    /// read) while the batch before is saved, so a dump of 100,000 needs neither every record in memory at once nor
+    /// one core for both jobs.
+    private func save(
+        _ count: Int, from source: UpstreamSource, batch: (Range<Int>) -> ([FetchedRecipe], [String])
+    ) async throws -> ImportReport {
         var report = ImportReport()
         let store = stores.upstream
         var saving: Task<[UpstreamSaveOutcome], any Error>?
-        /// Counts a saved batch, which ends at element `done`.
-        func finish(_ batch: Task<[UpstreamSaveOutcome], any Error>, done: Int) async throws {
-            for outcome in try await batch.value { report.count(outcome) }
-            progress.advance(done: done, total: elements.count, label: "recipes")
+        /// Counts a saved batch, which ends at record `done`.
+        func finish(_ saved: Task<[UpstreamSaveOutcome], any Error>, done: Int) async throws {
+            for outcome in try await saved.value { report.count(outcome) }
+            progress.advance(done: done, total: count, label: "recipes")
         }
-        for start in stride(from: 0, to: elements.count, by: Self.batchSize) {
-            let indices = start..<min(start + Self.batchSize, elements.count)
-            let (records, failures) = Self.meals(at: indices, of: elements, in: data, path: path)
+        for start in stride(from: 0, to: count, by: Self.batchSize) {
+            let (records, failures) = batch(start..<min(start + Self.batchSize, count))
             report.failures += failures
             if let saving { try await finish(saving, done: start) }
             let now = clock()
-            saving = Task { try await store.save(records, source: .themealdb, at: now) }
+            saving = Task { try await store.save(records, source: source, at: now) }
         }
-        if let saving { try await finish(saving, done: elements.count) }
+        if let saving { try await finish(saving, done: count) }
         return report
     }
 
@@ -169,7 +163,7 @@ public struct RecipeImporter: Sendable {
     }
 
     /// The recipes in a dump, which API's they are, and why the others could not be read.
-    /// Arrays of meals are read by `importMeals`; this reads the other shapes (`{"meals": null}`, Spoonacular's).
+    /// Arrays of meals are read by `meals(at:of:in:path:)`; this reads the other shapes (`{"meals": null}`, Spoonacular's).
     static func records(in data: Data) throws -> ([FetchedRecipe], UpstreamSource, [String]) {
         let decoder = JSONDecoder()
         do {

@@ -141,7 +141,7 @@ struct PostgresCatalogStore: CatalogStore {
     /// a round trip a table a recipe made a 100,000-meal import take almost five minutes. A recipe given twice is
     /// written twice, the later over the earlier, as one statement cannot update a row twice.
     static func upsert(_ connection: PostgresConnection, recipes: [Recipe], source: String, at now: Double) async throws {
-        for batch in RecipeBatches.split(recipes.map(\.withoutNULs), id: \.id) where !batch.isEmpty {
+        for batch in RecipeBatches.split(recipes.map(\.withoutNULs), id: \.id) {
             try await upsertDistinct(connection, recipes: batch, source: source, at: now)
         }
     }

@@ -18,7 +18,7 @@ struct PostgresUpstreamStore: UpstreamStore {
         let (outcomes, generation) = try await database.write { connection in
             try await PostgresCatalogStore.lockGeneration(connection)
             var outcomes: [UpstreamSaveOutcome] = []
-            for batch in RecipeBatches.split(records, id: \.recipe.id) where !batch.isEmpty {
+            for batch in RecipeBatches.split(records, id: \.recipe.id) {
                 outcomes += try await Self.save(connection, records: batch, source: source, at: time)
             }
             if let requestKey {

@@ -7,8 +7,14 @@ public struct ShopperSession: Sendable, Equatable {
     let id: String
     /// True when this request brought no valid cookie, so the response must set one.
     let isNew: Bool
+    /// Hashed once: a page asks for it several times (the badge, the cart line, the shopper's version).
+    public let key: SessionKey
 
-    public var key: SessionKey { SessionKey(sessionID: id) }
+    init(id: String, isNew: Bool) {
+        self.id = id
+        self.isNew = isNew
+        key = SessionKey(sessionID: id)
+    }
 
     static func fresh() -> ShopperSession {
         ShopperSession(id: Base64URL.encode(Data(RandomBytes.make(16))), isNew: true)
