@@ -71,10 +71,11 @@ func makeRouter(
     let recipes = RecipeController(
         catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache())
     let shoppingLists = ShoppingListBuilder(catalog: catalog)
-    let cart = CartController(catalog: catalog, carts: carts, shoppingLists: shoppingLists, pages: pages)
+    let cart = CartController(catalog: catalog, carts: carts, orders: stores.orders, shoppingLists: shoppingLists, pages: pages)
+    let orders = OrderController(catalog: catalog, carts: carts, orders: stores.orders, pages: pages)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffBoard = StaffController(
-        carts: carts, shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
+        carts: carts, orders: stores.orders, shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
         labeler: CartLabeler(secret: staff.secret), pages: pages)
     let health = HealthController(ping: stores.ping)
     let routes = RouteRegistrar(router: router)
@@ -82,6 +83,7 @@ func makeRouter(
     recipes.addRoutes(to: routes)
     edit.addRoutes(to: routes)
     cart.addRoutes(to: routes)
+    orders.addRoutes(to: routes)
     staffBoard.addRoutes(to: routes)
     health.addRoutes(to: routes)
     try routes.finish(on: router)

@@ -5,9 +5,9 @@ public protocol CartStore: Sendable {
     /// Applies a stepper change and answers all the page after it needs, in one write transaction.
     /// The session row is created by its first write, so a shopper who only looks leaves no trace. A cart that
     /// starts from empty moves, with everything its session kept, to `freshIfEmpty` when given, so whoever else
-    /// holds the old cookie is left with nothing.
-    func change(_ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?) async throws
-        -> CartChangeResult
+    /// holds the old cookie is left with nothing. `servings`, when given, is what the line is cooked for from now on.
+    func change(_ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?)
+        async throws -> CartChangeResult
     /// Empties the cart, keeping its lines for Undo.
     func clear(session: SessionKey) async throws
     /// The last Remove or "Empty the cart" of this session, while the cart page still offers to undo it.
@@ -35,9 +35,16 @@ public protocol CartStore: Sendable {
 }
 
 extension CartStore {
+    /// A change that leaves the line's servings as they are.
+    public func change(_ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?) async throws
+        -> CartChangeResult
+    {
+        try await self.change(change, recipe: recipe, servings: nil, session: session, freshIfEmpty: fresh)
+    }
+
     /// Applies a stepper change and answers the line's new quantity (0 when it is gone).
     @discardableResult
-    public func apply(_ change: CartChange, recipe: RecipeID, session: SessionKey) async throws -> Int {
-        try await self.change(change, recipe: recipe, session: session, freshIfEmpty: nil).quantity
+    public func apply(_ change: CartChange, recipe: RecipeID, servings: Int? = nil, session: SessionKey) async throws -> Int {
+        try await self.change(change, recipe: recipe, servings: servings, session: session, freshIfEmpty: nil).quantity
     }
 }

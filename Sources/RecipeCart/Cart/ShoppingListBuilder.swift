@@ -11,7 +11,7 @@ public struct ShoppingListBuilder: Sendable {
         let ingredients = try await catalog.ingredients(of: Array(Set(lines.map(\.recipe.id))))
         return ShoppingList(entries: lines.map { line in
             ShoppingList.Entry(
-                recipeTitle: line.recipe.title, ingredients: ingredients[line.recipe.id] ?? [], factor: Double(line.quantity))
+                recipeTitle: line.recipe.title, ingredients: ingredients[line.recipe.id] ?? [], factor: line.ingredientFactor)
         })
     }
 }

@@ -4,13 +4,26 @@ import Foundation
 public struct CartLine: Sendable, Equatable {
     public var recipe: RecipeSummary
     public var quantity: Int
+    /// The servings the shopper cooks it for; nil is the recipe's own.
+    public var servings: Int?
     public var cooking: CookingTimer?
 
-    public init(recipe: RecipeSummary, quantity: Int, cooking: CookingTimer? = nil) {
+    public init(recipe: RecipeSummary, quantity: Int, servings: Int? = nil, cooking: CookingTimer? = nil) {
         self.recipe = recipe
         self.quantity = quantity
+        self.servings = servings
         self.cooking = cooking
     }
+
+    /// How many times the recipe's ingredients go on the shopping list: batches × servings wanted ÷ its servings.
+    /// A recipe that names no servings is bought as written, whatever the line says.
+    public var ingredientFactor: Double {
+        guard let own = recipe.servings, own > 0, let servings else { return Double(quantity) }
+        return Double(quantity) * Double(servings) / Double(own)
+    }
+
+    /// The servings the line shows: its own choice, else the recipe's.
+    public var effectiveServings: Int? { servings ?? recipe.servings }
 }
 
 /// A shopper's cart as staff see it: no session id, only when it last changed.
@@ -23,6 +36,8 @@ public struct ActiveCart: Sendable, Equatable {
 
 public struct Cart: Sendable, Equatable {
     public static let maximumQuantity = 99
+    /// What a line can be cooked for, as on the detail page.
+    public static let servingsRange = 1...50
 
     public var lines: [CartLine]
 
@@ -40,4 +55,6 @@ public enum CartChange: Sendable, Equatable {
     case decrement
     /// 0 removes the line.
     case set(Int)
+    /// Cooks the line for this many servings; a recipe not in the cart stays out of it.
+    case servings(Int)
 }

@@ -9,6 +9,7 @@ public struct Stores: Sendable {
     public let catalog: any CatalogStore
     public let edits: any RecipeEditStore
     public let carts: any CartStore
+    public let orders: any OrderStore
     let upstream: any UpstreamStore
     let callQuota: any CallQuotaStore
     public let staffSessions: any StaffSessionStore
@@ -34,9 +35,11 @@ public struct Stores: Sendable {
 
     static func openSQLite(directory: URL, clock: AppClock, logger: Logger) throws -> Stores {
         let database = try AppDatabase(directory: directory, clock: clock)
+        let cartCounts = CartCountMemo()
         return Stores(
             catalog: SQLiteCatalogStore(database: database), edits: SQLiteRecipeEditStore(database: database, clock: clock),
-            carts: SQLiteCartStore(database: database, clock: clock), upstream: SQLiteUpstreamStore(database: database),
+            carts: SQLiteCartStore(database: database, clock: clock, counts: cartCounts),
+            orders: SQLiteOrderStore(database: database, clock: clock, cartCounts: cartCounts), upstream: SQLiteUpstreamStore(database: database),
             callQuota: SQLiteCallQuotaStore(database: database), staffSessions: SQLiteStaffSessionStore(database: database, clock: clock),
             signInThrottle: LoginThrottle(), pictures: DiskOnlyPictures(), secret: try ServerSecret.loadOrCreate(in: directory),
             services: [DatabaseCloser(database: database, logger: logger)], ping: database.ping, close: { try? database.close() })
@@ -51,6 +54,7 @@ public struct Stores: Sendable {
                 catalog: PostgresCatalogStore(database: database, generations: generations, clock: clock),
                 edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
                 carts: PostgresCartStore(database: database, clock: clock),
+                orders: PostgresOrderStore(database: database, clock: clock),
                 upstream: PostgresUpstreamStore(database: database, generations: generations),
                 callQuota: PostgresCallQuotaStore(database: database),
                 staffSessions: PostgresStaffSessionStore(database: database, clock: clock),

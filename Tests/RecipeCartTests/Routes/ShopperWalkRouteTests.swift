@@ -10,7 +10,7 @@ import Testing
             #expect(added.status == .seeOther)
             #expect(added.location == "/cart#line-bundled-33")
             let cart = try await shopper.follow(added)
-            #expect(cart.contains(#"<li class="cart-line" data-recipe-id="bundled-33" data-quantity="1" id="line-bundled-33">"#))
+            #expect(cart.contains(#"<li class="cart-line" data-recipe-id="bundled-33" data-quantity="1" data-servings="2" id="line-bundled-33">"#))
             #expect(cart.contains(#"<div class="status-message" role="status" data-status-message><p>Added Classic Spaghetti Carbonara · 1 in your cart</p></div>"#))
             // Shown once: a reload or the next page does not repeat it.
             #expect(!(try await shopper.get("/cart").contains("data-status-message")))

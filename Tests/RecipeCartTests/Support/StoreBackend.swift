@@ -59,6 +59,7 @@ struct TestStores: Sendable {
 
     var catalog: any CatalogStore { stores.catalog }
     var carts: any CartStore { stores.carts }
+    var orders: any OrderStore { stores.orders }
     var edits: any RecipeEditStore { stores.edits }
 
     /// The bundled catalog, installed as `web serve` installs it.

@@ -11,12 +11,13 @@ import Testing
         id: RecipeID("bundled-1")!, title: "Cake", description: "", category: "Dessert", servings: 4, readyInMinutes: 30,
         diets: [], tags: [], imagePath: nil, sourceURL: nil, ingredients: [], steps: [])
     static let line = CartLine(
-        recipe: recipe.summary, quantity: 2, cooking: CookingTimer(startedAt: now - 600, minutes: 30))
+        recipe: recipe.summary, quantity: 2, servings: 6, cooking: CookingTimer(startedAt: now - 600, minutes: 30))
 
     static var views: [any MustacheParent] { [
-        RecipeCartBlock(recipe: recipe, line: line, csrfToken: "token", now: now),
-        RecipeCartBlock(recipe: recipe, line: nil, csrfToken: "token", now: now),
+        RecipeCartBlock(recipe: recipe, line: line, servings: 2, csrfToken: "token", now: now),
+        RecipeCartBlock(recipe: recipe, line: nil, servings: nil, csrfToken: "token", now: now),
         Stepper(recipeID: "bundled-1", title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart"),
+        Stepper(recipeID: "bundled-1", title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart", servings: 3),
         CookingStatus(line: line, csrfToken: "token", returnTo: "/cart", now: now),
     ] }
 

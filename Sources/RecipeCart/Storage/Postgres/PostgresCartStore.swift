@@ -7,8 +7,8 @@ struct PostgresCartStore: CartStore {
     let database: PostgresDatabase
     let clock: AppClock
 
-    func change(_ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?) async throws
-        -> CartChangeResult
+    func change(_ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?)
+        async throws -> CartChangeResult
     {
         let now = clock.now()
         return try await database.write { connection in
@@ -20,7 +20,7 @@ struct PostgresCartStore: CartStore {
                     "UPDATE sessions SET id_hash = \(fresh.hash), last_seen_at = \(now.timeIntervalSince1970) WHERE id_hash = \(session.hash)")
                 session = fresh
             }
-            let undo = try await Self.apply(connection, change, recipe: recipe, session: session, at: now)
+            let undo = try await Self.apply(connection, change, recipe: recipe, servings: servings, session: session, at: now)
             let line = try await Self.line(connection, recipe: recipe, session: session)
             return CartChangeResult(session: session, quantity: line?.quantity ?? 0, title: line?.recipe.title, undo: undo)
         }
@@ -28,7 +28,7 @@ struct PostgresCartStore: CartStore {
 
     /// - Returns: the undo kept when the change took the line away.
     private static func apply(
-        _ connection: PostgresConnection, _ change: CartChange, recipe: RecipeID, session: SessionKey, at now: Date
+        _ connection: PostgresConnection, _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, at now: Date
     ) async throws -> CartUndo? {
         let time = now.timeIntervalSince1970, hash = session.hash, id = recipe.rawValue, max = Cart.maximumQuantity
         try await touch(connection, sessionHash: hash, at: time)
@@ -36,10 +36,12 @@ struct PostgresCartStore: CartStore {
         case .increment:
             try await connection.run(
                 """
-                INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
-                VALUES (\(hash), \(id), 1, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = \(hash)), \(time), \(time))
+                INSERT INTO cart_items (session_hash, recipe_id, quantity, servings, position, added_at, updated_at)
+                VALUES (\(hash), \(id), 1, \(servings),
+                        (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = \(hash)), \(time), \(time))
                 ON CONFLICT (session_hash, recipe_id) DO UPDATE
-                SET quantity = LEAST(cart_items.quantity + 1, \(max)), updated_at = excluded.updated_at
+                SET quantity = LEAST(cart_items.quantity + 1, \(max)), servings = COALESCE(excluded.servings, cart_items.servings),
+                    updated_at = excluded.updated_at
                 """)
             return nil
         case .decrement:
@@ -58,11 +60,17 @@ struct PostgresCartStore: CartStore {
         case .set(let quantity):
             try await connection.run(
                 """
-                INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
-                VALUES (\(hash), \(id), \(min(quantity, max)),
+                INSERT INTO cart_items (session_hash, recipe_id, quantity, servings, position, added_at, updated_at)
+                VALUES (\(hash), \(id), \(min(quantity, max)), \(servings),
                         (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = \(hash)), \(time), \(time))
-                ON CONFLICT (session_hash, recipe_id) DO UPDATE SET quantity = excluded.quantity, updated_at = excluded.updated_at
+                ON CONFLICT (session_hash, recipe_id) DO UPDATE
+                SET quantity = excluded.quantity, servings = COALESCE(excluded.servings, cart_items.servings),
+                    updated_at = excluded.updated_at
                 """)
+            return nil
+        case .servings(let wanted):
+            try await connection.run(
+                "UPDATE cart_items SET servings = \(wanted), updated_at = \(time) WHERE session_hash = \(hash) AND recipe_id = \(id)")
             return nil
         }
     }
@@ -124,7 +132,7 @@ struct PostgresCartStore: CartStore {
             try await connection.rows(
                 """
                 SELECT \(unescaped: PostgresCatalogStore.summaryColumns), c.session_hash, c.updated_at, c.quantity,
-                       c.cooking_started_at, c.cooking_minutes
+                       c.servings, c.cooking_started_at, c.cooking_minutes
                 FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
                 ORDER BY c.session_hash, c.position, c.added_at, c.recipe_id
                 """,
@@ -217,16 +225,16 @@ struct PostgresCartStore: CartStore {
         SELECT r.id, COALESCE(p.title, r.title), r.category, r.servings, r.ready_minutes,
                CASE WHEN p.recipe_id IS NULL THEN r.image_path WHEN p.image_removed THEN NULL
                     ELSE COALESCE(p.image_path, r.image_path) END,
-               c.session_hash, c.updated_at, c.quantity, c.cooking_started_at, c.cooking_minutes
+               c.session_hash, c.updated_at, c.quantity, c.servings, c.cooking_started_at, c.cooking_minutes
         FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
         LEFT JOIN shopper_recipe_edits p ON p.session_hash = c.session_hash AND p.recipe_id = c.recipe_id
         """
 
-    typealias LineRow = (String, String, String, Int?, Int?, String?, String, Double, Int, Double?, Int?)
+    typealias LineRow = (String, String, String, Int?, Int?, String?, String, Double, Int, Int?, Double?, Int?)
 
     private static func storedLine(_ row: LineRow) -> (line: CartLine, quantity: Int, recipe: RecipeSummary)? {
         guard let summary = PostgresCatalogStore.summary((row.0, row.1, row.2, row.3, row.4, row.5)) else { return nil }
-        let cooking = row.9.flatMap { start in row.10.map { CookingTimer(startedAt: Date(timeIntervalSince1970: start), minutes: $0) } }
-        return (CartLine(recipe: summary, quantity: row.8, cooking: cooking), row.8, summary)
+        let cooking = row.10.flatMap { start in row.11.map { CookingTimer(startedAt: Date(timeIntervalSince1970: start), minutes: $0) } }
+        return (CartLine(recipe: summary, quantity: row.8, servings: row.9, cooking: cooking), row.8, summary)
     }
 }

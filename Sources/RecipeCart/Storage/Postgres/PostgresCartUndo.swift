@@ -1,12 +1,14 @@
 import Foundation
 import PostgresNIO
 
-/// Cart undo in PostgreSQL: one snapshot a session, the lines exactly as they were (quantity, order, timer).
+/// Cart undo in PostgreSQL: one snapshot a session, the lines exactly as they were (quantity, servings, order, timer).
 enum PostgresCartUndo {
     /// One line as the snapshot's JSON keeps it.
     private struct Line: Codable {
         var recipe: String
         var quantity: Int
+        /// Absent from snapshots kept before lines had servings.
+        var servings: Int?
         var position: Int
         var addedAt: Double
         var cookingStartedAt: Double?
@@ -21,12 +23,14 @@ enum PostgresCartUndo {
     {
         let lines = try await connection.rows(
             """
-            SELECT recipe_id, quantity, position, added_at, cooking_started_at, cooking_minutes FROM cart_items
+            SELECT recipe_id, quantity, servings, position, added_at, cooking_started_at, cooking_minutes FROM cart_items
             WHERE session_hash = \(session.hash) AND (\(recipe?.rawValue)::TEXT IS NULL OR recipe_id = \(recipe?.rawValue))
             ORDER BY position, added_at, recipe_id
             """,
-            as: (String, Int, Int, Double, Double?, Int?).self
-        ).map { Line(recipe: $0.0, quantity: $0.1, position: $0.2, addedAt: $0.3, cookingStartedAt: $0.4, cookingMinutes: $0.5) }
+            as: (String, Int, Int?, Int, Double, Double?, Int?).self
+        ).map {
+            Line(recipe: $0.0, quantity: $0.1, servings: $0.2, position: $0.3, addedAt: $0.4, cookingStartedAt: $0.5, cookingMinutes: $0.6)
+        }
         guard !lines.isEmpty else { return nil }
         let token = Base64URL.encode(Data(RandomBytes.make(16)))
         let json = String(decoding: try JSONEncoder().encode(lines), as: UTF8.self)
@@ -63,11 +67,11 @@ enum PostgresCartUndo {
             try await connection.run(
                 """
                 INSERT INTO cart_items
-                    (session_hash, recipe_id, quantity, position, added_at, updated_at, cooking_started_at, cooking_minutes)
-                VALUES (\(session.hash), \(line.recipe), \(line.quantity), \(line.position), \(line.addedAt), \(time),
+                    (session_hash, recipe_id, quantity, servings, position, added_at, updated_at, cooking_started_at, cooking_minutes)
+                VALUES (\(session.hash), \(line.recipe), \(line.quantity), \(line.servings), \(line.position), \(line.addedAt), \(time),
                         \(line.cookingStartedAt), \(line.cookingMinutes))
                 ON CONFLICT (session_hash, recipe_id) DO UPDATE SET
-                    quantity = excluded.quantity, position = excluded.position, added_at = excluded.added_at,
+                    quantity = excluded.quantity, servings = excluded.servings, position = excluded.position, added_at = excluded.added_at,
                     updated_at = excluded.updated_at, cooking_started_at = excluded.cooking_started_at,
                     cooking_minutes = excluded.cooking_minutes
                 """)

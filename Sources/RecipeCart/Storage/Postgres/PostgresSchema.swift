@@ -220,6 +220,44 @@ enum PostgresSchema {
                 reason TEXT NOT NULL
             );
             """),
+        ("v2-orders-and-shopping-lists", """
+            -- The servings a shopper cooks a line for; NULL is the recipe's own.
+            ALTER TABLE cart_items ADD COLUMN servings INTEGER CHECK (servings BETWEEN 1 AND 50);
+
+            -- "I have this" (true) and "I need this" (false, for a staple that starts as had), by ingredient key.
+            CREATE TABLE cart_have (
+                session_hash TEXT NOT NULL REFERENCES sessions (id_hash) ON DELETE CASCADE ON UPDATE CASCADE,
+                ingredient_key TEXT NOT NULL,
+                has_it BOOLEAN NOT NULL,
+                PRIMARY KEY (session_hash, ingredient_key)
+            );
+
+            -- A read-only link to a cart; only a hash of its token is kept.
+            CREATE TABLE cart_shares (
+                token_hash TEXT PRIMARY KEY,
+                session_hash TEXT NOT NULL UNIQUE REFERENCES sessions (id_hash) ON DELETE CASCADE ON UPDATE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL
+            );
+
+            -- An order outlives its session: a purged session leaves the order with no owner, not gone.
+            CREATE TABLE orders (
+                code TEXT PRIMARY KEY,
+                session_hash TEXT REFERENCES sessions (id_hash) ON DELETE SET NULL ON UPDATE CASCADE,
+                note TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('new', 'picking', 'ready', 'collected', 'cancelled')),
+                content_json TEXT NOT NULL,
+                placed_at DOUBLE PRECISION NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX orders_session ON orders (session_hash, placed_at);
+            CREATE INDEX orders_status ON orders (status, placed_at);
+
+            -- The shop's own settings, such as its aisles' walking order.
+            CREATE TABLE shop_settings (
+                key TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            );
+            """),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock.

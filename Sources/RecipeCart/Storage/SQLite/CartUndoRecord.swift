@@ -1,13 +1,15 @@
 import Foundation
 import GRDB
 
-/// The SQL behind cart undo: one snapshot a session, the lines exactly as they were (quantity, order, timer).
+/// The SQL behind cart undo: one snapshot a session, the lines exactly as they were (quantity, servings, order, timer).
 enum CartUndoRecord {
     /// One line as the snapshot's JSON keeps it, selected under the same names. The times stay the text SQLite
     /// wrote, so a restored line is exactly the line that went.
     private struct Line: Codable, FetchableRecord {
         var recipe: String
         var quantity: Int
+        /// Absent from snapshots kept before lines had servings.
+        var servings: Int?
         var position: Int
         var addedAt: String?
         var cookingStartedAt: String?
@@ -19,7 +21,7 @@ enum CartUndoRecord {
     @discardableResult
     static func save(_ db: Database, kind: CartUndo.Kind, session: SessionKey, recipe: RecipeID? = nil, at now: Date) throws -> CartUndo? {
         var sql = """
-            SELECT recipe_id AS recipe, quantity, position, added_at AS addedAt,
+            SELECT recipe_id AS recipe, quantity, servings, position, added_at AS addedAt,
                    cooking_started_at AS cookingStartedAt, cooking_minutes AS cookingMinutes
             FROM cart_items WHERE session_hash = ?
             """
@@ -61,15 +63,15 @@ enum CartUndoRecord {
             try db.execute(
                 sql: """
                     INSERT INTO cart_items
-                        (session_hash, recipe_id, quantity, position, added_at, updated_at, cooking_started_at, cooking_minutes)
-                    VALUES (?, ?, ?, ?, COALESCE(?, app_now()), app_now(), ?, ?)
+                        (session_hash, recipe_id, quantity, servings, position, added_at, updated_at, cooking_started_at, cooking_minutes)
+                    VALUES (?, ?, ?, ?, ?, COALESCE(?, app_now()), app_now(), ?, ?)
                     ON CONFLICT(session_hash, recipe_id) DO UPDATE SET
-                        quantity = excluded.quantity, position = excluded.position, added_at = excluded.added_at,
+                        quantity = excluded.quantity, servings = excluded.servings, position = excluded.position, added_at = excluded.added_at,
                         updated_at = app_now(), cooking_started_at = excluded.cooking_started_at,
                         cooking_minutes = excluded.cooking_minutes
                     """,
                 arguments: [
-                    session.hash, line.recipe, line.quantity, line.position, line.addedAt, line.cookingStartedAt, line.cookingMinutes,
+                    session.hash, line.recipe, line.quantity, line.servings, line.position, line.addedAt, line.cookingStartedAt, line.cookingMinutes,
                 ])
         }
         try db.execute(sql: "DELETE FROM cart_undo WHERE session_hash = ?", arguments: [session.hash])

@@ -7,11 +7,17 @@ public struct SQLiteCartStore: CartStore {
     let clock: AppClock
     /// Stepper posts, the hot path, are committed in batches.
     private let changes: GroupCommit
-    private let counts = CartCountMemo()
+    /// Shared with the order store, whose sends empty carts.
+    let counts: CartCountMemo
 
     public init(database: AppDatabase, clock: AppClock = .system) {
+        self.init(database: database, clock: clock, counts: CartCountMemo())
+    }
+
+    init(database: AppDatabase, clock: AppClock, counts: CartCountMemo) {
         self.database = database
         self.clock = clock
+        self.counts = counts
         changes = GroupCommit(database: database)
     }
 
@@ -19,7 +25,7 @@ public struct SQLiteCartStore: CartStore {
     /// A cart that starts from empty moves, with everything its session kept, to `freshIfEmpty` when given
     /// (`SessionHandover`), so whoever else holds the old cookie is left with nothing.
     public func change(
-        _ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?
+        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
     ) async throws -> CartChangeResult {
         let now = clock.now()
         defer { fresh.map { counts.forget(session, $0) } ?? counts.forget(session) }
@@ -29,7 +35,7 @@ public struct SQLiteCartStore: CartStore {
                 try SessionHandover.move(db, from: session, to: fresh)
                 session = fresh
             }
-            let undo = try Self.apply(db, change, recipe: recipe, session: session, at: now)
+            let undo = try Self.apply(db, change, recipe: recipe, servings: servings, session: session, at: now)
             let quantity = try Self.quantity(db, recipe: recipe, session: session)
             let line = quantity > 0 ? try Self.line(db, recipe: recipe, session: session) : nil
             return CartChangeResult(session: session, quantity: quantity, title: line?.recipe.title, undo: undo)
@@ -38,7 +44,9 @@ public struct SQLiteCartStore: CartStore {
 
     /// Every stepper post runs this, so its statements are compiled once a connection.
     /// - Returns: the undo kept when the change took the line away.
-    private static func apply(_ db: Database, _ change: CartChange, recipe: RecipeID, session: SessionKey, at now: Date) throws -> CartUndo? {
+    private static func apply(
+        _ db: Database, _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, at now: Date
+    ) throws -> CartUndo? {
         var undo: CartUndo?
         try db.cachedStatement(
             sql: """
@@ -51,12 +59,12 @@ public struct SQLiteCartStore: CartStore {
         case .increment:
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
-                    VALUES (?, ?, 1, \(Self.nextPosition), app_now(), app_now())
+                    INSERT INTO cart_items (session_hash, recipe_id, quantity, servings, position, added_at, updated_at)
+                    VALUES (?, ?, 1, ?, \(Self.nextPosition), app_now(), app_now())
                     ON CONFLICT(session_hash, recipe_id) DO UPDATE
-                    SET quantity = MIN(quantity + 1, \(max)), updated_at = app_now()
+                    SET quantity = MIN(quantity + 1, \(max)), servings = COALESCE(excluded.servings, servings), updated_at = app_now()
                     """)
-                .execute(arguments: [session.hash, recipe.rawValue, session.hash])
+                .execute(arguments: [session.hash, recipe.rawValue, servings, session.hash])
         case .decrement:
             if try Self.quantity(db, recipe: recipe, session: session) == 1 {
                 undo = try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
@@ -75,12 +83,16 @@ public struct SQLiteCartStore: CartStore {
         case .set(let quantity):
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO cart_items (session_hash, recipe_id, quantity, position, added_at, updated_at)
-                    VALUES (?, ?, ?, \(Self.nextPosition), app_now(), app_now())
+                    INSERT INTO cart_items (session_hash, recipe_id, quantity, servings, position, added_at, updated_at)
+                    VALUES (?, ?, ?, ?, \(Self.nextPosition), app_now(), app_now())
                     ON CONFLICT(session_hash, recipe_id) DO UPDATE
-                    SET quantity = excluded.quantity, updated_at = app_now()
+                    SET quantity = excluded.quantity, servings = COALESCE(excluded.servings, servings), updated_at = app_now()
                     """)
-                .execute(arguments: [session.hash, recipe.rawValue, min(quantity, max), session.hash])
+                .execute(arguments: [session.hash, recipe.rawValue, min(quantity, max), servings, session.hash])
+        case .servings(let wanted):
+            try db.cachedStatement(
+                sql: "UPDATE cart_items SET servings = ?, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?")
+                .execute(arguments: [wanted, session.hash, recipe.rawValue])
         }
         return undo
     }
@@ -208,7 +220,7 @@ public struct SQLiteCartStore: CartStore {
 
     private static let lineSelect = """
         SELECT r.id, r.title, r.category, r.servings, r.ready_minutes, r.image_path,
-               c.session_hash, c.updated_at, c.quantity, c.cooking_started_at, c.cooking_minutes
+               c.session_hash, c.updated_at, c.quantity, c.servings AS line_servings, c.cooking_started_at, c.cooking_minutes
         FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
         """
 
@@ -217,7 +229,7 @@ public struct SQLiteCartStore: CartStore {
         SELECT r.id, COALESCE(p.title, r.title) AS title, r.category, r.servings, r.ready_minutes,
                CASE WHEN p.recipe_id IS NULL THEN r.image_path WHEN p.image_removed THEN NULL
                     ELSE COALESCE(p.image_path, r.image_path) END AS image_path,
-               c.session_hash, c.updated_at, c.quantity, c.cooking_started_at, c.cooking_minutes
+               c.session_hash, c.updated_at, c.quantity, c.servings AS line_servings, c.cooking_started_at, c.cooking_minutes
         FROM cart_items c JOIN recipe_effective r ON r.id = c.recipe_id
         LEFT JOIN shopper_recipe_edits p ON p.session_hash = c.session_hash AND p.recipe_id = c.recipe_id
         """
@@ -238,17 +250,18 @@ private struct LineRecord: Decodable, FetchableRecord {
     var sessionHash: String
     var updatedAt: Date
     var quantity: Int
+    var servings: Int?
     var cookingStartedAt: Date?
     var cookingMinutes: Int?
 
     enum CodingKeys: String, CodingKey {
-        case recipe, sessionHash = "session_hash", updatedAt = "updated_at", quantity
+        case recipe, sessionHash = "session_hash", updatedAt = "updated_at", quantity, servings = "line_servings"
         case cookingStartedAt = "cooking_started_at", cookingMinutes = "cooking_minutes"
     }
 
     var line: CartLine? {
         guard let summary = recipe.summary else { return nil }
         let cooking = cookingStartedAt.flatMap { start in cookingMinutes.map { CookingTimer(startedAt: start, minutes: $0) } }
-        return CartLine(recipe: summary, quantity: quantity, cooking: cooking)
+        return CartLine(recipe: summary, quantity: quantity, servings: servings, cooking: cooking)
     }
 }

@@ -217,6 +217,46 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v7-orders-and-shopping-lists") { db in
+            try db.execute(sql: """
+                -- The servings a shopper cooks a line for; NULL is the recipe's own.
+                ALTER TABLE cart_items ADD COLUMN servings INTEGER CHECK (servings BETWEEN 1 AND 50);
+
+                -- "I have this" (has_it = 1) and "I need this" (0, for a staple that starts as had), by ingredient key.
+                CREATE TABLE cart_have (
+                    session_hash TEXT NOT NULL REFERENCES sessions(id_hash) ON DELETE CASCADE,
+                    ingredient_key TEXT NOT NULL,
+                    has_it INTEGER NOT NULL,
+                    PRIMARY KEY (session_hash, ingredient_key)
+                ) WITHOUT ROWID;
+
+                -- A read-only link to a cart; only a hash of its token is kept.
+                CREATE TABLE cart_shares (
+                    token_hash TEXT PRIMARY KEY NOT NULL,
+                    session_hash TEXT NOT NULL UNIQUE REFERENCES sessions(id_hash) ON DELETE CASCADE,
+                    created_at REAL NOT NULL
+                ) WITHOUT ROWID;
+
+                -- An order outlives its session: a purged session leaves the order with no owner, not gone.
+                CREATE TABLE orders (
+                    code TEXT PRIMARY KEY NOT NULL,
+                    session_hash TEXT REFERENCES sessions(id_hash) ON DELETE SET NULL,
+                    note TEXT NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('new', 'picking', 'ready', 'collected', 'cancelled')),
+                    content_json TEXT NOT NULL,
+                    placed_at REAL NOT NULL,
+                    updated_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX orders_session ON orders(session_hash, placed_at);
+                CREATE INDEX orders_status ON orders(status, placed_at);
+
+                -- The shop's own settings, such as its aisles' walking order.
+                CREATE TABLE shop_settings (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -5,6 +5,7 @@ import Hummingbird
 struct CartController: Sendable {
     let catalog: any CatalogStore
     let carts: any CartStore
+    let orders: any OrderStore
     let shoppingLists: ShoppingListBuilder
     let pages: PageContext
 
@@ -30,7 +31,9 @@ struct CartController: Sendable {
             title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount, cartChanged: context.cartChanged,
             status: status)
         let list = try await shoppingLists.list(for: [cart])
-        return try pages.renderer.response(CartView(cart: cart, shoppingList: ShoppingListRow.rows(list), chrome: chrome, now: pages.clock.now()))
+        let sent = session.isNew ? [] : try await orders.orders(session: session.key)
+        return try pages.renderer.response(
+            CartView(cart: cart, shoppingList: ShoppingListRow.rows(list), orders: sent, chrome: chrome, now: pages.clock.now()))
     }
 
     /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back to the line.
@@ -40,10 +43,14 @@ struct CartController: Sendable {
         // The recipe as the catalog keeps it in memory: a post needs no read besides its own write.
         guard let recipe = try await catalog.recipe(id) else { throw AppError.notFound(Self.notInCatalog) }
         let change = try Self.change(from: form)
+        let servings = try Self.servings(form["servings"], for: recipe)
         // A cart starting from empty moves to a fresh id; the store decides inside the change's own transaction.
         let session = try context.shopper
         let fresh = session.isNew ? nil : ShopperSession.fresh()
-        let result = try await carts.change(change, recipe: id, session: session.key, freshIfEmpty: fresh?.key)
+        if case .servings = change, try await !isInCart(id, session: session) {
+            throw AppError.notFound("That recipe isn’t in your cart, so its servings can’t be changed.")
+        }
+        let result = try await carts.change(change, recipe: id, servings: servings, session: session.key, freshIfEmpty: fresh?.key)
         AppMetrics.cartPosted()
         // The shopper's own version of the recipe, when they made one, names it as their cart does.
         let title = result.title ?? recipe.title
@@ -52,6 +59,11 @@ struct CartController: Sendable {
         return pages.redirect(
             to: Self.landing(form["return_to"], fallback: Route.recipe.url(id), line: id), status: status,
             session: result.session == fresh?.key ? fresh : session, cartChanged: true)
+    }
+
+    private func isInCart(_ id: RecipeID, session: ShopperSession) async throws -> Bool {
+        guard !session.isNew else { return false }
+        return try await carts.quantity(of: id, session: session.key) > 0
     }
 
     /// `POST /cart/clear`.
@@ -136,6 +148,28 @@ struct CartController: Sendable {
         return minutes
     }
 
+    /// The servings a line is cooked for, sent by a scaled detail page's stepper or the cart line's own form.
+    /// A recipe that names no servings cannot be scaled, so it takes none.
+    static func servings(_ text: String?, for recipe: Recipe) throws -> Int? {
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        let servings = try servingsNumber(text)
+        guard recipe.servings != nil else {
+            throw AppError.unprocessable("This recipe doesn’t say how many it serves, so it can’t be scaled.")
+        }
+        return servings
+    }
+
+    private static func servingsNumber(_ text: String) throws -> Int {
+        let range = Cart.servingsRange, trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count <= 10, let servings = Int(trimmed) else {
+            throw AppError.badRequest("Servings must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        guard range.contains(servings) else {
+            throw AppError.unprocessable("Servings must be between \(range.lowerBound) and \(range.upperBound).")
+        }
+        return servings
+    }
+
     static func change(from form: FormFields) throws -> CartChange {
         switch form["op"] {
         case "inc": return .increment
@@ -151,6 +185,11 @@ struct CartController: Sendable {
                 throw AppError.unprocessable("The quantity must be between 0 and \(Cart.maximumQuantity).")
             }
             return .set(quantity)
+        case "servings":
+            guard let text = form["servings"], !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw AppError.badRequest("Please give the servings.")
+            }
+            return .servings(try servingsNumber(text))
         case nil, "":
             throw AppError.badRequest("The form didn’t say what to do with the cart.")
         default:

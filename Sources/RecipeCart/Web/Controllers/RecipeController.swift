@@ -35,7 +35,7 @@ struct RecipeController: Sendable {
             ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
         var personal = try await pages.personalParts(context: context, status: undo)
         personal.blockHTML = try pages.renderer.html(
-            RecipeCartBlock(recipe: recipe, line: line, csrfToken: personal.csrfToken, now: pages.clock.now()))
+            RecipeCartBlock(recipe: recipe, line: line, servings: servings?.value, csrfToken: personal.csrfToken, now: pages.clock.now()))
         // A shopper's own version, and a notice of this moment's upstream trouble, are theirs alone.
         let isShared = status.notice == nil && !recipe.isPersonalCopy
         let key = pages.cacheKey(

@@ -4,6 +4,7 @@ import Hummingbird
 /// The staff board behind the staff token: sign-in, sign-out, and, behind `StaffOnlyMiddleware`, every cart and one cart.
 struct StaffController: Sendable {
     let carts: any CartStore
+    let orders: any OrderStore
     let shoppingLists: ShoppingListBuilder
     let authenticator: StaffAuthenticator
     let throttle: any SignInThrottle
@@ -17,6 +18,7 @@ struct StaffController: Sendable {
         let signedIn = routes.group(behind: StaffOnlyMiddleware(signInPage: signInFirst))
         signedIn.add(.staffBoard, .get, use: board)
         signedIn.add(.staffCart, .get, use: cart)
+        signedIn.add(.staffOrderStatus, .post, use: moveOrder)
     }
 
     /// The token is never taken from the address: addresses end up in logs, history and referrers.
@@ -62,7 +64,28 @@ struct StaffController: Sendable {
 
     func board(_ request: Request, context: AppRequestContext) async throws -> Response {
         let active = try await carts.activeCarts()
-        return try await render(active, title: "Carts", context: context)
+        return try await render(active, orders: try await orders.openOrders(), title: "Orders", context: context)
+    }
+
+    /// `POST /staff/orders/{code}/status`: `from` is the status the board showed, `to` the one its button names, so
+    /// two people pressing at once move the order one step, not two.
+    func moveOrder(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
+        guard let code = context.parameters.get("code").flatMap(OrderCode.init) else {
+            throw AppError.notFound("There is no order with that code.")
+        }
+        guard let from = form["from"].flatMap(OrderStatus.init), let to = form["to"].flatMap(OrderStatus.init) else {
+            throw AppError.badRequest("The form didn’t say which step the order is at and where it goes.")
+        }
+        guard from.canMove(to: to) else {
+            throw AppError.unprocessable("An order can’t go from “\(from.title)” to “\(to.title)”.")
+        }
+        guard try await orders.move(code, from: from, to: to) else {
+            guard let found = try await orders.order(code, session: nil) else { throw AppError.notFound("There is no order with that code.") }
+            throw AppError.conflict(
+                "Order \(code) is “\(found.order.status.title)” now: someone moved it first. The board shows where it is.")
+        }
+        return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
     }
 
     func cart(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -70,13 +93,13 @@ struct StaffController: Sendable {
         guard let match = try await carts.activeCarts().first(where: { labeler.label(for: $0.sessionHash) == label }) else {
             throw AppError.notFound("There is no cart with that label. It may have been emptied.")
         }
-        return try await render([match], title: "Cart \(label)", context: context)
+        return try await render([match], orders: [], title: "Cart \(label)", context: context)
     }
 
-    private func render(_ active: [ActiveCart], title: String, context: AppRequestContext) async throws -> Response {
+    private func render(_ active: [ActiveCart], orders: [Order], title: String, context: AppRequestContext) async throws -> Response {
         let pickList = try await shoppingLists.list(for: active.map(\.cart))
         let view = StaffBoardView(
-            carts: active.map { (labeler.label(for: $0.sessionHash), $0) },
+            orders: orders, carts: active.map { (labeler.label(for: $0.sessionHash), $0) },
             pickList: ShoppingListRow.rows(pickList),
             csrfToken: pages.signer.csrfToken(for: try context.shopper), stylesheetURL: pages.assets.url(for: "staff.css"),
             title: title, now: pages.clock.now())

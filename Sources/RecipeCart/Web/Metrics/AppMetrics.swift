@@ -7,6 +7,7 @@ import Metrics
 /// it, which is not work for every page. First use comes after `MetricsServer` has chosen the backend.
 enum AppMetrics {
     private static let cartPosts = Counter(label: "recipecart_cart_posts_total")
+    private static let ordersPlaced = Counter(label: "recipecart_orders_placed_total")
     private static let pageCacheHits = Counter(label: "recipecart_page_cache_total", dimensions: [("result", "hit")])
     private static let pageCacheMisses = Counter(label: "recipecart_page_cache_total", dimensions: [("result", "miss")])
     private static let databaseErrors = Counter(label: "recipecart_database_errors_total")
@@ -14,6 +15,10 @@ enum AppMetrics {
 
     static func cartPosted() {
         cartPosts.increment()
+    }
+
+    static func orderPlaced() {
+        ordersPlaced.increment()
     }
 
     static func pageCache(hit: Bool) {

@@ -15,6 +15,7 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case recipe
     case edit
     case cart
+    case order
     case error
     case staff
     case staffLogin = "staff-login"

@@ -14,8 +14,11 @@ enum Route: CaseIterable, Sendable {
     case cartItemCooking
     case cartClear
     case cartUndo
+    case cartOrder
+    case order
     case staffBoard
     case staffCart
+    case staffOrderStatus
     case staffLogin
     case staffLogout
     case health
@@ -32,8 +35,11 @@ enum Route: CaseIterable, Sendable {
         case .cartItemCooking: "/cart/items/{id}/cooking"
         case .cartClear: "/cart/clear"
         case .cartUndo: "/cart/undo"
+        case .cartOrder: "/cart/order"
+        case .order: "/orders/{code}"
         case .staffBoard: "/staff"
         case .staffCart: "/staff/carts/{label}"
+        case .staffOrderStatus: "/staff/orders/{code}/status"
         case .staffLogin: "/staff/login"
         case .staffLogout: "/staff/logout"
         case .health: "/healthz"
@@ -43,9 +49,10 @@ enum Route: CaseIterable, Sendable {
     /// The methods with a handler; `HEAD` comes with every `GET`.
     var methods: [HTTPRequest.Method] {
         switch self {
-        case .browse, .recipe, .cart, .staffBoard, .staffCart, .health: [.get]
+        case .browse, .recipe, .cart, .order, .staffBoard, .staffCart, .health: [.get]
         case .recipeEdit, .staffLogin: [.get, .post]
-        case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .staffLogout: [.post]
+        case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .staffOrderStatus, .staffLogout:
+            [.post]
         }
     }
 

@@ -7,6 +7,7 @@ enum CartStatusText {
         case .increment: return "Added \(title) · \(count)"
         case .decrement: return "Took one \(title) out · \(count)"
         case .set: return "\(title) · \(count)"
+        case .servings(let servings): return "\(title) · for \(DisplayText.servings(servings))"
         }
     }
 }

@@ -11,6 +11,19 @@ struct CartView: PageView {
         var quantityText: String
         var stepper: Stepper
         var cooking: CookingStatus
+        /// What the line is cooked for: the shopper's choice, else the recipe's own.
+        var servings: Int?
+        /// Only a recipe that says how many it serves can be scaled.
+        var canChooseServings: Bool
+    }
+
+    /// An order this browser sent, linked from the cart page.
+    struct SentOrder {
+        var code: String
+        var url: String
+        var status: String
+        var statusTitle: String
+        var placedAt: String
     }
 
     var chrome: PageChrome
@@ -19,17 +32,30 @@ struct CartView: PageView {
     var summary: String
     var shoppingList: [ShoppingListRow]
     var clearURL = Route.cartClear.url()
+    var orderURL = Route.cartOrder.url()
+    var noteLimit = Order.maximumNoteLength
+    var orders: [SentOrder]
+    var hasOrders: Bool
 
-    init(cart: Cart, shoppingList: [ShoppingListRow], chrome: PageChrome, now: Date) {
+    init(cart: Cart, shoppingList: [ShoppingListRow], orders: [Order], chrome: PageChrome, now: Date) {
+        self.orders = orders.map { order in
+            SentOrder(
+                code: order.code.rawValue, url: Route.order.url(order.code), status: order.status.rawValue,
+                statusTitle: order.status.title, placedAt: RelativeTime.text(from: order.placedAt, to: now))
+        }
+        hasOrders = !orders.isEmpty
         self.shoppingList = shoppingList
         self.chrome = chrome
         lines = cart.lines.map { line in
-            Line(
-                tile: RecipeTile(line.recipe), quantity: line.quantity, quantityText: DisplayText.batches(line.quantity),
+            var shown = line.recipe
+            shown.servings = line.effectiveServings
+            return Line(
+                tile: RecipeTile(shown), quantity: line.quantity, quantityText: DisplayText.batches(line.quantity),
                 stepper: Stepper(
                     recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
                     csrfToken: chrome.csrfToken, returnTo: Route.cart.url()),
-                cooking: CookingStatus(line: line, csrfToken: chrome.csrfToken, returnTo: Route.cart.url(), now: now))
+                cooking: CookingStatus(line: line, csrfToken: chrome.csrfToken, returnTo: Route.cart.url(), now: now),
+                servings: line.effectiveServings, canChooseServings: line.recipe.servings != nil)
         }
         isEmpty = cart.isEmpty
         summary = "\(DisplayText.recipeCount(cart.lines.count)) · \(DisplayText.batches(cart.itemCount))"

@@ -12,16 +12,24 @@ struct RecipeCartBlock: FragmentView {
     var stepper: Stepper
     /// "4 servings", what one batch in the cart makes.
     var servingsWritten: String?
+    /// "2 servings" on a page scaled with `?servings=`: what the line will be cooked for.
+    var scaledServings: String?
+    /// What the line in the cart is cooked for, when the shopper chose.
+    var lineServings: String?
     /// Only for a recipe in the cart: "Start cooking" lives on cart lines.
     var cooking: CookingStatus?
 
-    init(recipe: Recipe, line: CartLine?, csrfToken: String, now: Date) {
+    /// `servings` is what the page was asked to scale to; the forms carry it into the cart.
+    init(recipe: Recipe, line: CartLine?, servings: Int?, csrfToken: String, now: Date) {
         id = recipe.id.rawValue
-        let returnTo = Route.recipe.url(recipe.id)
+        let returnTo = Route.recipe.url(recipe.id) + (servings.map { "?servings=\($0)" } ?? "")
         let quantity = line?.quantity ?? 0
         isInCart = quantity > 0
-        stepper = Stepper(recipeID: id, title: recipe.title, quantity: quantity, csrfToken: csrfToken, returnTo: returnTo)
+        stepper = Stepper(
+            recipeID: id, title: recipe.title, quantity: quantity, csrfToken: csrfToken, returnTo: returnTo, servings: servings)
         servingsWritten = recipe.servings.map { DisplayText.servings($0) }
+        scaledServings = servings.map { DisplayText.servings($0) }
+        lineServings = line?.servings.map { DisplayText.servings($0) }
         cooking = line.map { CookingStatus(line: $0, csrfToken: csrfToken, returnTo: returnTo, now: now) }
     }
 }
@@ -34,6 +42,8 @@ extension RecipeCartBlock: MustacheParent {
         case "isInCart": isInCart
         case "stepper": stepper
         case "servingsWritten": servingsWritten
+        case "scaledServings": scaledServings
+        case "lineServings": lineServings
         case "cooking": cooking
         default: nil
         }

@@ -4,7 +4,7 @@ import Foundation
 struct RecipeView: PageView {
     static let template = PageTemplate.recipe
 
-    static let servingsRange = 1...50
+    static let servingsRange = Cart.servingsRange
 
     struct IngredientRow {
         var name: String
@@ -33,6 +33,8 @@ struct RecipeView: PageView {
     var isScaled: Bool
     /// Says so when `?servings=` asked for more (or less) than a recipe can be scaled to.
     var servingsClamped: String?
+    /// On a scaled page: the steps still speak of the recipe's own amounts.
+    var methodWrittenFor: String?
     var diets: [String]
     var ingredients: [IngredientRow]
     var steps: [StepRow]
@@ -63,6 +65,9 @@ struct RecipeView: PageView {
         servingsValue = servings ?? recipe.servings ?? 1
         let factor = servings.flatMap { wanted in recipe.servings.map { Double(wanted) / Double($0) } }
         isScaled = factor != nil && factor != 1
+        if isScaled, let own = recipe.servings {
+            methodWrittenFor = "The method is written for \(DisplayText.servings(own)); the amounts above are scaled."
+        }
         servingsText = DisplayText.servings(servings ?? recipe.servings)
         if let clampedFrom, let servings {
             servingsClamped = "\(clampedFrom) servings can’t be made from this page, so this shows \(DisplayText.servings(servings)), "

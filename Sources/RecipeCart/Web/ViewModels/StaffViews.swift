@@ -11,9 +11,37 @@ struct StaffLoginView: PageView {
     var message: String?
 }
 
-/// The staff board: every non-empty cart, and the pick list across them all.
+/// The staff board: the orders to pack, oldest first, each with its own pick list; below them every non-empty
+/// cart, and the pick list across them all.
 struct StaffBoardView: PageView {
     static let template = PageTemplate.staff
+
+    struct OrderCard {
+        var code: String
+        var note: String?
+        var age: String
+        var status: String
+        var statusTitle: String
+        var itemCountText: String
+        var lines: [OrderLineRow]
+        var pickList: [ShoppingListRow]
+        var action: String
+        /// The button that takes the order one step on; none once it is collected.
+        var next: StatusButton?
+        var cancel: StatusButton?
+    }
+
+    struct OrderLineRow {
+        var title: String
+        var quantity: Int
+        var servingsText: String?
+    }
+
+    struct StatusButton {
+        var from: String
+        var to: String
+        var title: String
+    }
 
     struct CartCard {
         var label: String
@@ -33,6 +61,9 @@ struct StaffBoardView: PageView {
     var csrfToken: String
     var stylesheetURL: String
     var logoutURL = Route.staffLogout.url()
+    var orders: [OrderCard]
+    var hasOrders: Bool
+    var orderCountText: String
     var carts: [CartCard]
     var isEmpty: Bool
     var cartCountText: String
@@ -43,9 +74,26 @@ struct StaffBoardView: PageView {
     var title: String
 
     init(
-        carts: [(label: String, cart: ActiveCart)], pickList: [ShoppingListRow], csrfToken: String, stylesheetURL: String, title: String,
-        now: Date
+        orders: [Order], carts: [(label: String, cart: ActiveCart)], pickList: [ShoppingListRow], csrfToken: String,
+        stylesheetURL: String, title: String, now: Date
     ) {
+        self.orders = orders.map { order in
+            let button = { (target: OrderStatus) in
+                StatusButton(from: order.status.rawValue, to: target.rawValue, title: target.actionTitle)
+            }
+            return OrderCard(
+                code: order.code.rawValue, note: order.note.isEmpty ? nil : order.note,
+                age: RelativeTime.text(from: order.placedAt, to: now), status: order.status.rawValue,
+                statusTitle: order.status.title, itemCountText: DisplayText.batches(order.itemCount),
+                lines: order.content.lines.map { line in
+                    OrderLineRow(title: line.title, quantity: line.quantity, servingsText: line.servings.map { "for \($0)" })
+                },
+                pickList: ShoppingListRow.rows(ShoppingList(entries: order.content.shoppingListEntries)),
+                action: Route.staffOrderStatus.url(order.code), next: order.status.next.map(button),
+                cancel: order.status.isOpen ? button(.cancelled) : nil)
+        }
+        hasOrders = !orders.isEmpty
+        orderCountText = orders.count == 1 ? "1 order" : "\(orders.count) orders"
         self.csrfToken = csrfToken
         self.stylesheetURL = stylesheetURL
         self.title = title

@@ -14,8 +14,11 @@ struct Stepper {
     var action: String
     var canDecrement: Bool
     var canIncrement: Bool
+    /// The servings a scaled detail page shows: the line is cooked for them once the form is sent. Named apart from
+    /// the cart line's `servings`, which Mustache would otherwise find when this is nil.
+    var carriedServings: Int?
 
-    init(recipeID: String, title: String, quantity: Int, csrfToken: String, returnTo: String) {
+    init(recipeID: String, title: String, quantity: Int, csrfToken: String, returnTo: String, servings: Int? = nil) {
         self.recipeID = recipeID
         self.title = title
         self.quantity = quantity
@@ -26,6 +29,7 @@ struct Stepper {
         action = Route.cartItem.url(recipeID)
         canDecrement = quantity > 0
         canIncrement = quantity < Cart.maximumQuantity
+        carriedServings = servings
     }
 }
 
@@ -43,6 +47,7 @@ extension Stepper: MustacheParent {
         case "action": action
         case "canDecrement": canDecrement
         case "canIncrement": canIncrement
+        case "carriedServings": carriedServings
         default: nil
         }
     }

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A cart handed to the shop. Its lines are a copy taken when it was sent, ingredients included, so an edit to a
+/// recipe afterwards does not change what the shopper asked for.
+public struct Order: Sendable, Equatable {
+    public static let maximumNoteLength = 200
+
+    public var code: OrderCode
+    /// A name or note for the counter; may be empty.
+    public var note: String
+    public var status: OrderStatus
+    public var content: OrderContent
+    public var placedAt: Date
+    public var updatedAt: Date
+
+    public init(code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date) {
+        self.code = code
+        self.note = note
+        self.status = status
+        self.content = content
+        self.placedAt = placedAt
+        self.updatedAt = updatedAt
+    }
+
+    public var itemCount: Int { content.lines.reduce(0) { $0 + $1.quantity } }
+}
+
+/// What an order holds, stored as one JSON document beside the order's columns.
+public struct OrderContent: Sendable, Equatable, Codable {
+    public var lines: [OrderLine]
+    /// The shopper's "I have this" choices when they sent it, by ingredient key.
+    public var have: [String: Bool]
+
+    public init(lines: [OrderLine], have: [String: Bool]) {
+        self.lines = lines
+        self.have = have
+    }
+}
+
+public struct OrderLine: Sendable, Equatable, Codable {
+    public var recipeID: String
+    public var title: String
+    public var quantity: Int
+    /// The servings the shopper chose; nil is the recipe's own.
+    public var servings: Int?
+    public var recipeServings: Int?
+    public var ingredients: [Ingredient]
+
+    public init(recipeID: String, title: String, quantity: Int, servings: Int?, recipeServings: Int?, ingredients: [Ingredient]) {
+        self.recipeID = recipeID
+        self.title = title
+        self.quantity = quantity
+        self.servings = servings
+        self.recipeServings = recipeServings
+        self.ingredients = ingredients
+    }
+
+    public var ingredientFactor: Double {
+        guard let own = recipeServings, own > 0, let servings else { return Double(quantity) }
+        return Double(quantity) * Double(servings) / Double(own)
+    }
+}
+
+extension OrderContent {
+    /// What the order needs, as its lines were copied.
+    public var shoppingListEntries: [ShoppingList.Entry] {
+        lines.map { ShoppingList.Entry(recipeTitle: $0.title, ingredients: $0.ingredients, factor: $0.ingredientFactor) }
+    }
+}

@@ -1,0 +1,48 @@
+/// Where an order is on its way to the counter. Staff move it one step at a time; `cancelled` ends it from any
+/// step before `collected`.
+public enum OrderStatus: String, Sendable, CaseIterable, Codable {
+    case new
+    case picking
+    case ready
+    case collected
+    case cancelled
+
+    /// The one step the board's button takes.
+    public var next: OrderStatus? {
+        switch self {
+        case .new: .picking
+        case .picking: .ready
+        case .ready: .collected
+        case .collected, .cancelled: nil
+        }
+    }
+
+    /// Still on the staff board's queue.
+    public var isOpen: Bool { next != nil }
+
+    public func canMove(to target: OrderStatus) -> Bool {
+        target == next || (target == .cancelled && isOpen)
+    }
+
+    /// What the shopper's order page and the board say.
+    public var title: String {
+        switch self {
+        case .new: "Received"
+        case .picking: "Being packed"
+        case .ready: "Ready to collect"
+        case .collected: "Collected"
+        case .cancelled: "Cancelled"
+        }
+    }
+
+    /// The board's button for the step to this status.
+    public var actionTitle: String {
+        switch self {
+        case .new: "Received"
+        case .picking: "Start packing"
+        case .ready: "Mark ready"
+        case .collected: "Mark collected"
+        case .cancelled: "Cancel order"
+        }
+    }
+}

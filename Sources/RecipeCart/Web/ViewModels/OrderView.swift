@@ -1,0 +1,58 @@
+import Foundation
+
+/// The shopper's order page: its pickup code, where it is on its way to the counter, its lines and its list.
+struct OrderView: PageView {
+    static let template = PageTemplate.order
+
+    struct Line {
+        var recipeID: String
+        var url: String
+        var title: String
+        var quantityText: String
+        var servingsText: String?
+    }
+
+    /// One step of new → picking → ready → collected, as a progress list.
+    struct Step {
+        var title: String
+        var isDone: Bool
+        var isCurrent: Bool
+    }
+
+    var chrome: PageChrome
+    var code: String
+    var status: String
+    var statusTitle: String
+    var note: String?
+    var placedAt: String
+    var lines: [Line]
+    var steps: [Step]
+    var isCancelled: Bool
+    var shoppingList: [ShoppingListRow]
+    var cartURL = Route.cart.url()
+    /// While the shop is still working on it, the page refreshes itself as the staff board does.
+    var refreshSeconds: Int?
+
+    init(order: Order, chrome: PageChrome, now: Date) {
+        self.chrome = chrome
+        code = order.code.rawValue
+        status = order.status.rawValue
+        statusTitle = order.status.title
+        note = order.note.isEmpty ? nil : order.note
+        placedAt = RelativeTime.text(from: order.placedAt, to: now)
+        lines = order.content.lines.map { line in
+            Line(
+                recipeID: line.recipeID, url: RecipeID(line.recipeID).map { Route.recipe.url($0) } ?? Route.browse.url(),
+                title: line.title, quantityText: DisplayText.batches(line.quantity),
+                servingsText: line.servings.map { "for \(DisplayText.servings($0))" })
+        }
+        let path: [OrderStatus] = [.new, .picking, .ready, .collected]
+        let reached = path.firstIndex(of: order.status) ?? -1
+        steps = path.enumerated().map { index, step in
+            Step(title: step.title, isDone: index < reached, isCurrent: index == reached)
+        }
+        isCancelled = order.status == .cancelled
+        shoppingList = ShoppingListRow.rows(ShoppingList(entries: order.content.shoppingListEntries))
+        refreshSeconds = order.status.isOpen && order.status != .ready ? 30 : nil
+    }
+}
