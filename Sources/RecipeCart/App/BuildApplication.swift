@@ -70,12 +70,17 @@ func makeRouter(
     let edits = stores.edits
     let recipes = RecipeController(
         catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache())
-    let shoppingLists = ShoppingListBuilder(catalog: catalog)
-    let cart = CartController(catalog: catalog, carts: carts, orders: stores.orders, shoppingLists: shoppingLists, pages: pages)
-    let orders = OrderController(catalog: catalog, carts: carts, orders: stores.orders, pages: pages)
+    let shoppingLists = ShoppingListBuilder(catalog: catalog, lists: stores.shoppingLists)
+    let cart = CartController(
+        catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists, shares: stores.shares,
+        shoppingLists: shoppingLists, pages: pages)
+    let list = ShoppingListController(
+        carts: carts, lists: stores.shoppingLists, shares: stores.shares, shoppingLists: shoppingLists, pages: pages)
+    let orders = OrderController(
+        catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists, shoppingLists: shoppingLists, pages: pages)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffBoard = StaffController(
-        carts: carts, orders: stores.orders, shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
+        carts: carts, orders: stores.orders, lists: stores.shoppingLists, shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
         labeler: CartLabeler(secret: staff.secret), pages: pages)
     let health = HealthController(ping: stores.ping)
     let routes = RouteRegistrar(router: router)
@@ -83,6 +88,7 @@ func makeRouter(
     recipes.addRoutes(to: routes)
     edit.addRoutes(to: routes)
     cart.addRoutes(to: routes)
+    list.addRoutes(to: routes)
     orders.addRoutes(to: routes)
     staffBoard.addRoutes(to: routes)
     health.addRoutes(to: routes)

@@ -8,4 +8,9 @@ public struct SessionKey: Sendable, Hashable {
     public init(sessionID: String) {
         hash = Hex.encode(SHA256.hash(data: Data(sessionID.utf8)))
     }
+
+    /// A session found through something it owns (a share link), by the hash the database keeps.
+    init(storedHash: String) {
+        hash = storedHash
+    }
 }

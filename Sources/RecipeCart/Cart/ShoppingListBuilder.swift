@@ -1,17 +1,48 @@
-/// Builds the merged shopping list for carts: every line's ingredients times its quantity.
+/// Builds shopping lists for carts and orders: every line's ingredients scaled by its batches and servings,
+/// grouped by aisle in the shop's walking order, with what each shopper already has set apart.
 public struct ShoppingListBuilder: Sendable {
     let catalog: any CatalogStore
+    let lists: any ShoppingListStore
 
-    public init(catalog: any CatalogStore) {
+    public init(catalog: any CatalogStore, lists: any ShoppingListStore) {
         self.catalog = catalog
+        self.lists = lists
     }
 
-    public func list(for carts: [Cart]) async throws -> ShoppingList {
-        let lines = carts.flatMap(\.lines)
-        let ingredients = try await catalog.ingredients(of: Array(Set(lines.map(\.recipe.id))))
-        return ShoppingList(entries: lines.map { line in
-            ShoppingList.Entry(
-                recipeTitle: line.recipe.title, ingredients: ingredients[line.recipe.id] ?? [], factor: line.ingredientFactor)
-        })
+    /// Each line of each cart as a list entry, in cart order.
+    public func entries(for carts: [Cart]) async throws -> [[ShoppingList.Entry]] {
+        let ingredients = try await catalog.ingredients(of: Array(Set(carts.flatMap(\.lines).map(\.recipe.id))))
+        return carts.map { cart in
+            cart.lines.map { line in
+                ShoppingList.Entry(
+                    recipeTitle: line.recipe.title, ingredients: ingredients[line.recipe.id] ?? [], factor: line.ingredientFactor)
+            }
+        }
+    }
+
+    /// The shop's aisles in the order its staff walk them.
+    public func walkingOrder() async throws -> [Aisle] {
+        Aisle.walkingOrder(from: try await lists.aisleOrder())
+    }
+
+    /// One shopper's list, "Already have" last.
+    public func groups(for cart: Cart, have: [String: Bool]) async throws -> (list: ShoppingList, groups: [ShoppingListGroup]) {
+        let list = ShoppingList(entries: try await entries(for: [cart])[0])
+        return (list, list.groups(walkingOrder: try await walkingOrder(), have: have))
+    }
+
+    /// What staff pick for an order: its copied lines, without what its shopper had.
+    public func pickList(for order: Order, walkingOrder: [Aisle]) -> [ShoppingListGroup] {
+        ShoppingList(entries: order.content.shoppingListEntries).pickList(walkingOrder: walkingOrder, have: order.content.have)
+    }
+
+    /// What the carts still being filled would need, each without what its shopper has.
+    public func pickList(for active: [ActiveCart], walkingOrder: [Aisle]) async throws -> [ShoppingListGroup] {
+        let entries = try await entries(for: active.map(\.cart))
+        var carts: [(entries: [ShoppingList.Entry], have: [String: Bool])] = []
+        for (cart, entries) in zip(active, entries) {
+            carts.append((entries, try await lists.have(session: SessionKey(storedHash: cart.sessionHash))))
+        }
+        return ShoppingList.pickList(carts: carts, walkingOrder: walkingOrder)
     }
 }

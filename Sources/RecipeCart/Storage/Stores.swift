@@ -10,6 +10,8 @@ public struct Stores: Sendable {
     public let edits: any RecipeEditStore
     public let carts: any CartStore
     public let orders: any OrderStore
+    public let shoppingLists: any ShoppingListStore
+    public let shares: any CartShareStore
     let upstream: any UpstreamStore
     let callQuota: any CallQuotaStore
     public let staffSessions: any StaffSessionStore
@@ -39,7 +41,9 @@ public struct Stores: Sendable {
         return Stores(
             catalog: SQLiteCatalogStore(database: database), edits: SQLiteRecipeEditStore(database: database, clock: clock),
             carts: SQLiteCartStore(database: database, clock: clock, counts: cartCounts),
-            orders: SQLiteOrderStore(database: database, clock: clock, cartCounts: cartCounts), upstream: SQLiteUpstreamStore(database: database),
+            orders: SQLiteOrderStore(database: database, clock: clock, cartCounts: cartCounts),
+            shoppingLists: SQLiteShoppingListStore(database: database), shares: SQLiteCartShareStore(database: database, clock: clock),
+            upstream: SQLiteUpstreamStore(database: database),
             callQuota: SQLiteCallQuotaStore(database: database), staffSessions: SQLiteStaffSessionStore(database: database, clock: clock),
             signInThrottle: LoginThrottle(), pictures: DiskOnlyPictures(), secret: try ServerSecret.loadOrCreate(in: directory),
             services: [DatabaseCloser(database: database, logger: logger)], ping: database.ping, close: { try? database.close() })
@@ -55,6 +59,8 @@ public struct Stores: Sendable {
                 edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
                 carts: PostgresCartStore(database: database, clock: clock),
                 orders: PostgresOrderStore(database: database, clock: clock),
+                shoppingLists: PostgresShoppingListStore(database: database, clock: clock),
+                shares: PostgresCartShareStore(database: database, clock: clock),
                 upstream: PostgresUpstreamStore(database: database, generations: generations),
                 callQuota: PostgresCallQuotaStore(database: database),
                 staffSessions: PostgresStaffSessionStore(database: database, clock: clock),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RecipeCart
 
@@ -11,9 +12,49 @@ import Testing
             #expect(cart.contains("Shopping list"))
             #expect(cart.contains(#"<span class="shopping-amount">400 g</span> <span class="shopping-name">spaghetti</span>"#))
             let names = cart.allMatches(#"<span class="shopping-name">([^<]+)</span>"#)
-            #expect(names == names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
             #expect(Set(names).count == names.count)
+            // Grouped by aisle in the shop's walking order (the default here), each group sorted by name (its key, which
+            // ignores plurals: "egg" before "egg yolk" whatever the counts make of them).
+            let aisles = cart.allMatches(#"<section class="shopping-group" data-aisle="([a-z-]+)""#)
+            #expect(aisles == ["produce", "meat-fish", "dairy-eggs", "pantry", "spices", "have"])
+            let groups = cart.html.components(separatedBy: #"<section class="shopping-group""#).dropFirst()
+            #expect(groups.count == aisles.count)
+            for group in groups {
+                let inGroup = Page.matches(#"data-item="([^"]+)""#, in: group)
+                #expect(inGroup == inGroup.sorted(), "\(inGroup)")
+            }
+            #expect(groups.map { Page.matches(#"<span class="shopping-name">([^<]+)</span>"#, in: $0) }.joined().count == names.count)
             #expect(cart.contains("for Classic Spaghetti Carbonara, Garlic Butter Prawns") || cart.contains("for Garlic Butter Prawns, Classic Spaghetti Carbonara"))
+        }
+    }
+
+    @Test func theListIsGroupedInTheShopsAisleOrder() async throws {
+        try await StaffRouteTests.environment().withShopper { staff in
+            var shopper = Shopper(client: staff.client)
+            try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
+            try await staff.get("/staff/login")
+            try await staff.post("/staff/login", [("token", StaffRouteTests.token)])
+            let aisles = try await staff.get("/staff/aisles")
+            #expect(aisles.status == .ok)
+            #expect(aisles.allMatches(#"<li id="aisle-[a-z-]+" data-aisle="([a-z-]+)">"#).first == "produce")
+            #expect(try await staff.post("/staff/aisles", [("aisle", "pantry"), ("move", "up")]).location == "/staff/aisles#aisle-pantry")
+            try await staff.post("/staff/aisles", [("aisle", "pantry"), ("move", "up")])
+            try await staff.post("/staff/aisles", [("aisle", "pantry"), ("move", "up")])
+            // The first aisle cannot go higher, the last no lower: nothing moves.
+            try await staff.post("/staff/aisles", [("aisle", "produce"), ("move", "up")])
+            try await staff.post("/staff/aisles", [("aisle", "other"), ("move", "down")])
+            let moved = try await staff.get("/staff/aisles")
+            #expect(moved.allMatches(#"<li id="aisle-[a-z-]+" data-aisle="([a-z-]+)">"#)
+                == ["produce", "pantry", "meat-fish", "dairy-eggs", "bakery", "spices", "frozen", "other"])
+            let cart = try await shopper.get("/cart")
+            #expect(cart.allMatches(#"<section class="shopping-group" data-aisle="([a-z-]+)""#) == ["pantry", "meat-fish", "dairy-eggs", "have"])
+
+            for bad in [[("aisle", "nowhere"), ("move", "up")], [("aisle", "spices"), ("move", "sideways")], [("aisle", "../etc")], []] {
+                #expect(try await staff.post("/staff/aisles", bad).status == .badRequest, "\(bad)")
+            }
+            #expect(try await shopper.post("/staff/aisles", [("move", "reset")]).status == .unauthorized)
+            #expect(try await staff.post("/staff/aisles", [("move", "reset")]).status == .seeOther)
+            #expect(try await staff.get("/staff/aisles").allMatches(#"<li id="aisle-[a-z-]+" data-aisle="([a-z-]+)">"#).first == "produce")
         }
     }
 
@@ -49,6 +90,17 @@ import Testing
             #expect(page.status == .ok)
             #expect(page.contains("data-servings-clamped"))
             #expect(page.contains(#"name="servings" type="number" min="1" max="50" value="\#(shown)""#))
+        }
+    }
+}
+
+extension Page {
+    /// The first group of every match in a piece of a page, in order.
+    static func matches(_ pattern: String, in html: some StringProtocol) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let text = String(html)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
         }
     }
 }

@@ -29,6 +29,12 @@ enum CountNoun {
         return lowered.replacingCharacters(in: head.range, with: singular)
     }
 
+    /// No noun, or only a size (`large`, `extra large`): what is counted is the ingredient itself, so
+    /// its name takes the number (`2 large onions`).
+    static func countsTheIngredient(_ noun: String) -> Bool {
+        noun.split { !$0.isLetter }.allSatisfy { sizeWords.contains($0.lowercased()) }
+    }
+
     /// The first listed noun in the first phrase (`bunch` in `small bunch`, `clove` in `cloves,
     /// crushed`), else its last word (`eggs` in `large eggs`). A leading length (`2 cm piece`)
     /// describes one piece, so nothing inflects.
@@ -58,6 +64,8 @@ enum CountNoun {
         guard let first = original.first, first.isUppercase else { return word }
         return word.prefix(1).uppercased() + word.dropFirst()
     }
+
+    private static let sizeWords: Set<String> = ["small", "medium", "large", "big", "whole"]
 
     private static let lengthWords: Set<String> = ["cm", "mm", "in", "inch", "inches", "centimetre", "centimetres"]
 

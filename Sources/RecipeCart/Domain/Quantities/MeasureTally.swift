@@ -1,27 +1,33 @@
 /// Adds up the measures of one ingredient. Masses sum with masses and volumes with volumes
-/// (metric and US alike; a mix prints metric, since that is what a grocer weighs in); counts sum
-/// when they count the same thing (`cloves`, `can (400 g)`, or nothing); text such as `a pinch`
-/// is listed once. What cannot be summed stays side by side, in the order first seen. Notes after
-/// a unit (`200 g, sifted`) say how to prepare it, not what to buy, so sums leave them out.
+/// (metric and US alike; a mix prints metric, since that is what a grocer weighs in), and with the
+/// ingredient's density the two meet in the dimension it is sold by. Counts sum when they count the
+/// same thing (`cloves`, `can (400 g)`, or nothing). What cannot be summed stays side by side, in the
+/// order first seen. Notes after a unit (`200 g, sifted`) say how to prepare it, not what to buy, so
+/// sums leave them out; words alone (`a pinch`, `to taste`) say how much to use, not to buy, so they
+/// become notes, each listed once.
 struct MeasureTally {
     private enum Group: Hashable {
         case measured(MeasureUnit.Dimension)
         case counted(noun: String, note: String)
-        case text(String)
     }
 
     private struct MeasuredSum {
+        var dimension: MeasureUnit.Dimension
         /// Grams or millilitres.
         var base: Amount
         var units: Set<MeasureUnit>
 
         var display: String {
-            let dimension = units.first?.dimension ?? .mass
-            guard units.allSatisfy({ $0.system == .usCustomary }) else {
-                return MeasureDisplay.text(base: base, dimension: dimension, system: .metric, preferring: nil)
-            }
+            let system: MeasureUnit.System = units.allSatisfy { $0.system == .usCustomary } ? .usCustomary : .metric
             let onlyUnit = units.count == 1 ? units.first : nil
-            return MeasureDisplay.text(base: base, dimension: dimension, system: .usCustomary, preferring: onlyUnit)
+            return MeasureDisplay.text(base: base, dimension: dimension, system: system, preferring: onlyUnit)
+        }
+
+        /// `other`, of the other dimension, converted to this one.
+        func adding(_ other: MeasuredSum, density: IngredientDensity) -> MeasuredSum {
+            let factor = dimension == .mass ? density.gramsPerMillilitre : 1 / density.gramsPerMillilitre
+            return MeasuredSum(
+                dimension: dimension, base: base + other.base.map { $0 * factor }, units: units.union(other.units))
         }
     }
 
@@ -38,7 +44,9 @@ struct MeasureTally {
     private var order: [Group] = []
     private var measured: [MeasureUnit.Dimension: MeasuredSum] = [:]
     private var counted: [Group: CountedSum] = [:]
-    private var texts: [Group: String] = [:]
+    /// Whitespace collapsed, as first written.
+    private(set) var notes: [String] = []
+    private var noteKeys: Set<String> = []
 
     mutating func add(_ measure: Measure) {
         switch measure.kind {
@@ -50,7 +58,7 @@ struct MeasureTally {
                 measured[unit.dimension] = sum
             } else {
                 order.append(.measured(unit.dimension))
-                measured[unit.dimension] = MeasuredSum(base: base, units: [unit])
+                measured[unit.dimension] = MeasuredSum(dimension: unit.dimension, base: base, units: [unit])
             }
         case .counted(let amount, let noun, let note):
             let group = Group.counted(noun: CountNoun.key(noun), note: Self.noteKey(note))
@@ -63,21 +71,36 @@ struct MeasureTally {
                 counted[group] = CountedSum(amount: amount, noun: noun, note: note)
             }
         case .text(let text):
-            let group = Group.text(text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " "))
-            guard group != .text(""), texts[group] == nil else { return }
-            order.append(group)
-            texts[group] = text
+            let note = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard !note.isEmpty, noteKeys.insert(note.lowercased()).inserted else { return }
+            notes.append(note)
         }
     }
 
-    var amounts: [String] {
-        order.compactMap { group in
+    /// What to buy, one display string a sum: `1.2 kg`, `3 cloves`, `2`. A mass and a volume
+    /// become one amount when `density` is known; it takes the place of whichever came first.
+    func amounts(density: IngredientDensity?) -> [String] {
+        var measured = measured
+        if let density, let mass = measured[.mass], let volume = measured[.volume] {
+            let sold = density.soldBy == .mass
+                ? mass.adding(volume, density: density) : volume.adding(mass, density: density)
+            let massCameFirst = order.firstIndex(of: .measured(.mass))! < order.firstIndex(of: .measured(.volume))!
+            measured = [massCameFirst ? .mass : .volume: sold]
+        }
+        return order.compactMap { group in
             switch group {
             case .measured(let dimension): measured[dimension]?.display
             case .counted: counted[group]?.display
-            case .text: texts[group]
             }
         }
+    }
+
+    /// Whether the ingredient's name reads plural beside these amounts: nil when nothing counts the
+    /// ingredient itself (`3 cloves`, `200 g`), else whether any such count prints more than one.
+    var countsPlural: Bool? {
+        let counts = counted.values.filter { CountNoun.countsTheIngredient($0.noun) }
+        guard !counts.isEmpty else { return nil }
+        return counts.contains { AmountFormatter.fractions($0.amount).isPlural }
     }
 
     /// `(400 g)` and `(400 g each)` describe the same can; the sum shows the note that says `each`.

@@ -232,9 +232,10 @@ enum PostgresSchema {
                 PRIMARY KEY (session_hash, ingredient_key)
             );
 
-            -- A read-only link to a cart; only a hash of its token is kept.
+            -- A read-only link to a cart. The token is kept as it is, so the cart page can show the link again:
+            -- it grants only a look, and its owner can revoke it.
             CREATE TABLE cart_shares (
-                token_hash TEXT PRIMARY KEY,
+                token TEXT PRIMARY KEY,
                 session_hash TEXT NOT NULL UNIQUE REFERENCES sessions (id_hash) ON DELETE CASCADE ON UPDATE CASCADE,
                 created_at DOUBLE PRECISION NOT NULL
             );

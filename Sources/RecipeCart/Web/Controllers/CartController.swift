@@ -6,6 +6,8 @@ struct CartController: Sendable {
     let catalog: any CatalogStore
     let carts: any CartStore
     let orders: any OrderStore
+    let lists: any ShoppingListStore
+    let shares: any CartShareStore
     let shoppingLists: ShoppingListBuilder
     let pages: PageContext
 
@@ -30,10 +32,15 @@ struct CartController: Sendable {
         let chrome = pages.chrome(
             title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount, cartChanged: context.cartChanged,
             status: status)
-        let list = try await shoppingLists.list(for: [cart])
+        let have = session.isNew ? [:] : try await lists.have(session: session.key)
+        let list = try await shoppingLists.groups(for: cart, have: have)
         let sent = session.isNew ? [] : try await orders.orders(session: session.key)
-        return try pages.renderer.response(
-            CartView(cart: cart, shoppingList: ShoppingListRow.rows(list), orders: sent, chrome: chrome, now: pages.clock.now()))
+        let shareToken = session.isNew ? nil : try await shares.token(session: session.key)
+        var view = CartView(
+            cart: cart, shoppingList: ShoppingListSection.sections(list.groups, csrfToken: chrome.csrfToken), orders: sent, chrome: chrome,
+            now: pages.clock.now())
+        view.share = CartView.Share(token: shareToken, csrfToken: chrome.csrfToken)
+        return try pages.renderer.response(view)
     }
 
     /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back to the line.

@@ -6,6 +6,8 @@ struct OrderController: Sendable {
     let catalog: any CatalogStore
     let carts: any CartStore
     let orders: any OrderStore
+    let lists: any ShoppingListStore
+    let shoppingLists: ShoppingListBuilder
     let pages: PageContext
 
     static let notFound = "There is no order of yours with that code. Orders show only in the browser that sent them."
@@ -29,7 +31,7 @@ struct OrderController: Sendable {
                     recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity, servings: line.servings,
                     recipeServings: line.recipe.servings, ingredients: ingredients[line.recipe.id] ?? [])
             },
-            have: [:])
+            have: try await lists.have(session: session.key))
         switch try await orders.place(content, note: note, session: session.key) {
         case .placed(let order):
             AppMetrics.orderPlaced()
@@ -50,7 +52,10 @@ struct OrderController: Sendable {
               let found = try await orders.order(code, session: session.key), found.isOwn
         else { throw AppError.notFound(Self.notFound) }
         let chrome = try await pages.chrome(title: "Order \(code)", context: context)
-        return try pages.renderer.response(OrderView(order: found.order, chrome: chrome, now: pages.clock.now()))
+        let list = ShoppingList(entries: found.order.content.shoppingListEntries)
+            .groups(walkingOrder: try await shoppingLists.walkingOrder(), have: found.order.content.have)
+        return try pages.renderer.response(
+            OrderView(order: found.order, shoppingList: ShoppingListSection.sections(list, csrfToken: nil), chrome: chrome, now: pages.clock.now()))
     }
 
     static let emptyCart = "Your cart is empty, so there is nothing to send. Orders you sent already are listed on your cart page."

@@ -5,6 +5,7 @@ import Hummingbird
 struct StaffController: Sendable {
     let carts: any CartStore
     let orders: any OrderStore
+    let lists: any ShoppingListStore
     let shoppingLists: ShoppingListBuilder
     let authenticator: StaffAuthenticator
     let throttle: any SignInThrottle
@@ -19,6 +20,37 @@ struct StaffController: Sendable {
         signedIn.add(.staffBoard, .get, use: board)
         signedIn.add(.staffCart, .get, use: cart)
         signedIn.add(.staffOrderStatus, .post, use: moveOrder)
+        signedIn.add(.staffAisles, .get, use: aisles)
+        signedIn.add(.staffAisles, .post, use: moveAisle)
+    }
+
+    /// `GET /staff/aisles`: the shop's walking order, which every shopping and pick list follows.
+    func aisles(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let view = StaffAislesView(
+            order: try await shoppingLists.walkingOrder(), csrfToken: pages.signer.csrfToken(for: try context.shopper),
+            stylesheetURL: pages.assets.url(for: "staff.css"))
+        return try pages.renderer.response(view)
+    }
+
+    /// `POST /staff/aisles`: `aisle` and `move` (`up` or `down`) moves one aisle a place; `move=reset` puts back the
+    /// default order.
+    func moveAisle(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
+        var order = try await shoppingLists.walkingOrder()
+        switch form["move"] {
+        case "reset":
+            order = Aisle.defaultOrder
+        case "up", "down":
+            guard let name = form["aisle"], let aisle = Aisle(rawValue: name), let index = order.firstIndex(of: aisle) else {
+                throw AppError.badRequest("There is no such aisle.")
+            }
+            let target = form["move"] == "up" ? index - 1 : index + 1
+            if order.indices.contains(target) { order.swapAt(index, target) }
+        default:
+            throw AppError.badRequest("The form didn’t say how to move the aisle.")
+        }
+        try await lists.setAisleOrder(order.map(\.rawValue))
+        return pages.redirect(to: Route.staffAisles.url() + (form["aisle"].flatMap { Aisle(rawValue: $0) }.map { "#aisle-\($0.rawValue)" } ?? ""))
     }
 
     /// The token is never taken from the address: addresses end up in logs, history and referrers.
@@ -97,10 +129,11 @@ struct StaffController: Sendable {
     }
 
     private func render(_ active: [ActiveCart], orders: [Order], title: String, context: AppRequestContext) async throws -> Response {
-        let pickList = try await shoppingLists.list(for: active.map(\.cart))
+        let walkingOrder = try await shoppingLists.walkingOrder()
+        let pickList = try await shoppingLists.pickList(for: active, walkingOrder: walkingOrder)
         let view = StaffBoardView(
-            orders: orders, carts: active.map { (labeler.label(for: $0.sessionHash), $0) },
-            pickList: ShoppingListRow.rows(pickList),
+            orders: orders.map { ($0, shoppingLists.pickList(for: $0, walkingOrder: walkingOrder)) },
+            carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
             csrfToken: pages.signer.csrfToken(for: try context.shopper), stylesheetURL: pages.assets.url(for: "staff.css"),
             title: title, now: pages.clock.now())
         return try pages.renderer.response(view)

@@ -16,9 +16,11 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case edit
     case cart
     case order
+    case sharedCart = "shared-cart"
     case error
     case staff
     case staffLogin = "staff-login"
+    case staffAisles = "staff-aisles"
 }
 
 /// The templates pages are built from: layouts and partials, loaded and checked at start with the pages.
@@ -29,4 +31,5 @@ enum PartialTemplate: String, CaseIterable, Sendable {
     case stepper
     case cooking
     case recipeCart = "recipe-cart"
+    case shoppingList = "shopping-list"
 }

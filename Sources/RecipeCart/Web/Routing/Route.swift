@@ -15,10 +15,16 @@ enum Route: CaseIterable, Sendable {
     case cartClear
     case cartUndo
     case cartOrder
+    case cartHave
+    case cartListText
+    case cartShare
+    case cartShareRevoke
+    case sharedCart
     case order
     case staffBoard
     case staffCart
     case staffOrderStatus
+    case staffAisles
     case staffLogin
     case staffLogout
     case health
@@ -36,10 +42,16 @@ enum Route: CaseIterable, Sendable {
         case .cartClear: "/cart/clear"
         case .cartUndo: "/cart/undo"
         case .cartOrder: "/cart/order"
+        case .cartHave: "/cart/have"
+        case .cartListText: "/cart/list.txt"
+        case .cartShare: "/cart/share"
+        case .cartShareRevoke: "/cart/share/revoke"
+        case .sharedCart: "/shared/{token}"
         case .order: "/orders/{code}"
         case .staffBoard: "/staff"
         case .staffCart: "/staff/carts/{label}"
         case .staffOrderStatus: "/staff/orders/{code}/status"
+        case .staffAisles: "/staff/aisles"
         case .staffLogin: "/staff/login"
         case .staffLogout: "/staff/logout"
         case .health: "/healthz"
@@ -49,9 +61,10 @@ enum Route: CaseIterable, Sendable {
     /// The methods with a handler; `HEAD` comes with every `GET`.
     var methods: [HTTPRequest.Method] {
         switch self {
-        case .browse, .recipe, .cart, .order, .staffBoard, .staffCart, .health: [.get]
-        case .recipeEdit, .staffLogin: [.get, .post]
-        case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .staffOrderStatus, .staffLogout:
+        case .browse, .recipe, .cart, .cartListText, .sharedCart, .order, .staffBoard, .staffCart, .health: [.get]
+        case .recipeEdit, .staffLogin, .staffAisles: [.get, .post]
+        case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave, .cartShare,
+            .cartShareRevoke, .staffOrderStatus, .staffLogout:
             [.post]
         }
     }

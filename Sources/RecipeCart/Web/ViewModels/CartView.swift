@@ -30,14 +30,29 @@ struct CartView: PageView {
     var lines: [Line]
     var isEmpty: Bool
     var summary: String
-    var shoppingList: [ShoppingListRow]
+    var shoppingList: [ShoppingListSection]
+    var listTextURL = Route.cartListText.url()
+    var share: Share?
     var clearURL = Route.cartClear.url()
     var orderURL = Route.cartOrder.url()
     var noteLimit = Order.maximumNoteLength
     var orders: [SentOrder]
     var hasOrders: Bool
 
-    init(cart: Cart, shoppingList: [ShoppingListRow], orders: [Order], chrome: PageChrome, now: Date) {
+    /// The read-only link: "Share" makes one, and while it lives the page shows it with "Stop sharing".
+    struct Share {
+        var url: String?
+        var action = Route.cartShare.url()
+        var revokeAction = Route.cartShareRevoke.url()
+        var csrfToken: String
+
+        init(token: String?, csrfToken: String) {
+            url = token.map { Route.sharedCart.url($0) }
+            self.csrfToken = csrfToken
+        }
+    }
+
+    init(cart: Cart, shoppingList: [ShoppingListSection], orders: [Order], chrome: PageChrome, now: Date) {
         self.orders = orders.map { order in
             SentOrder(
                 code: order.code.rawValue, url: Route.order.url(order.code), status: order.status.rawValue,

@@ -28,12 +28,12 @@ struct OrderView: PageView {
     var lines: [Line]
     var steps: [Step]
     var isCancelled: Bool
-    var shoppingList: [ShoppingListRow]
+    var shoppingList: [ShoppingListSection]
     var cartURL = Route.cart.url()
     /// While the shop is still working on it, the page refreshes itself as the staff board does.
     var refreshSeconds: Int?
 
-    init(order: Order, chrome: PageChrome, now: Date) {
+    init(order: Order, shoppingList: [ShoppingListSection], chrome: PageChrome, now: Date) {
         self.chrome = chrome
         code = order.code.rawValue
         status = order.status.rawValue
@@ -52,7 +52,7 @@ struct OrderView: PageView {
             Step(title: step.title, isDone: index < reached, isCurrent: index == reached)
         }
         isCancelled = order.status == .cancelled
-        shoppingList = ShoppingListRow.rows(ShoppingList(entries: order.content.shoppingListEntries))
+        self.shoppingList = shoppingList
         refreshSeconds = order.status.isOpen && order.status != .ready ? 30 : nil
     }
 }

@@ -24,7 +24,7 @@ struct StaffBoardView: PageView {
         var statusTitle: String
         var itemCountText: String
         var lines: [OrderLineRow]
-        var pickList: [ShoppingListRow]
+        var pickList: [ShoppingListSection]
         var action: String
         /// The button that takes the order one step on; none once it is collected.
         var next: StatusButton?
@@ -61,23 +61,24 @@ struct StaffBoardView: PageView {
     var csrfToken: String
     var stylesheetURL: String
     var logoutURL = Route.staffLogout.url()
+    var aislesURL = Route.staffAisles.url()
     var orders: [OrderCard]
     var hasOrders: Bool
     var orderCountText: String
     var carts: [CartCard]
     var isEmpty: Bool
     var cartCountText: String
-    var pickList: [ShoppingListRow]
+    var pickList: [ShoppingListSection]
     var updatedAt: String
     /// The board refreshes itself; one cart's page does too.
     var refreshSeconds = 10
     var title: String
 
     init(
-        orders: [Order], carts: [(label: String, cart: ActiveCart)], pickList: [ShoppingListRow], csrfToken: String,
-        stylesheetURL: String, title: String, now: Date
+        orders: [(order: Order, pickList: [ShoppingListGroup])], carts: [(label: String, cart: ActiveCart)],
+        pickList: [ShoppingListGroup], csrfToken: String, stylesheetURL: String, title: String, now: Date
     ) {
-        self.orders = orders.map { order in
+        self.orders = orders.map { order, pickList in
             let button = { (target: OrderStatus) in
                 StatusButton(from: order.status.rawValue, to: target.rawValue, title: target.actionTitle)
             }
@@ -88,7 +89,7 @@ struct StaffBoardView: PageView {
                 lines: order.content.lines.map { line in
                     OrderLineRow(title: line.title, quantity: line.quantity, servingsText: line.servings.map { "for \($0)" })
                 },
-                pickList: ShoppingListRow.rows(ShoppingList(entries: order.content.shoppingListEntries)),
+                pickList: ShoppingListSection.sections(pickList, csrfToken: nil),
                 action: Route.staffOrderStatus.url(order.code), next: order.status.next.map(button),
                 cancel: order.status.isOpen ? button(.cancelled) : nil)
         }
@@ -108,7 +109,35 @@ struct StaffBoardView: PageView {
         }
         isEmpty = carts.isEmpty
         cartCountText = carts.count == 1 ? "1 cart" : "\(carts.count) carts"
-        self.pickList = pickList
+        self.pickList = ShoppingListSection.sections(pickList, csrfToken: nil)
         updatedAt = ClockTime.text(now)
+    }
+}
+
+/// The shop's aisles in walking order, each moved a place at a time with plain forms.
+struct StaffAislesView: PageView {
+    static let template = PageTemplate.staffAisles
+
+    struct Row {
+        var id: String
+        var title: String
+        var position: Int
+        var canMoveUp: Bool
+        var canMoveDown: Bool
+    }
+
+    var title = "Aisle order"
+    var stylesheetURL: String
+    var csrfToken: String
+    var action = Route.staffAisles.url()
+    var boardURL = Route.staffBoard.url()
+    var aisles: [Row]
+
+    init(order: [Aisle], csrfToken: String, stylesheetURL: String) {
+        self.csrfToken = csrfToken
+        self.stylesheetURL = stylesheetURL
+        aisles = order.enumerated().map { index, aisle in
+            Row(id: aisle.rawValue, title: aisle.title, position: index + 1, canMoveUp: index > 0, canMoveDown: index < order.count - 1)
+        }
     }
 }

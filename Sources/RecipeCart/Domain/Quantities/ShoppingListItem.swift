@@ -1,0 +1,45 @@
+extension ShoppingList {
+    /// One line of the list: `1.2 kg` `potatoes`; `5 tsp` `salt` (`to taste`); `2` `onions`.
+    public struct Item: Sendable, Equatable {
+        /// The ingredient's key: lowercased, accents folded, last word singular (`tomato puree`).
+        /// The same across renders and recipes, so the web layer records "I have this" under it.
+        public var key: String
+        /// As the first recipe that needs it wrote it; beside a count of the thing itself, agreeing
+        /// with the number (`2 onions`, `1 tomato`), unless it has no plural (`garlic`).
+        public var name: String
+        /// What to buy, one display string a sum that could not be added to the others:
+        /// `["240 g", "¾ cup"]`, `["3 cloves", "1 head"]`; empty when no recipe gave a number.
+        /// Mass and volume are already one amount when the ingredient's density is known.
+        public var amounts: [String]
+        /// Words that are not an amount (`to taste`, `a pinch`, `for frying`), once each.
+        public var notes: [String]
+        /// Unique, in the order of the entries.
+        public var recipes: [String]
+        public var aisle: Aisle
+        /// Salt, pepper, water, cooking oil: starts under "Already have".
+        public var isStaple: Bool
+
+        public init(
+            key: String, name: String, amounts: [String], notes: [String], recipes: [String], aisle: Aisle, isStaple: Bool
+        ) {
+            self.key = key
+            self.name = name
+            self.amounts = amounts
+            self.notes = notes
+            self.recipes = recipes
+            self.aisle = aisle
+            self.isStaple = isStaple
+        }
+
+        /// The amounts on one line: `240 g + ¾ cup`; empty when there are none.
+        public var amount: String {
+            amounts.joined(separator: " + ")
+        }
+
+        /// Whether it goes under "Already have": the shopper's word (`have`, by key), else whether
+        /// it is a staple.
+        public func isHad(_ have: [String: Bool]) -> Bool {
+            have[key] ?? isStaple
+        }
+    }
+}

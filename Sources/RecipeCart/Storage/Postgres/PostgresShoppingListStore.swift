@@ -1,0 +1,46 @@
+import Foundation
+import PostgresNIO
+
+/// "I have this" marks beside the cart, and the shop's aisle order, in PostgreSQL.
+struct PostgresShoppingListStore: ShoppingListStore {
+    let database: PostgresDatabase
+    let clock: AppClock
+
+    func have(session: SessionKey) async throws -> [String: Bool] {
+        let rows = try await database.read { connection in
+            try await connection.rows(
+                "SELECT ingredient_key, has_it FROM cart_have WHERE session_hash = \(session.hash)", as: (String, Bool).self)
+        }
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.0, $0.1) })
+    }
+
+    func setHave(_ hasIt: Bool, ingredient key: String, session: SessionKey) async throws {
+        let now = clock.now().timeIntervalSince1970
+        try await database.write { connection in
+            try await PostgresCartStore.lock(connection, session)
+            try await PostgresCartStore.touch(connection, sessionHash: session.hash, at: now)
+            try await connection.run(
+                """
+                INSERT INTO cart_have (session_hash, ingredient_key, has_it) VALUES (\(session.hash), \(key), \(hasIt))
+                ON CONFLICT (session_hash, ingredient_key) DO UPDATE SET has_it = excluded.has_it
+                """)
+        }
+    }
+
+    func aisleOrder() async throws -> [String] {
+        try await database.read { connection in
+            try await connection.values("SELECT value FROM shop_settings WHERE key = 'aisle_order'", as: String.self)
+        }.first.map { $0.split(separator: ",").map(String.init) } ?? []
+    }
+
+    func setAisleOrder(_ aisles: [String]) async throws {
+        let value = aisles.joined(separator: ",")
+        try await database.write { connection in
+            try await connection.run(
+                """
+                INSERT INTO shop_settings (key, value) VALUES ('aisle_order', \(value))
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """)
+        }
+    }
+}

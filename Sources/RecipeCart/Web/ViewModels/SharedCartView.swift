@@ -1,0 +1,30 @@
+/// Someone's cart seen through their share link: its recipes and list, read-only.
+struct SharedCartView: PageView {
+    static let template = PageTemplate.sharedCart
+
+    struct Line {
+        var recipeID: String
+        var url: String
+        var title: String
+        var quantityText: String
+        var servingsText: String
+    }
+
+    var chrome: PageChrome
+    var lines: [Line]
+    var isEmpty: Bool
+    var summary: String
+    var shoppingList: [ShoppingListSection]
+
+    init(cart: Cart, shoppingList: [ShoppingListSection], chrome: PageChrome) {
+        self.chrome = chrome
+        lines = cart.lines.map { line in
+            Line(
+                recipeID: line.recipe.id.rawValue, url: Route.recipe.url(line.recipe.id), title: line.recipe.title,
+                quantityText: DisplayText.batches(line.quantity), servingsText: DisplayText.servings(line.effectiveServings))
+        }
+        isEmpty = cart.isEmpty
+        summary = "\(DisplayText.recipeCount(cart.lines.count)) · \(DisplayText.batches(cart.itemCount))"
+        self.shoppingList = shoppingList
+    }
+}
