@@ -200,3 +200,124 @@ import Testing
         }
     }
 }
+
+/// "I have this", the list as text, and read-only share links, through HTTP.
+@Suite struct ShoppingListExtrasRouteTests {
+    @Test func iHaveThisMovesARowToAlreadyHaveAndBackAndStaffPickListsLeaveItOut() async throws {
+        try await OrderRouteTests.environment().withShopper { staff in
+            var shopper = Shopper(client: staff.client)
+            try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
+            var cart = try await shopper.get("/cart")
+            #expect(cart.allMatches(#"data-aisle="have"[\s\S]*?data-item="([^"]+)""#).first == "black pepper")
+            #expect(Self.group(of: "spaghetti", in: cart) == "pantry")
+            #expect(Self.group(of: "salt", in: cart) == "have")
+
+            let had = try await shopper.post("/cart/have", [("item", "spaghetti"), ("has", "1")])
+            #expect(had.status == .seeOther)
+            #expect(had.location == "/cart#shopping-list")
+            cart = try await shopper.follow(had)
+            #expect(cart.contains("Moved spaghetti to “Already have”."))
+            #expect(Self.group(of: "spaghetti", in: cart) == "have")
+            #expect(cart.contains(#"<input type="hidden" name="item" value="spaghetti"><input type="hidden" name="has" value="0"><button class="button button--quiet" type="submit">I need this"#))
+            try await shopper.post("/cart/have", [("item", "salt"), ("has", "0")])
+            cart = try await shopper.get("/cart")
+            #expect(Self.group(of: "salt", in: cart) == "spices")
+
+            let text = try await shopper.get("/cart/list.txt")
+            #expect(text.status == .ok)
+            #expect(text.headers[.contentType] == "text/plain; charset=utf-8")
+            #expect(text.html.hasPrefix("Shopping list\n\nRecipes\n- 1 × Classic Spaghetti Carbonara (2 servings)\n"))
+            #expect(text.html.contains("\nAlready have\n"))
+            #expect(text.html.contains("- 200 g spaghetti"))
+            let haveAt = try #require(text.html.range(of: "Already have")), spaghettiAt = try #require(text.html.range(of: "200 g spaghetti"))
+            #expect(haveAt.lowerBound < spaghettiAt.lowerBound)
+
+            // The order keeps the marks; its pick list leaves out what the shopper has.
+            let sent = try await shopper.post("/cart/order", [])
+            #expect(sent.status == .seeOther)
+            try await staff.get("/staff/login")
+            try await staff.post("/staff/login", [("token", OrderRouteTests.token)])
+            let board = try await staff.get("/staff")
+            #expect(board.contains(#"<span class="staff-item">guanciale</span>"#))
+            #expect(!board.contains(#"<span class="staff-item">spaghetti</span>"#))
+            #expect(!board.contains(#"<span class="staff-item">black pepper</span>"#))
+            #expect(board.contains(#"<span class="staff-item">salt</span>"#))
+        }
+    }
+
+    @Test func badHaveFormsChangeNothing() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            #expect(try await shopper.post("/cart/have", [("item", "salt"), ("has", "1")]).status == .notFound)
+            try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
+            for (fields, status) in [
+                ([("item", "salt")], HTTPResponse.Status.badRequest), ([("item", "salt"), ("has", "yes")], .badRequest),
+                ([("has", "1")], .badRequest), ([("item", String(repeating: "a", count: 201)), ("has", "1")], .badRequest),
+                ([("item", "../etc/passwd"), ("has", "1")], .notFound), ([("item", "<script>"), ("has", "1")], .notFound),
+            ] {
+                #expect(try await shopper.post("/cart/have", fields).status == status, "\(fields)")
+            }
+            #expect(try await shopper.post("/cart/have", [("item", "salt"), ("has", "1"), ("_csrf", "x")], withToken: false).status == .forbidden)
+            let cart = try await shopper.get("/cart")
+            #expect(Self.group(of: "spaghetti", in: cart) == "pantry")
+            #expect(try await shopper.get("/cart/list.txt").html.contains("- 200 g spaghetti"))
+        }
+    }
+
+    @Test func anEmptyCartsTextSaysSo() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let text = try await shopper.get("/cart/list.txt")
+            #expect(text.status == .ok)
+            #expect(text.html == "Shopping list\n\nNothing to buy.\n")
+        }
+    }
+
+    @Test func aShareLinkShowsTheCartReadOnlyUntilItsOwnerRevokesIt() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            #expect(try await shopper.post("/cart/share", []).status == .conflict)
+            try await shopper.post("/cart/items/bundled-33", [("op", "set"), ("quantity", "2"), ("servings", "3")])
+            let made = try await shopper.post("/cart/share", [])
+            #expect(made.status == .seeOther)
+            #expect(made.location == "/cart#share")
+            let cart = try await shopper.follow(made)
+            let link = try #require(cart.firstMatch(#"<a class="share-link" href="(/shared/[A-Za-z0-9_-]{22})" data-share-link>"#))
+            #expect(cart.contains("Stop sharing"))
+
+            var friend = Shopper(client: shopper.client)
+            let shared = try await friend.get(link)
+            #expect(shared.status == .ok)
+            #expect(shared.contains("Classic Spaghetti Carbonara"))
+            #expect(shared.contains("2 batches · 3 servings"))
+            #expect(shared.contains(#"<span class="shopping-amount">600 g</span> <span class="shopping-name">spaghetti</span>"#))
+            #expect(shared.contains(#"<meta name="robots" content="noindex">"#))
+            #expect(!shared.contains("shopping-have"))
+            #expect(!shared.contains(#"action="/cart"#))
+            // The friend's own cart is their own.
+            #expect(try await friend.get("/cart").cartLines.isEmpty)
+
+            // A new link replaces the old one.
+            try await shopper.post("/cart/share", [])
+            let second = try #require(try await shopper.get("/cart").firstMatch(#"href="(/shared/[A-Za-z0-9_-]{22})" data-share-link"#))
+            #expect(second != link)
+            #expect(try await friend.get(link).status == .notFound)
+            #expect(try await friend.get(second).status == .ok)
+
+            let revoked = try await shopper.post("/cart/share/revoke", [])
+            #expect(revoked.status == .seeOther)
+            #expect(try await friend.get(second).status == .notFound)
+            #expect(try await shopper.get("/cart").contains("Make a read-only link"))
+            for bad in ["/shared/short", "/shared/" + String(repeating: "A", count: 200), "/shared/%2e%2e%2f%2e%2e", "/shared/<script>"] {
+                #expect(try await friend.get(bad).status == .notFound, "\(bad)")
+            }
+        }
+    }
+
+    /// The `data-aisle` of the group a row is in.
+    static func group(of key: String, in page: Page) -> String? {
+        var current: String?
+        for line in page.html.components(separatedBy: "<section class=\"shopping-group\"") {
+            current = Page.matches(#"^ data-aisle="([a-z-]+)""#, in: line).first ?? current
+            if line.contains("data-item=\"\(key)\"") { return current }
+        }
+        return nil
+    }
+}
