@@ -15,10 +15,14 @@ public struct CartLine: Sendable, Equatable {
         self.cooking = cooking
     }
 
-    /// How many times the recipe's ingredients go on the shopping list: batches × servings wanted ÷ its servings.
-    /// A recipe that names no servings is bought as written, whatever the line says.
     public var ingredientFactor: Double {
-        guard let own = recipe.servings, own > 0, let servings else { return Double(quantity) }
+        Self.ingredientFactor(quantity: quantity, servings: servings, recipeServings: recipe.servings)
+    }
+
+    /// How many times a recipe's ingredients go on the shopping list: batches × servings wanted ÷ its servings.
+    /// A recipe that names no servings is bought as written, whatever the line says.
+    static func ingredientFactor(quantity: Int, servings: Int?, recipeServings: Int?) -> Double {
+        guard let own = recipeServings, own > 0, let servings else { return Double(quantity) }
         return Double(quantity) * Double(servings) / Double(own)
     }
 

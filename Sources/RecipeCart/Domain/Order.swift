@@ -56,8 +56,7 @@ public struct OrderLine: Sendable, Equatable, Codable {
     }
 
     public var ingredientFactor: Double {
-        guard let own = recipeServings, own > 0, let servings else { return Double(quantity) }
-        return Double(quantity) * Double(servings) / Double(own)
+        CartLine.ingredientFactor(quantity: quantity, servings: servings, recipeServings: recipeServings)
     }
 }
 
