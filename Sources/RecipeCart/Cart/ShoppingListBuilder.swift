@@ -14,7 +14,7 @@ public struct ShoppingListBuilder: Sendable {
         let ingredients = try await catalog.ingredients(of: Array(Set(carts.flatMap(\.lines).map(\.recipe.id))))
         return carts.map { cart in
             cart.lines.map { line in
-                ShoppingList.Entry(
+                ShoppingList.Entry.hinted(
                     recipeTitle: line.recipe.title, ingredients: ingredients[line.recipe.id] ?? [], factor: line.ingredientFactor)
             }
         }

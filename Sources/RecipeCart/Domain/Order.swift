@@ -63,6 +63,6 @@ public struct OrderLine: Sendable, Equatable, Codable {
 extension OrderContent {
     /// What the order needs, as its lines were copied.
     public var shoppingListEntries: [ShoppingList.Entry] {
-        lines.map { ShoppingList.Entry(recipeTitle: $0.title, ingredients: $0.ingredients, factor: $0.ingredientFactor) }
+        lines.map { ShoppingList.Entry.hinted(recipeTitle: $0.title, ingredients: $0.ingredients, factor: $0.ingredientFactor) }
     }
 }

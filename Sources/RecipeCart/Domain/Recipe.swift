@@ -70,9 +70,12 @@ public struct RecipeSummary: Sendable, Equatable {
 public struct Ingredient: Sendable, Equatable, Codable {
     public var name: String
     public var measure: String
+    /// The aisle a recipe API named (Spoonacular's `aisle`, such as "Milk, Eggs, Other Dairy"); nil otherwise.
+    public var aisle: String?
 
-    public init(name: String, measure: String) {
+    public init(name: String, measure: String, aisle: String? = nil) {
         self.name = name
         self.measure = measure
+        self.aisle = aisle
     }
 }

@@ -14,7 +14,9 @@ extension Recipe {
         recipe.category = category.withoutNULs
         recipe.tags = tags.map(\.withoutNULs)
         recipe.imagePath = imagePath?.withoutNULs
-        recipe.ingredients = ingredients.map { Ingredient(name: $0.name.withoutNULs, measure: $0.measure.withoutNULs) }
+        recipe.ingredients = ingredients.map {
+            Ingredient(name: $0.name.withoutNULs, measure: $0.measure.withoutNULs, aisle: $0.aisle?.withoutNULs)
+        }
         recipe.steps = steps.map(\.withoutNULs)
         return recipe
     }

@@ -75,7 +75,7 @@ import Testing
                 id: RecipeID("test-full")!, title: "Porridge", description: "Oats, cooked.", category: "Breakfast", servings: 2,
                 readyInMinutes: 10, diets: [.vegetarian], tags: ["warm"], imagePath: "images/porridge.svg",
                 sourceURL: URL(string: "https://example.org/porridge"),
-                ingredients: [Ingredient(name: "oats", measure: "80 g"), Ingredient(name: "milk", measure: "300 ml")],
+                ingredients: [Ingredient(name: "oats", measure: "80 g"), Ingredient(name: "milk", measure: "300 ml", aisle: "Milk, Eggs, Other Dairy")],
                 steps: ["Stir the oats into the milk.", "Simmer."])
             var first = full
             first.title = "Early Porridge"
@@ -84,6 +84,7 @@ import Testing
             try await store.upsert([first, bare, full], source: "test")
             #expect(try await store.recipe(bare.id) == bare)
             #expect(try await store.recipe(full.id) == full)
+            #expect(try await store.ingredients(of: [full.id])[full.id] == full.ingredients)
             #expect(try await store.browse(BrowseQuery(text: "porridge")).sections.flatMap(\.recipes).map(\.id) == [full.id])
             #expect(try await store.browse(BrowseQuery(text: "early")).totalCount == 0)
         }

@@ -29,7 +29,8 @@ import Testing
         #expect(recipe.id == 990001)
         #expect(recipe.extendedIngredients?.count == 5)
         #expect(recipe.extendedIngredients?[1] == SpoonacularIngredient(
-            id: 16015, name: "black beans", original: "1 can (400 g) black beans, drained", amount: 400, unit: "g"))
+            id: 16015, name: "black beans", original: "1 can (400 g) black beans, drained", amount: 400, unit: "g",
+            aisle: "Canned and Jarred"))
         #expect(recipe.extendedIngredients?[4].amount == nil)
     }
 

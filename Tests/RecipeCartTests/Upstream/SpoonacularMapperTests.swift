@@ -72,12 +72,17 @@ import Testing
         let mapped = try SpoonacularMapper.recipe(from: UpstreamFixture.decode(SpoonacularRecipe.self, "spoonacular/information.json"))
         #expect(mapped.recipe.id.rawValue == "spoon-990001")
         #expect(mapped.recipe.ingredients == [
-            Ingredient(name: "sweetcorn", measure: "2 cups"),
-            Ingredient(name: "black beans", measure: "400 g"),
-            Ingredient(name: "ground cumin", measure: "0.5 tsp"),
-            Ingredient(name: "corn tortillas", measure: "8 small"),
-            Ingredient(name: "a handful of coriander", measure: ""),
+            Ingredient(name: "sweetcorn", measure: "2 cups", aisle: "Produce"),
+            Ingredient(name: "black beans", measure: "400 g", aisle: "Canned and Jarred"),
+            Ingredient(name: "ground cumin", measure: "0.5 tsp", aisle: "Spices and Seasonings"),
+            Ingredient(name: "corn tortillas", measure: "8 small", aisle: "Bakery/Bread"),
+            Ingredient(name: "a handful of coriander", measure: "", aisle: "Produce"),
         ])
+        // The shopping list takes the API's aisles over its own table: sweetcorn is produce here, not pantry.
+        let list = ShoppingList(entries: [.hinted(recipeTitle: "Tacos", ingredients: mapped.recipe.ingredients, factor: 1)])
+        #expect(list.items.first { $0.key == "sweetcorn" }?.aisle == .produce)
+        #expect(list.items.first { $0.key == "corn tortilla" }?.aisle == .bakery)
+        #expect(list.items.first { $0.key == "black bean" }?.aisle == .pantry)
         #expect(mapped.recipe.steps.count == 3)
         #expect(mapped.imageURL == URL(string: "https://img.spoonacular.com/recipes/990001-556x370.jpg"))
     }

@@ -17,6 +17,16 @@ public struct ShoppingList: Sendable, Equatable {
             self.aisles = aisles
         }
 
+        /// An entry whose aisle hints are the aisles its recipe API named for these ingredients.
+        public static func hinted(recipeTitle: String, ingredients: [Ingredient], factor: Double) -> Entry {
+            let hints = ingredients.compactMap { ingredient in
+                ingredient.aisle.flatMap(Aisle.init(spoonacularAisle:)).map { (ingredient.name, $0) }
+            }
+            return Entry(
+                recipeTitle: recipeTitle, ingredients: ingredients, factor: factor,
+                aisles: Dictionary(hints, uniquingKeysWith: { first, _ in first }))
+        }
+
         /// The entry without what its shopper has.
         fileprivate func excluding(had have: [String: Bool]) -> Entry {
             var entry = self

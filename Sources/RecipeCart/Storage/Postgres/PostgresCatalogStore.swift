@@ -50,15 +50,15 @@ struct PostgresCatalogStore: CatalogStore {
         let rows = try await database.read { connection in
             try await connection.rows(
                 """
-                SELECT recipe_id, name, measure FROM recipe_ingredients
+                SELECT recipe_id, name, measure, aisle FROM recipe_ingredients
                 WHERE recipe_id = ANY(\(ids.map(\.rawValue))) ORDER BY recipe_id, position
                 """,
-                as: (String, String, String).self)
+                as: (String, String, String, String?).self)
         }
         var result: [RecipeID: [Ingredient]] = [:]
-        for (recipeID, name, measure) in rows {
+        for (recipeID, name, measure, aisle) in rows {
             guard let id = RecipeID(recipeID) else { continue }
-            result[id, default: []].append(Ingredient(name: name, measure: measure))
+            result[id, default: []].append(Ingredient(name: name, measure: measure, aisle: aisle))
         }
         return result
     }
@@ -175,8 +175,11 @@ struct PostgresCatalogStore: CatalogStore {
         if !ingredients.isEmpty {
             try await connection.run(
                 """
-                INSERT INTO recipe_ingredients (recipe_id, position, name, measure)
-                SELECT * FROM unnest(\(ingredients.map(\.0)), \(ingredients.map(\.1)), \(ingredients.map(\.2.name)), \(ingredients.map(\.2.measure)))
+                INSERT INTO recipe_ingredients (recipe_id, position, name, measure, aisle)
+                SELECT i.recipe_id, i.position, i.name, i.measure, CASE WHEN i.has_aisle THEN i.aisle END
+                FROM unnest(\(ingredients.map(\.0)), \(ingredients.map(\.1)), \(ingredients.map(\.2.name)), \(ingredients.map(\.2.measure)),
+                            \(ingredients.map { $0.2.aisle != nil }), \(ingredients.map { $0.2.aisle ?? "" }))
+                     AS i(recipe_id, position, name, measure, has_aisle, aisle)
                 """)
         }
         let steps = recipes.flatMap { recipe in recipe.steps.enumerated().map { (recipe.id.rawValue, $0.offset, $0.element) } }
@@ -220,8 +223,8 @@ struct PostgresCatalogStore: CatalogStore {
             as: (String, String, String, Int?, Int?, String, String?, String?, Bool).self)
         else { return nil }
         let ingredients = try await connection.rows(
-            "SELECT name, measure FROM recipe_ingredients WHERE recipe_id = \(key) ORDER BY position", as: (String, String).self
-        ).map { Ingredient(name: $0.0, measure: $0.1) }
+            "SELECT name, measure, aisle FROM recipe_ingredients WHERE recipe_id = \(key) ORDER BY position", as: (String, String, String?).self
+        ).map { Ingredient(name: $0.0, measure: $0.1, aisle: $0.2) }
         let diets = try await connection.values("SELECT diet FROM recipe_diets WHERE recipe_id = \(key)", as: String.self)
             .compactMap(Diet.init(rawValue:))
         let editedSteps = try await connection.values("SELECT steps_json FROM recipe_edits WHERE recipe_id = \(key)", as: String.self).first

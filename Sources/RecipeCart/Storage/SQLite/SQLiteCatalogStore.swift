@@ -149,8 +149,8 @@ public struct SQLiteCatalogStore: CatalogStore {
             try db.cachedStatement(sql: "DELETE FROM \(table) WHERE recipe_id = ?").execute(arguments: [id])
         }
         for (position, ingredient) in recipe.ingredients.enumerated() {
-            try db.cachedStatement(sql: "INSERT INTO recipe_ingredients (recipe_id, position, name, measure) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [id, position, ingredient.name, ingredient.measure])
+            try db.cachedStatement(sql: "INSERT INTO recipe_ingredients (recipe_id, position, name, measure, aisle) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [id, position, ingredient.name, ingredient.measure, ingredient.aisle])
         }
         for (position, text) in recipe.steps.enumerated() {
             try db.cachedStatement(sql: "INSERT INTO recipe_steps (recipe_id, position, text) VALUES (?, ?, ?)")
@@ -268,17 +268,18 @@ private struct RecipeRecord: Decodable, FetchableRecord {
 }
 
 private struct IngredientRecord: Decodable, FetchableRecord {
-    static let columns = "recipe_id, name, measure"
+    static let columns = "recipe_id, name, measure, aisle"
 
     var recipeID: String
     var name: String
     var measure: String
+    var aisle: String?
 
     enum CodingKeys: String, CodingKey {
-        case recipeID = "recipe_id", name, measure
+        case recipeID = "recipe_id", name, measure, aisle
     }
 
-    var ingredient: Ingredient { Ingredient(name: name, measure: measure) }
+    var ingredient: Ingredient { Ingredient(name: name, measure: measure, aisle: aisle) }
 }
 
 /// What the search index holds of a recipe besides its ingredients and diets.

@@ -222,6 +222,9 @@ enum Schema {
                 -- The servings a shopper cooks a line for; NULL is the recipe's own.
                 ALTER TABLE cart_items ADD COLUMN servings INTEGER CHECK (servings BETWEEN 1 AND 50);
 
+                -- The aisle a recipe API named for an ingredient, read by the shopping list over the built-in table.
+                ALTER TABLE recipe_ingredients ADD COLUMN aisle TEXT;
+
                 -- "I have this" (has_it = 1) and "I need this" (0, for a staple that starts as had), by ingredient key.
                 CREATE TABLE cart_have (
                     session_hash TEXT NOT NULL REFERENCES sessions(id_hash) ON DELETE CASCADE,

@@ -94,10 +94,16 @@ public enum SpoonacularMapper {
     /// `original`, whose wording mixes the two. Without a name, `original` is kept whole as the name.
     static func ingredient(_ dto: SpoonacularIngredient) -> Ingredient? {
         if let name = dto.name.map(PlainText.from(html:)), !name.isEmpty {
-            return Ingredient(name: name, measure: measure(amount: dto.amount, unit: dto.unit))
+            return Ingredient(name: name, measure: measure(amount: dto.amount, unit: dto.unit), aisle: aisle(dto.aisle))
         }
         guard let original = dto.original.map(PlainText.from(html:)), !original.isEmpty else { return nil }
-        return Ingredient(name: original, measure: "")
+        return Ingredient(name: original, measure: "", aisle: aisle(dto.aisle))
+    }
+
+    /// Kept only when it names one: the shopping list reads it with `Aisle(spoonacularAisle:)`.
+    private static func aisle(_ text: String?) -> String? {
+        guard let text = text.map(PlainText.from(html:)), !text.isEmpty, text.count <= 200 else { return nil }
+        return text
     }
 
     static func measure(amount: Double?, unit: String?) -> String {

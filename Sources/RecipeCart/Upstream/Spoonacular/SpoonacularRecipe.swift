@@ -123,13 +123,16 @@ public struct SpoonacularIngredient: Codable, Sendable, Equatable {
     public var original: String?
     public var amount: Double?
     public var unit: String?
+    /// Where a shop keeps it, in Spoonacular's words ("Produce", "Baking;Spices and Seasonings").
+    public var aisle: String?
 
-    public init(id: Int? = nil, name: String?, original: String? = nil, amount: Double?, unit: String?) {
+    public init(id: Int? = nil, name: String?, original: String? = nil, amount: Double?, unit: String?, aisle: String? = nil) {
         self.id = id
         self.name = name
         self.original = original
         self.amount = amount
         self.unit = unit
+        self.aisle = aisle
     }
 
     public init(from decoder: any Decoder) throws {
@@ -139,5 +142,6 @@ public struct SpoonacularIngredient: Codable, Sendable, Equatable {
         original = container.lenient(String.self, forKey: .original)
         amount = container.lenient(Double.self, forKey: .amount)
         unit = container.lenient(String.self, forKey: .unit)
+        aisle = container.lenient(String.self, forKey: .aisle)
     }
 }
