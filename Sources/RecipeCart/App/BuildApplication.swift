@@ -66,7 +66,8 @@ func makeRouter(
     router.add(middleware: SessionMiddleware(signer: signer, flash: flash, cookies: cookies))
     router.add(middleware: StaffSessionMiddleware(authenticator: staff, cookies: cookies))
 
-    let browse = BrowseController(catalog: catalog, upstream: upstream, pages: pages, cache: PageCache())
+    let browse = BrowseController(
+        catalog: catalog, upstream: upstream, pages: pages, cache: PageCache(), suggester: SpellingSuggester(catalog: catalog))
     let edits = stores.edits
     let recipes = RecipeController(
         catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache())

@@ -123,3 +123,41 @@ import Testing
         }
     }
 }
+
+/// "Did you mean …?" through HTTP, on the bundled catalog.
+@Suite struct DidYouMeanRouteTests {
+    @Test func aMistypedSearchOffersTheNearestWordAndItsRecipes() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let page = try await shopper.get("/?q=chiken")
+            #expect(page.status == .ok)
+            #expect(page.contains(#"data-did-you-mean="chicken">Did you mean <a href="/?q=chicken">chicken</a>?"#))
+            #expect(page.contains("No recipes match “chiken”."))
+            #expect(page.tileIDs.count >= 3)
+            let followed = try await shopper.get("/?q=chicken")
+            #expect(!followed.contains("data-did-you-mean"))
+            #expect(Set(page.tileIDs).isSubset(of: Set(followed.recipeIDs)))
+        }
+    }
+
+    @Test func correctSearchesAndFiltersAreKept() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            #expect(!(try await shopper.get("/?q=chicken")).contains("data-did-you-mean"))
+            #expect(!(try await shopper.get("/?q=chick")).contains("data-did-you-mean"))
+            let filtered = try await shopper.get("/?q=lemn&diet=vegetarian")
+            #expect(filtered.contains(#"href="/?q=lemon&amp;diet=vegetarian""#) || filtered.contains(#"href="/?q=lemon&diet=vegetarian""#))
+        }
+    }
+
+    @Test func hostileSearchesStillGetAPageQuickly() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let clock = ContinuousClock()
+            for query in [String(repeating: "%2A", count: 200), String(repeating: "x", count: 200), "%3Cscript%3E", String(repeating: "chiken+", count: 30)] {
+                let started = clock.now
+                let page = try await shopper.get("/?q=\(query)")
+                #expect(page.status == .ok, "\(query)")
+                #expect(clock.now - started < .seconds(5), "\(query)")
+                #expect(!page.contains("<script>"))
+            }
+        }
+    }
+}

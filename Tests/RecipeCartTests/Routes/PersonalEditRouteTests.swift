@@ -32,7 +32,7 @@ import Testing
             #expect(cart.contains("for Alice Zesty Cake"))
 
             // Browse and search are the shop's, for Alice too.
-            #expect(try await alice.get("/?q=zesty").recipeIDs.isEmpty)
+            #expect(try await alice.get("/?q=zesty").searchResultIDs.isEmpty)
             #expect(try await alice.get("/?q=olive%20cake").recipeIDs == ["bundled-1"])
             let browse = try await alice.get("/?category=Dessert")
             #expect(browse.contains("Lemon Olive Oil Cake"))
@@ -47,7 +47,7 @@ import Testing
             #expect(!theirs.contains("Your version"))
             #expect(theirs.contains("Make your own version"))
             #expect(!(try await bob.get("/cart").contains("Alice Zesty Cake")))
-            #expect(try await bob.get("/?q=zesty").recipeIDs.isEmpty)
+            #expect(try await bob.get("/?q=zesty").searchResultIDs.isEmpty)
 
             var staff = Shopper(client: alice.client)
             try await EditRouteTests.signIn(&staff)

@@ -93,14 +93,3 @@ import Testing
         }
     }
 }
-
-extension Page {
-    /// The first group of every match in a piece of a page, in order.
-    static func matches(_ pattern: String, in html: some StringProtocol) -> [String] {
-        let regex = try! NSRegularExpression(pattern: pattern)
-        let text = String(html)
-        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
-            Range($0.range(at: 1), in: text).map { String(text[$0]) }
-        }
-    }
-}

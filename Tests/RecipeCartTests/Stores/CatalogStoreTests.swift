@@ -249,4 +249,15 @@ import Testing
         #expect(paging.offset == offset)
         #expect(paging.limit == limit)
     }
+
+    @Test(arguments: StoreBackend.all) func searchableTextsHoldTitlesCategoriesTagsAndIngredients(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let texts = try await stores.catalog.searchableTexts()
+            let vocabulary = SearchVocabulary(texts: texts)
+            #expect(vocabulary.knows("carbonara") && vocabulary.knows("guanciale") && vocabulary.knows("dessert"))
+            #expect(vocabulary.suggestion(for: "guancale") == "guanciale")
+            #expect(texts.filter { $0 == "spaghetti" }.count <= 1)
+        }
+    }
 }

@@ -120,6 +120,14 @@ struct Page {
 
     /// Ids of every tile or row, in page order.
     var recipeIDs: [String] { allMatches(#"<li class="tile" data-recipe-id="([^"]+)""#) + allMatches(#"<li data-recipe-id="([^"]+)""#) }
+    /// Ids of the search's own results, leaving out the recipes a "Did you mean …?" suggestion shows.
+    var searchResultIDs: [String] {
+        guard let suggestion = html.range(of: #"<section class="did-you-mean""#),
+              let end = html.range(of: "</section>", range: suggestion.upperBound..<html.endIndex)
+        else { return recipeIDs }
+        let rest = String(html[..<suggestion.lowerBound] + html[end.upperBound...])
+        return Page.matches(#"<li class="tile" data-recipe-id="([^"]+)""#, in: rest) + Page.matches(#"<li data-recipe-id="([^"]+)""#, in: rest)
+    }
     var tileIDs: [String] { allMatches(#"<li class="tile" data-recipe-id="([^"]+)""#) }
     var plainListIDs: [String] { allMatches(#"<li data-recipe-id="([^"]+)""#) }
     var sectionTitles: [String] { allMatches(#"<h2 id="section-\d+" class="section-title">([^<]+)</h2>"#) }
@@ -134,11 +142,7 @@ struct Page {
     func firstMatch(_ pattern: String) -> String? { allMatches(pattern).first }
 
     func allMatches(_ pattern: String) -> [String] {
-        let regex = try! NSRegularExpression(pattern: pattern)
-        let text = html
-        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
-            Range($0.range(at: 1), in: text).map { String(text[$0]) }
-        }
+        Page.matches(pattern, in: html)
     }
 
     func allMatchPairs(_ pattern: String) -> [(String, String)] {
@@ -147,6 +151,17 @@ struct Page {
         return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
             guard let first = Range(match.range(at: 1), in: text), let second = Range(match.range(at: 2), in: text) else { return nil }
             return (String(text[first]), String(text[second]))
+        }
+    }
+}
+
+extension Page {
+    /// The first group of every match in a piece of a page, in order.
+    static func matches(_ pattern: String, in html: some StringProtocol) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let text = String(html)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
         }
     }
 }

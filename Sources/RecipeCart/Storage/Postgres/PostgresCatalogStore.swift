@@ -75,6 +75,12 @@ struct PostgresCatalogStore: CatalogStore {
         }
     }
 
+    func searchableTexts() async throws -> [String] {
+        try await database.read { connection in
+            try await connection.values(PostgresQuery(unsafeSQL: SearchVocabulary.textsSQL), as: String.self)
+        }
+    }
+
     func browse(_ query: BrowseQuery) async throws -> BrowsePage {
         let plan = PostgresBrowsePlan(query: query)
         return try await database.read { connection in

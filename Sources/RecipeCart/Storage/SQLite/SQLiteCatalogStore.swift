@@ -79,6 +79,12 @@ public struct SQLiteCatalogStore: CatalogStore {
         }
     }
 
+    public func searchableTexts() async throws -> [String] {
+        try await database.read { db in
+            try String.fetchAll(db, sql: SearchVocabulary.textsSQL)
+        }
+    }
+
     public func browse(_ query: BrowseQuery) async throws -> BrowsePage {
         let plan = BrowsePlan(query: query)
         return try await database.read { db in

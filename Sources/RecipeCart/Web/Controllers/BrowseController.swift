@@ -9,6 +9,12 @@ struct BrowseController: Sendable {
     let upstream: UpstreamCatalog
     let pages: PageContext
     let cache: PageCache
+    let suggester: SpellingSuggester
+
+    /// A search with this many hits or fewer also offers "Did you mean …?" when a word looks mistyped.
+    static let fewHits = 2
+    /// How many of the suggested search's recipes show under the suggestion.
+    static let suggestedRecipes = 8
 
     func addRoutes(to routes: RouteRegistrar) {
         routes.add(.browse, .get, use: index)
@@ -25,19 +31,34 @@ struct BrowseController: Sendable {
         let key = pages.cacheKey(BrowseURL.make(query, page: query.page))
         // A notice describes this moment's upstream trouble, so that page is not shared.
         let template = status.notice == nil
-            ? try await cache.template(for: key, generation: generation) { try await render(query, notice: nil) }
-            : try await render(query, notice: status.notice)
+            ? try await cache.template(for: key, generation: generation) { try await render(query, generation: generation, notice: nil) }
+            : try await render(query, generation: generation, notice: status.notice)
         return HTMLResponse.make(template.filled(with: try await personal))
     }
 
-    private func render(_ query: BrowseQuery, notice: String?) async throws -> PageCache.Template {
+    private func render(_ query: BrowseQuery, generation: Int, notice: String?) async throws -> PageCache.Template {
         async let page = catalog.browse(query)
         async let categories = catalog.categories()
         let title = query.text.isEmpty ? "Browse recipes" : "“\(query.text.prefix(60))” – recipes"
         let chrome = pages.chrome(title: title, section: "browse", personal: .placeholders)
-        var view = BrowseView(query: query, page: try await page, categories: try await categories, chrome: chrome)
+        let found = try await page
+        var view = BrowseView(query: query, page: found, categories: try await categories, chrome: chrome)
         view.notice = notice
+        if found.totalCount <= Self.fewHits, query.page == 1 {
+            view.didYouMean = try await suggestion(for: query, generation: generation)
+        }
         return PageCache.Template(html: try pages.renderer.html(view))
+    }
+
+    /// The nearest known spelling of the search and its first recipes, when that finds more than the search did.
+    private func suggestion(for query: BrowseQuery, generation: Int) async throws -> BrowseView.DidYouMean? {
+        guard !query.text.isEmpty, let text = try await suggester.suggestion(for: query.text, generation: generation) else { return nil }
+        var suggested = query
+        suggested.text = text
+        let page = try await catalog.browse(suggested)
+        guard page.totalCount > 0 else { return nil }
+        let recipes = page.sections.flatMap(\.recipes).prefix(Self.suggestedRecipes)
+        return BrowseView.DidYouMean(text: text, url: BrowseURL.make(suggested), recipes: recipes.map(RecipeTile.init))
     }
 
     /// Unknown filter values are ignored rather than refused: a hand-edited address still shows recipes.

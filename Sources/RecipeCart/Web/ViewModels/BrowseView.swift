@@ -38,6 +38,14 @@ struct BrowseView: PageView {
     var pageText: String?
     /// Set when the recipe service could not answer this search or category: the page shows what is saved.
     var notice: String?
+    /// Set by the controller when a word of a search that found little looks mistyped.
+    var didYouMean: DidYouMean?
+
+    struct DidYouMean {
+        var text: String
+        var url: String
+        var recipes: [RecipeTile]
+    }
 
     init(query: BrowseQuery, page: BrowsePage, categories: [String], chrome: PageChrome) {
         self.chrome = chrome

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The words a shopper can find recipes by (titles, categories, tags, ingredient names), so that a search that finds
+/// nothing can offer the nearest: "chiken" → "chicken". Built from the catalog once a generation.
+struct SearchVocabulary: Sendable {
+    /// The same on both databases: `recipe_effective` and `recipe_ingredients` exist in each.
+    static let textsSQL = """
+        SELECT title || ' ' || category || ' ' || tags FROM recipe_effective
+        UNION ALL SELECT DISTINCT name FROM recipe_ingredients
+        """
+
+    /// Folded words, sorted, so a prefix is found by binary search.
+    private let sorted: [String]
+    private let frequency: [String: Int]
+    /// Words by length: a word within distance 2 is at most 2 letters longer or shorter.
+    private let byLength: [Int: [String]]
+
+    init(texts: [String]) {
+        var frequency: [String: Int] = [:]
+        for text in texts + Diet.allCases.map(\.label) {
+            for word in Self.words(in: text) { frequency[word, default: 0] += 1 }
+        }
+        self.frequency = frequency
+        sorted = frequency.keys.sorted()
+        byLength = Dictionary(grouping: frequency.keys, by: \.count)
+    }
+
+    /// Lower case, accents folded, as the search index reads them.
+    static func words(in text: String) -> [String] {
+        SearchPattern.tokens(from: text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+    }
+
+    /// A search matches every word as a prefix, so a word that begins a known word is never "corrected".
+    func knows(_ word: String) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < word { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low].hasPrefix(word)
+    }
+
+    /// `text` with each unknown word replaced by the nearest known one (one edit for words of up to four letters,
+    /// two beyond; the more common word wins a tie). Nil when no word changes or an unknown word has no neighbour.
+    func suggestion(for text: String) -> String? {
+        let words = Self.words(in: text)
+        guard !words.isEmpty else { return nil }
+        var changed = false
+        var suggested: [String] = []
+        for word in words {
+            if knows(word) {
+                suggested.append(word)
+            } else {
+                guard let nearest = nearest(to: word) else { return nil }
+                suggested.append(nearest)
+                changed = true
+            }
+        }
+        return changed ? suggested.joined(separator: " ") : nil
+    }
+
+    private func nearest(to word: String) -> String? {
+        let letters = Array(word)
+        let limit = letters.count <= 4 ? 1 : 2
+        guard letters.count >= 3 else { return nil }
+        var best: (word: String, distance: Int, frequency: Int)?
+        for length in (letters.count - limit)...(letters.count + limit) {
+            for candidate in byLength[length] ?? [] {
+                let distance = Self.distance(letters, Array(candidate), limit: limit)
+                guard distance <= limit else { continue }
+                let count = frequency[candidate] ?? 0
+                if best == nil || distance < best!.distance
+                    || (distance == best!.distance && (count, best!.word) > (best!.frequency, candidate))
+                {
+                    best = (candidate, distance, count)
+                }
+            }
+        }
+        return best?.word
+    }
+
+    /// Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`; anything over `limit` is `limit + 1`.
+    static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return min(max(a.count, b.count), limit + 1) }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowBest = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, before[j - 2] + 1) }
+                current[j] = value
+                rowBest = min(rowBest, value)
+            }
+            if rowBest > limit { return limit + 1 }
+            (before, previous, current) = (previous, current, before)
+        }
+        return min(previous[b.count], limit + 1)
+    }
+}
