@@ -150,6 +150,18 @@
   } else {
     addEventListener("load", afterLandingFrame);
   }
+  // An order still on its way reloads itself while it is in view, so its status follows the staff board; the
+  // page without this script has a "Check again" link instead of a forced refresh.
+  function followOrder() {
+    var order = document.querySelector("[data-order-refresh]");
+    var seconds = order && parseInt(order.getAttribute("data-order-refresh"), 10);
+    if (!seconds) return;
+    setInterval(function () {
+      if (document.visibilityState === "visible") location.reload();
+    }, seconds * 1000);
+  }
+
   localReadyTimes();
   countDown();
+  followOrder();
 })();

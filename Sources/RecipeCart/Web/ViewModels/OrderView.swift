@@ -29,13 +29,15 @@ struct OrderView: PageView {
     var steps: [Step]
     var isCancelled: Bool
     var shoppingList: [ShoppingListSection]
+    var url: String
     var cartURL = Route.cart.url()
-    /// While the shop is still working on it, the page refreshes itself as the staff board does.
+    /// While the shop is still working on it, the script reloads the page as the staff board refreshes itself.
     var refreshSeconds: Int?
 
     init(order: Order, shoppingList: [ShoppingListSection], chrome: PageChrome, now: Date) {
         self.chrome = chrome
         code = order.code.rawValue
+        url = Route.order.url(order.code)
         status = order.status.rawValue
         statusTitle = order.status.title
         note = order.note.isEmpty ? nil : order.note
