@@ -30,6 +30,8 @@ public enum BrowseSection: Int, Sendable, CaseIterable {
     case underAnHour
     case longer
     case timeUnknown
+    /// A search's hits, best first.
+    case results
 
     public var title: String {
         switch self {
@@ -39,6 +41,7 @@ public enum BrowseSection: Int, Sendable, CaseIterable {
         case .underAnHour: "Under an hour"
         case .longer: "Longer"
         case .timeUnknown: "Time not given"
+        case .results: "Best matches"
         }
     }
 

@@ -1,7 +1,9 @@
 /// The section a Browse row falls in, as SQL both databases read alike, over a recipe row named `r`.
 enum BrowseSectionSQL {
-    static func expression(for grouping: BrowseQuery.Grouping) -> String {
-        switch grouping {
+    /// A search is one list in order of relevance, pictured or not; browsing without one is grouped.
+    static func expression(for query: BrowseQuery) -> String {
+        guard SearchPattern.make(from: query.text) == nil else { return String(BrowseSection.results.rawValue) }
+        return switch query.grouping {
         case .photo:
             "CASE WHEN r.image_path IS NULL THEN \(BrowseSection.other.rawValue) ELSE \(BrowseSection.popular.rawValue) END"
         case .time:

@@ -13,7 +13,7 @@ struct PostgresBrowsePlan {
     private let section: String
 
     init(query: BrowseQuery) {
-        section = BrowseSectionSQL.expression(for: query.grouping)
+        section = BrowseSectionSQL.expression(for: query)
         let words = SearchPattern.tokens(from: query.text)
         if !words.isEmpty {
             let terms = bind(words)

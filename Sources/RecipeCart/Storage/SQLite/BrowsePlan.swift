@@ -33,7 +33,7 @@ struct BrowsePlan {
             conditions.append("r.id IN (SELECT recipe_id FROM recipe_diets WHERE diet = ?)")
             filterArguments += [diet.rawValue]
         }
-        let section = BrowseSectionSQL.expression(for: query.grouping)
+        let section = BrowseSectionSQL.expression(for: query)
         let columns = "r.id, r.title, r.category, r.servings, r.ready_minutes, r.image_path, \(section) AS section"
         guard let pattern = SearchPattern.make(from: query.text) else {
             if !query.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {

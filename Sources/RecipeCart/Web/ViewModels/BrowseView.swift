@@ -30,6 +30,7 @@ struct BrowseView: PageView {
     var categoryChips: [Chip]
     var dietOptions: [Option]
     var groupingChips: [Chip]
+    var showsGrouping: Bool
     var sections: [Section]
     var resultSummary: String
     var emptyMessage: String?
@@ -56,10 +57,12 @@ struct BrowseView: PageView {
             + categories.map { Chip(label: $0, url: BrowseURL.make(query, category: .some($0)), selected: query.category == $0) }
         dietOptions = [Option(value: "", label: "Any diet", selected: query.diet == nil)]
             + Diet.allCases.map { Option(value: $0.slug, label: $0.label, selected: query.diet == $0) }
-        groupingChips = [
-            Chip(label: "By picture", url: BrowseURL.make(query, grouping: .photo), selected: query.grouping == .photo),
-            Chip(label: "By time to cook", url: BrowseURL.make(query, grouping: .time), selected: query.grouping == .time),
-        ]
+        // A search lists its best matches first, so grouping is only offered for browsing.
+        groupingChips = query.text.isEmpty ? [
+            Chip(label: "Photos first", url: BrowseURL.make(query, grouping: .photo), selected: query.grouping == .photo),
+            Chip(label: "By cooking time", url: BrowseURL.make(query, grouping: .time), selected: query.grouping == .time),
+        ] : []
+        showsGrouping = !groupingChips.isEmpty
         sections = page.sections.map { section in
             Section(
                 title: section.kind.title, headingID: "section-\(section.kind.rawValue)",
