@@ -265,6 +265,16 @@ import Testing
         }
     }
 
+    @Test func theTextListLeavesTheNextPagesMessageInPlace() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
+            #expect(shopper.cookies["rc_status"]?.isEmpty == false)
+            _ = try await shopper.get("/cart/list.txt")
+            #expect(shopper.cookies["rc_status"]?.isEmpty == false)
+            #expect(try await shopper.get("/cart").contains("Added Classic Spaghetti Carbonara"))
+        }
+    }
+
     @Test func anEmptyCartsTextSaysSo() async throws {
         try await TestEnvironment().withShopper { shopper in
             let text = try await shopper.get("/cart/list.txt")

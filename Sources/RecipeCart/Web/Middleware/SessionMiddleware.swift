@@ -26,7 +26,8 @@ struct SessionMiddleware: RouterMiddleware {
         if session.isNew, response.headers[values: .setCookie].allSatisfy({ !$0.hasPrefix("\(cookies.session)=") }) {
             response.setCookie(cookies.cookie(cookies.session, value: signer.cookieValue(for: session), maxAge: 30 * 24 * 3600))
         }
-        if response.status == .ok, isPage {
+        // Only a page shows the message: fetching the list as text leaves it for the next page.
+        if response.status == .ok, isPage, response.headers[.contentType]?.hasPrefix("text/html") == true {
             if context.cartChanged { response.setCookie(cookies.expired(cookies.cartChanged)) }
             if flashCookie != nil { response.setCookie(cookies.expired(cookies.status)) }
         }
