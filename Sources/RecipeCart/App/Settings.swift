@@ -45,7 +45,8 @@ public enum Settings {
         "api-key", "Spoonacular API key; prefer the environment variable, which `ps` does not show.", valueName: "key",
         default: "", note: "none", isSecret: true, reading: Reading.text.optional)
     public static let dailyCallLimit = Setting<Int?>(
-        "daily-call-limit", "Upstream calls a UTC day.", valueName: "calls", default: "",
+        "daily-call-limit", "Upstream budget a UTC day: Spoonacular's quota points; for TheMealDB, calls.", valueName: "points",
+        default: "",
         note: [UpstreamSource.spoonacular, .themealdb].map { "\($0.defaultDailyCallLimit) for \($0)" }.joined(separator: ", "),
         reading: Reading.wholeNumber(1...Int.max).optional)
     public static let upstreamTimeout = Setting<TimeInterval>(

@@ -6,8 +6,8 @@ public enum UpstreamSource: String, Sendable, CaseIterable {
     case themealdb
     case spoonacular
 
-    /// Calls a UTC day unless `--daily-call-limit` says otherwise: Spoonacular's free plan; for TheMealDB a guard
-    /// against runaway loops.
+    /// Points a UTC day unless `--daily-call-limit` says otherwise: Spoonacular's free plan (its calls cost the
+    /// points the API reports); for TheMealDB, where a call is a point, a guard against runaway loops.
     var defaultDailyCallLimit: Int { self == .spoonacular ? 150 : 2000 }
 }
 
@@ -32,7 +32,7 @@ public struct UpstreamSettings: Sendable {
     /// Nil: the API's public address.
     public var baseURL: URL?
     public var apiKey: APIKey?
-    /// Nil: the source's `defaultDailyCallLimit`.
+    /// Points a UTC day (a TheMealDB call is one); nil: the source's `defaultDailyCallLimit`.
     public var dailyCallLimit: Int?
     /// Connect, read and whole-request limit of one API call, in seconds.
     public var timeout: TimeInterval

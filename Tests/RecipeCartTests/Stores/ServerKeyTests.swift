@@ -176,21 +176,36 @@ import Testing
             let results = try await withThrowingTaskGroup(of: CallReservation.self) { group in
                 for index in 0..<40 {
                     let quota = (index.isMultiple(of: 2) ? first : second).callQuota
-                    group.addTask { try await quota.reserve(source: .spoonacular, day: "2025-06-15", limit: 25, now: now) }
+                    group.addTask { try await quota.reserve(source: .spoonacular, day: "2025-06-15", cost: 1, limit: 25, now: now) }
                 }
                 var results: [CallReservation] = []
                 for try await result in group { results.append(result) }
                 return results
             }
-            var left: [Int] = []
+            var left: [Double] = []
             for case .counted(let remaining) in results { left.append(remaining) }
-            #expect(left.sorted() == Array(0..<25))
+            #expect(left.sorted() == (0..<25).map(Double.init))
             #expect(results.filter { $0 == .limitReached }.count == 15)
 
             // A stop one instance heard holds on the other.
             try await first.callQuota.stop(.themealdb, until: now + 60, reason: "429")
-            #expect(try await second.callQuota.reserve(source: .themealdb, day: "2025-06-15", limit: 5, now: now)
+            #expect(try await second.callQuota.reserve(source: .themealdb, day: "2025-06-15", cost: 1, limit: 5, now: now)
                 == .stopped(until: now + 60, reason: "429"))
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func pointsOneInstanceLearntBindTheOther(backend: StoreBackend) async throws {
+        try await withTwoInstances(backend) { first, second in
+            let now = Date(timeIntervalSince1970: 1_750_000_000), day = "2025-06-15", search = "recipes/complexSearch"
+            #expect(try await first.callQuota.reserve(source: .spoonacular, day: day, cost: 1, limit: 150, now: now) == .counted(left: 149))
+            try await first.callQuota.settle(
+                source: .spoonacular, day: day, kind: search, reserved: 1, report: QuotaReport(cost: 2.5, used: 10, left: 3))
+            // The other instance reserves what a search cost on the first, within the API's total the first heard.
+            #expect(try await second.callQuota.lastCost(source: .spoonacular, kind: search) == 2.5)
+            #expect(try await second.callQuota.reserve(source: .spoonacular, day: day, cost: 2.5, limit: 150, now: now) == .counted(left: 0.5))
+            #expect(try await first.callQuota.reserve(source: .spoonacular, day: day, cost: 2.5, limit: 150, now: now) == .limitReached)
+            let usage = try await first.callQuota.usage(source: .spoonacular, day: day, limit: 150)
+            #expect(usage.used == 12.5 && usage.left == 0.5)
         }
     }
 

@@ -36,7 +36,7 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let stores = try Stores.openSQLite(directory: directory, clock: clock, logger: logger)
             return TestStores(stores: stores, backend: self, rowCount: { table in
                 try await AppDatabase(directory: directory).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
-            })
+            }, reopen: { try Stores.openSQLite(directory: directory, clock: clock, logger: logger) })
         case .postgres:
             let url = try await TestPostgres.shared.freshDatabase()
             let stores = try await Stores.open(databaseURL: url, dataDirectory: try TestEnvironment().dataDirectory, clock: clock, logger: logger)
@@ -46,6 +46,8 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 return try await database.read { connection in
                     try await connection.values("SELECT COUNT(*) FROM \(unescaped: table)", as: Int.self).first ?? 0
                 }
+            }, reopen: {
+                try await Stores.open(databaseURL: url, dataDirectory: try TestEnvironment().dataDirectory, clock: clock, logger: logger)
             })
         }
     }
@@ -56,6 +58,9 @@ struct TestStores: Sendable {
     let stores: Stores
     let backend: StoreBackend
     let rowCount: @Sendable (String) async throws -> Int
+    /// The same database opened again, as a restarted server opens it, once these stores are closed; the caller
+    /// closes what it opens.
+    let reopen: @Sendable () async throws -> Stores
 
     var catalog: any CatalogStore { stores.catalog }
     var carts: any CartStore { stores.carts }

@@ -262,6 +262,22 @@ enum PostgresSchema {
                 value TEXT NOT NULL
             );
             """),
+        ("v3-upstream-points", """
+            -- The day's budget is counted in points: a TheMealDB call is one, a Spoonacular call what the API
+            -- reports. points: used today, ours or the API's count, whichever is higher; api_points: the API's
+            -- own total for the day (used + left) when it said so, which no reservation may pass.
+            ALTER TABLE upstream_calls ADD COLUMN points DOUBLE PRECISION NOT NULL DEFAULT 0;
+            UPDATE upstream_calls SET points = count;
+            ALTER TABLE upstream_calls ADD COLUMN api_points DOUBLE PRECISION;
+
+            -- What the last call of a kind (a path with its ids left out) cost: what the next one reserves.
+            CREATE TABLE upstream_costs (
+                source TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                points DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (source, kind)
+            );
+            """),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock.

@@ -261,6 +261,24 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v8-upstream-points") { db in
+            try db.execute(sql: """
+                -- The day's budget is counted in points: a TheMealDB call is one, a Spoonacular call what the API
+                -- reports. points: used today, ours or the API's count, whichever is higher; api_points: the API's
+                -- own total for the day (used + left) when it said so, which no reservation may pass.
+                ALTER TABLE upstream_calls ADD COLUMN points REAL NOT NULL DEFAULT 0;
+                UPDATE upstream_calls SET points = count;
+                ALTER TABLE upstream_calls ADD COLUMN api_points REAL;
+
+                -- What the last call of a kind (a path with its ids left out) cost: what the next one reserves.
+                CREATE TABLE upstream_costs (
+                    source TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    points REAL NOT NULL,
+                    PRIMARY KEY (source, kind)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -1,9 +1,17 @@
 import Foundation
 
-/// Counts upstream calls a UTC day, and keeps the stops upstream asks for (402, 429, an empty
-/// `X-API-Quota-Left`), both in the database, so neither a restart nor a second instance spends calls the day no
-/// longer has.
+/// Budgets upstream calls in points a UTC day, and keeps the stops upstream asks for (402, 429, an empty
+/// `X-API-Quota-Left`), both in the database, so neither a restart nor a second instance spends points the day no
+/// longer has. A TheMealDB call is one point; a Spoonacular call costs what the API reports (`QuotaReport`), and
+/// reserves what the last call of its kind cost.
 struct CallQuota: Sendable {
+    /// Points set aside for one call, settled when its answer comes.
+    struct Ticket: Sendable {
+        let day: String
+        let kind: String
+        let cost: Double
+    }
+
     let store: any CallQuotaStore
     let source: UpstreamSource
     let dailyLimit: Int
@@ -16,13 +24,15 @@ struct CallQuota: Sendable {
         self.clock = clock
     }
 
-    /// Counts one call, or throws `.blocked` when none may be made now; concurrent requests never go over the
-    /// limit together.
-    func reserve() async throws(UpstreamFault) {
+    /// Sets aside the points a call of `kind` is expected to cost (1 until one was reported), or throws `.blocked`
+    /// when they do not fit or upstream asked to wait; concurrent requests never go over the budget together.
+    func reserve(kind: String) async throws(UpstreamFault) -> Ticket {
         let now = clock()
-        let reservation: CallReservation
+        let day = Self.day(of: now)
+        let reservation: CallReservation, cost: Double
         do {
-            reservation = try await store.reserve(source: source, day: Self.day(of: now), limit: dailyLimit, now: now)
+            cost = try await store.lastCost(source: source, kind: kind) ?? 1
+            reservation = try await store.reserve(source: source, day: day, cost: cost, limit: dailyLimit, now: now)
         } catch {
             throw .unreachable("call quota not readable: \(error)")
         }
@@ -30,31 +40,51 @@ struct CallQuota: Sendable {
         case .counted(let left):
             AppMetrics.upstreamCalled(source)
             AppMetrics.upstreamQuotaLeft(left, source: source)
+            return Ticket(day: day, kind: kind, cost: cost)
         case .stopped(let until, let reason):
             throw .blocked(until: until, reason: reason)
         case .limitReached:
-            throw .blocked(until: Self.nextUTCMidnight(after: now), reason: "daily call limit of \(dailyLimit) reached")
+            let reason = source == .spoonacular
+                ? "the call's \(PointsText.text(cost)) points do not fit in what is left today (daily limit \(dailyLimit) points)"
+                : "daily call limit of \(dailyLimit) reached"
+            throw .blocked(until: Self.nextUTCMidnight(after: now), reason: reason)
         }
     }
 
-    /// Reads what the answer says about the quota and keeps any stop it asks for.
-    func observe(_ answer: UpstreamHTTP.Answer) async {
+    /// Settles `ticket` with what the answer says about the points, and keeps any stop it asks for. An answer that
+    /// says nothing leaves the reservation spent.
+    func observe(_ answer: UpstreamHTTP.Answer, for ticket: Ticket) async {
         let now = clock()
+        var report = QuotaReport(answer)
         var stop: (Date, String)?
         switch answer.status {
         case 402:
+            // The key has nothing left today, whatever else the answer says: the staff board shows 0 left.
+            report.left = 0
             stop = (Self.nextUTCMidnight(after: now), "quota used up (HTTP 402)")
         case 429:
             let wait = Self.retryAfter(answer.header("Retry-After"), now: now)
             stop = (now.addingTimeInterval(wait), "rate limited (HTTP 429)")
         default:
-            // Spoonacular writes points left as a decimal, e.g. "12.5".
-            if let left = answer.header("X-API-Quota-Left").flatMap(Double.init), left <= 0 {
+            if report.left == 0 {
                 stop = (Self.nextUTCMidnight(after: now), "quota used up (X-API-Quota-Left: 0)")
             }
         }
+        try? await store.settle(source: source, day: ticket.day, kind: ticket.kind, reserved: ticket.cost, report: report)
         guard let (until, reason) = stop else { return }
         try? await store.stop(source, until: until, reason: reason)
+    }
+
+    /// Today's points, for the staff board.
+    func usageToday() async throws -> PointsUsage {
+        try await store.usage(source: source, day: Self.day(of: clock()), limit: dailyLimit)
+    }
+
+    /// Calls of one kind cost alike: the path with its numeric ids left out, `recipes/{id}/information`.
+    static func kind(ofPath path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } ? "{id}" : String($0) }
+            .joined(separator: "/")
     }
 
     /// Seconds to wait from a `Retry-After` value: seconds or an HTTP date. A minute when missing or unreadable,

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 
-/// JSON calls to one recipe API: each counted against the quota, checked, decoded.
+/// JSON calls to one recipe API: each budgeted in quota points, checked, decoded.
 struct UpstreamAPI: Sendable {
     static let bodyLimit = 10 * 1024 * 1024
 
@@ -27,12 +27,13 @@ struct UpstreamAPI: Sendable {
     /// The decoded answer, or nil when upstream has no such thing (404).
     func get<Value: Decodable>(_ type: Value.Type, path: String, query: [(String, String)] = []) async throws(UpstreamFault) -> Value? {
         let url = Self.url(baseURL, path: path, query: query)
-        try await quota.reserve()
+        let ticket = try await quota.reserve(kind: CallQuota.kind(ofPath: path))
         logger.debug("upstream call", metadata: ["url": "\(url.absoluteString)"])
         // A header rather than `?apiKey=`, so the key is in no URL that could end up in a log.
         let headers = [("Accept", "application/json")] + (apiKey.map { [("x-api-key", $0.value)] } ?? [])
+        // A call that gets no answer keeps its reservation: it may have been counted upstream.
         let answer = try await http.get(url, headers: headers, limit: Self.bodyLimit, timeout: timeout) { $0.status == 200 }
-        await quota.observe(answer)
+        await quota.observe(answer, for: ticket)
         switch answer.status {
         case 200: break
         case 404: return nil

@@ -30,7 +30,7 @@ enum AppMetrics {
         Counter(label: "recipecart_upstream_calls_total", dimensions: [("source", source.rawValue)]).increment()
     }
 
-    static func upstreamQuotaLeft(_ left: Int, source: UpstreamSource) {
+    static func upstreamQuotaLeft(_ left: Double, source: UpstreamSource) {
         Gauge(label: "recipecart_upstream_quota_left", dimensions: [("source", source.rawValue)]).record(left)
     }
 
