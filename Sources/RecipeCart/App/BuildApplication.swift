@@ -82,7 +82,7 @@ func makeRouter(
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffBoard = StaffController(
         carts: carts, orders: stores.orders, lists: stores.shoppingLists, shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
-        labeler: CartLabeler(secret: staff.secret), pages: pages)
+        labeler: CartLabeler(secret: staff.secret), upstream: upstream, pages: pages)
     let health = HealthController(ping: stores.ping)
     let routes = RouteRegistrar(router: router)
     browse.addRoutes(to: routes)

@@ -37,16 +37,22 @@ public struct UpstreamCatalog: Sendable {
     let provider: (any RecipeProvider)?
     let store: any UpstreamStore
     let images: ImageCache?
+    /// The day's points, read for the staff board; nil for the bundled source.
+    let quota: CallQuota?
     private let health: UpstreamHealth
     private let budget: ClientCallBudget
     private let flights = InFlight<UpstreamStatus>()
     private let logger: Logger
 
-    init(settings: UpstreamSettings, provider: (any RecipeProvider)?, store: any UpstreamStore, images: ImageCache?, logger: Logger) {
+    init(
+        settings: UpstreamSettings, provider: (any RecipeProvider)?, store: any UpstreamStore, images: ImageCache?, quota: CallQuota?,
+        logger: Logger
+    ) {
         self.settings = settings
         self.provider = provider
         self.store = store
         self.images = images
+        self.quota = quota
         health = UpstreamHealth(backoff: settings.failureBackoff, logger: logger)
         budget = ClientCallBudget(callsPerWindow: settings.callsPerClientHour)
         self.logger = logger
@@ -59,7 +65,7 @@ public struct UpstreamCatalog: Sendable {
     ) throws -> (UpstreamCatalog, services: [any Service]) {
         let store = stores.upstream
         guard settings.source != .bundled else {
-            return (UpstreamCatalog(settings: settings, provider: nil, store: store, images: nil, logger: logger), [])
+            return (UpstreamCatalog(settings: settings, provider: nil, store: store, images: nil, quota: nil, logger: logger), [])
         }
         let cacheDirectory = imagesDirectory.appendingPathComponent(UpstreamImages.folder)
         try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
@@ -69,7 +75,10 @@ public struct UpstreamCatalog: Sendable {
         let images = ImageCache(
             directory: cacheDirectory, http: http, store: store, shared: stores.pictures, settings: settings, logger: logger)
         let provider = makeProvider(settings: settings, http: http, quotaStore: stores.callQuota, logger: logger)
-        let catalog = UpstreamCatalog(settings: settings, provider: provider, store: store, images: images, logger: logger)
+        let quota = CallQuota(
+            store: stores.callQuota, source: settings.source, dailyLimit: settings.resolvedDailyCallLimit, clock: settings.clock)
+        let catalog = UpstreamCatalog(
+            settings: settings, provider: provider, store: store, images: images, quota: quota, logger: logger)
         return (catalog, [HTTPClientService(client: client), images])
     }
 
@@ -137,6 +146,11 @@ public struct UpstreamCatalog: Sendable {
                 "This recipe isn’t saved here yet, and the recipe service isn’t answering right now. Please try again in a few minutes.")
         }
         return status
+    }
+
+    /// The API points used and left today; nil when no API is configured.
+    public func pointsToday() async throws -> PointsUsage? {
+        try await quota?.usageToday()
     }
 
     // MARK: Calls

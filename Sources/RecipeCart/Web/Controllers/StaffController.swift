@@ -10,6 +10,8 @@ struct StaffController: Sendable {
     let authenticator: StaffAuthenticator
     let throttle: any SignInThrottle
     let labeler: CartLabeler
+    /// Read for the day's API points only.
+    let upstream: UpstreamCatalog
     let pages: PageContext
 
     func addRoutes(to routes: RouteRegistrar) {
@@ -134,8 +136,8 @@ struct StaffController: Sendable {
         let view = StaffBoardView(
             orders: orders.map { ($0, shoppingLists.pickList(for: $0, walkingOrder: walkingOrder)) },
             carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
-            csrfToken: pages.signer.csrfToken(for: try context.shopper), stylesheetURL: pages.assets.url(for: "staff.css"),
-            title: title, now: pages.clock.now())
+            points: try await upstream.pointsToday(), csrfToken: pages.signer.csrfToken(for: try context.shopper),
+            stylesheetURL: pages.assets.url(for: "staff.css"), title: title, now: pages.clock.now())
         return try pages.renderer.response(view)
     }
 

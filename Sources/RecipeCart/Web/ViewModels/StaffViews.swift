@@ -58,6 +58,12 @@ struct StaffBoardView: PageView {
         var cooking: String?
     }
 
+    /// The recipe API's points today, as `PointsText`.
+    struct Points {
+        var used: String
+        var left: String
+    }
+
     var csrfToken: String
     var stylesheetURL: String
     var logoutURL = Route.staffLogout.url()
@@ -69,6 +75,8 @@ struct StaffBoardView: PageView {
     var isEmpty: Bool
     var cartCountText: String
     var pickList: [ShoppingListSection]
+    /// Nil without a recipe API.
+    var points: Points?
     var updatedAt: String
     /// The board refreshes itself; one cart's page does too.
     var refreshSeconds = 10
@@ -76,7 +84,7 @@ struct StaffBoardView: PageView {
 
     init(
         orders: [(order: Order, pickList: [ShoppingListGroup])], carts: [(label: String, cart: ActiveCart)],
-        pickList: [ShoppingListGroup], csrfToken: String, stylesheetURL: String, title: String, now: Date
+        pickList: [ShoppingListGroup], points: PointsUsage?, csrfToken: String, stylesheetURL: String, title: String, now: Date
     ) {
         self.orders = orders.map { order, pickList in
             let button = { (target: OrderStatus) in
@@ -110,6 +118,7 @@ struct StaffBoardView: PageView {
         isEmpty = carts.isEmpty
         cartCountText = carts.count == 1 ? "1 cart" : "\(carts.count) carts"
         self.pickList = ShoppingListSection.sections(pickList, csrfToken: nil)
+        self.points = points.map { Points(used: PointsText.text($0.used), left: PointsText.text($0.left)) }
         updatedAt = ClockTime.text(now)
     }
 }
