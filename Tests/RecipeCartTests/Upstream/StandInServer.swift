@@ -7,7 +7,8 @@ import ServiceLifecycle
 @testable import RecipeCart
 
 /// A stand-in for TheMealDB and Spoonacular: a real HTTP server on 127.0.0.1 serving the fixtures in both APIs'
-/// shapes and pictures, with faults on demand, counting every request it gets.
+/// shapes and pictures, with faults on demand, counting every request it gets. Its Spoonacular answers carry the
+/// quota headers, from the points it keeps (`StandInState.Points`).
 ///
 /// Picture URLs in its answers point back at itself (`/images/<file>`), so the image cache downloads from it too.
 struct StandIn: Sendable {
@@ -82,7 +83,7 @@ struct StandIn: Sendable {
             try await api(request, state: state) { _ in try UpstreamFixtureBytes.raw("themealdb/categories.json") }
         }
         router.get("recipes/complexSearch") { request, _ in
-            try await api(request, state: state, needsKey: true) { host in
+            try await api(request, state: state, needsKey: true, cost: .search) { host in
                 let text = request.uri.queryParameters["query"].map(String.init)?.lowercased() ?? ""
                 var response = try Fixtures.complexSearch(host: host)
                 if text == "nothing" { response.results = [] }
@@ -90,7 +91,7 @@ struct StandIn: Sendable {
             }
         }
         router.get("recipes/{id}/information") { request, context in
-            try await api(request, state: state, needsKey: true) { host in
+            try await api(request, state: state, needsKey: true, cost: .information) { host in
                 let id = context.parameters.get("id").flatMap(Int.init) ?? 0
                 guard let recipe = try Fixtures.information(id, host: host) else { return nil }
                 return try encode(recipe)
@@ -104,9 +105,12 @@ struct StandIn: Sendable {
         return router
     }
 
-    /// Counts the call, applies the current fault, or answers with `answer` (nil: 404).
+    /// Counts the call, applies the current fault, or answers with `answer` (nil: 404). A call with a `cost` is
+    /// Spoonacular's: a 200 spends its points and says so in the quota headers (a fault's own headers win), and once
+    /// the day's points are spent it is a 402, as Spoonacular answers.
     private static func api(
-        _ request: Request, state: StandInState, needsKey: Bool = false, _ answer: @Sendable (String) throws -> ByteBuffer?
+        _ request: Request, state: StandInState, needsKey: Bool = false, cost: StandInState.PricedCall? = nil,
+        _ answer: @Sendable (String) throws -> ByteBuffer?
     ) async throws -> Response {
         let query = request.uri.query.map { "?\($0)" } ?? ""
         let fault = await state.apiRequested(request.uri.path + query, apiKey: request.headers[HTTPField.Name("x-api-key")!])
@@ -133,6 +137,13 @@ struct StandIn: Sendable {
         let host = request.head.authority ?? "127.0.0.1"
         guard let body = try answer(host) else {
             return Response(status: .notFound, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"status":"failure","code":404}"#)))
+        }
+        if let cost {
+            let (spent, quota) = await state.spend(cost)
+            for (name, value) in quota where headers[HTTPField.Name(name)!] == nil { headers[HTTPField.Name(name)!] = value }
+            guard spent else {
+                return Response(status: .init(code: 402), headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"status":"failure","code":402}"#)))
+            }
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
@@ -183,6 +194,18 @@ actor StandInState {
 
     static let jpegBytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8) + [UInt8](repeating: 7, count: 64)
 
+    /// Spoonacular's points for the key: used today by anyone, the plan's day, and what each kind of call costs.
+    struct Points: Sendable {
+        var used: Double = 0
+        var daily: Double = 150
+        var search: Double = 1.5
+        var information: Double = 1
+    }
+
+    enum PricedCall: Sendable {
+        case search, information
+    }
+
     private(set) var apiCalls: [String] = []
     private(set) var imageCalls: [String] = []
     private(set) var apiKeysSeen: Set<String> = []
@@ -190,10 +213,22 @@ actor StandInState {
     var images: [String: ImageReply] = [:]
     /// Added to every meal `search.php` answers: upstream data that changed since it was saved.
     var extraIngredient: String?
+    var points = Points()
 
     func setFault(_ fault: Fault?) { self.fault = fault }
     func setExtraIngredient(_ name: String) { extraIngredient = name }
     func setImage(_ file: String, _ reply: ImageReply) { images[file] = reply }
+    func setPoints(_ points: Points) { self.points = points }
+
+    /// Spends a call's points unless the day's are all used; the quota headers either way.
+    fileprivate func spend(_ call: PricedCall) -> (spent: Bool, headers: [String: String]) {
+        let cost = call == .search ? points.search : points.information
+        let spent = points.used < points.daily
+        if spent { points.used += cost }
+        var headers = ["X-API-Quota-Used": String(points.used), "X-API-Quota-Left": String(points.daily - points.used)]
+        if spent { headers["X-API-Quota-Request"] = String(cost) }
+        return (spent, headers)
+    }
 
     fileprivate func apiRequested(_ path: String, apiKey: String?) -> Fault? {
         apiCalls.append(path)
