@@ -17,7 +17,7 @@ enum Gunzip {
         process.arguments = ["gzip", "-dc", input.path]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try ChildProcess.run(process)
         let bytes = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw Failure(status: process.terminationStatus) }

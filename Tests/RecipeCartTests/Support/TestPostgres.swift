@@ -110,7 +110,7 @@ actor TestPostgres {
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.run(process)
         process.waitUntilExit()
         try handle.close()
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
