@@ -36,11 +36,10 @@ struct CartController: Sendable {
         let list = try await shoppingLists.groups(for: cart, have: have)
         let sent = session.isNew ? [] : try await orders.orders(session: session.key)
         let shareToken = session.isNew ? nil : try await shares.token(session: session.key)
-        var view = CartView(
-            cart: cart, shoppingList: ShoppingListSection.sections(list.groups, csrfToken: chrome.csrfToken), orders: sent, chrome: chrome,
-            now: pages.clock.now())
-        view.share = CartView.Share(token: shareToken, csrfToken: chrome.csrfToken)
-        return try pages.renderer.response(view)
+        return try pages.renderer.response(
+            CartView(
+                cart: cart, shoppingList: ShoppingListSection.sections(list.groups, csrfToken: chrome.csrfToken), orders: sent,
+                shareToken: shareToken, chrome: chrome, now: pages.clock.now()))
     }
 
     /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back to the line.

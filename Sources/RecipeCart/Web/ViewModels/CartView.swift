@@ -32,7 +32,7 @@ struct CartView: PageView {
     var summary: String
     var shoppingList: [ShoppingListSection]
     var listTextURL = Route.cartListText.url()
-    var share: Share?
+    var share: Share
     var clearURL = Route.cartClear.url()
     var orderURL = Route.cartOrder.url()
     var noteLimit = Order.maximumNoteLength
@@ -52,7 +52,9 @@ struct CartView: PageView {
         }
     }
 
-    init(cart: Cart, shoppingList: [ShoppingListSection], orders: [Order], chrome: PageChrome, now: Date) {
+    /// `shareToken` is the cart's live read-only link, if it has one.
+    init(cart: Cart, shoppingList: [ShoppingListSection], orders: [Order], shareToken: String?, chrome: PageChrome, now: Date) {
+        share = Share(token: shareToken, csrfToken: chrome.csrfToken)
         self.orders = orders.map { order in
             SentOrder(
                 code: order.code.rawValue, url: Route.order.url(order.code), status: order.status.rawValue,
