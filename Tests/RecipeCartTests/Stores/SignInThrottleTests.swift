@@ -123,4 +123,15 @@ import Testing
             #expect(waits.compactMap { $0 }.allSatisfy { (1...60).contains($0) })
         }
     }
+
+    /// Tries counted with a clock read a moment after this one's (another instance, or a burst) put the oldest try in
+    /// this one's future: its wait is still the window at most, never 61 s.
+    @Test(arguments: StoreBackend.all) func aWaitIsNeverLongerThanTheWindow(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            let throttle = stores.stores.signInThrottle
+            for _ in 0..<5 { #expect(try await throttle.reserve(for: client, now: started + 0.5) == nil) }
+            #expect(try await throttle.reserve(for: client, now: started) == 60)
+            #expect(try await throttle.reserve(for: client, now: started + 30) == 31)
+        }
+    }
 }

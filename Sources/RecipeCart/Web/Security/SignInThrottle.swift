@@ -15,8 +15,10 @@ enum SignInLimit {
     static let maximumFailures = 5
     static let window: TimeInterval = 60
 
-    /// Seconds until the oldest of `recent` tries leaves the window.
+    /// Seconds until the oldest of `recent` tries leaves the window: 1…60. A try that read the clock after this one
+    /// but was counted first (two instances, or two tries of a burst) stands a moment in this try's future; the wait
+    /// never says more than the window all the same.
     static func wait(oldest: Date, now: Date) -> Int {
-        max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up)))
+        min(Int(window), max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up))))
     }
 }
