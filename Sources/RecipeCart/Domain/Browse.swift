@@ -10,13 +10,18 @@ public struct BrowseQuery: Sendable, Equatable, Hashable {
     public var text: String
     public var category: String?
     public var diet: Diet?
+    public var ingredient: MainIngredient?
     public var grouping: Grouping
     public var page: Int
 
-    public init(text: String = "", category: String? = nil, diet: Diet? = nil, grouping: Grouping = .photo, page: Int = 1) {
+    public init(
+        text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil, grouping: Grouping = .photo,
+        page: Int = 1
+    ) {
         self.text = text
         self.category = category
         self.diet = diet
+        self.ingredient = ingredient
         self.grouping = grouping
         self.page = page
     }

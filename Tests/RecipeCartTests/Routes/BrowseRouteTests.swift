@@ -131,6 +131,34 @@ import Testing
         }
     }
 
+    @Test func theMainIngredientChipsFilterAndCombineWithTheOthers() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let home = try await shopper.get("/")
+            #expect(home.contains(#"<nav class="chips chips--ingredients" aria-label="Main ingredient">"#))
+            #expect(home.contains(#"href="/?ingredient=chicken">Chicken</a>"#))
+            let chicken = try await shopper.get("/?ingredient=chicken")
+            #expect(chicken.status == .ok)
+            #expect(chicken.contains(#"href="/?ingredient=chicken" aria-current="true">Chicken</a>"#))
+            #expect(chicken.contains(" · Chicken</span>"))
+            let ids = chicken.recipeIDs
+            #expect(!ids.isEmpty && ids.count < 52)
+            // The chicken dishes are listed, a lemon cake is not (the store tests check every listed recipe uses it).
+            for id in ["bundled-21", "bundled-22", "bundled-23"] { #expect(ids.contains(id), "\(id)") }
+            #expect(!ids.contains("bundled-1"))
+            // With a search and a diet: all must hold; links keep the ingredient.
+            let lemon = try await shopper.get("/?q=lemon&ingredient=chicken")
+            #expect(lemon.searchResultIDs == lemon.searchResultIDs.filter(ids.contains))
+            #expect(lemon.contains(#"<input type="hidden" name="ingredient" value="chicken">"#))
+            #expect(try await shopper.get("/?ingredient=chicken&diet=vegan").contains("No recipes match these filters"))
+            // Unknown values are ignored, as for the other filters.
+            for unknown in ["unicorn", "%3Cscript%3E", "CHICKEN", ""] {
+                let page = try await shopper.get("/?ingredient=\(unknown)")
+                #expect(page.status == .ok)
+                #expect(page.recipeIDs.count == 52, "\(unknown)")
+            }
+        }
+    }
+
     @Test func unknownFiltersAreIgnored() async throws {
         try await TestEnvironment().withShopper { shopper in
             let page = try await shopper.get("/?diet=paleo&group=sideways&page=banana")

@@ -263,4 +263,25 @@ import Testing
             #expect(texts.filter { $0 == "spaghetti" }.count <= 1)
         }
     }
+
+    @Test(arguments: StoreBackend.all) func theMainIngredientFilterFindsRecipesByTheirIngredientNames(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let catalog = stores.catalog
+            for ingredient in MainIngredient.allCases {
+                let page = try await catalog.browse(BrowseQuery(ingredient: ingredient))
+                let ids = Set(page.sections.flatMap(\.recipes).map(\.id))
+                let all = try await catalog.ingredients(of: Array(ids))
+                for id in ids {
+                    let names = (all[id] ?? []).map { $0.name.lowercased() }
+                    #expect(names.contains { name in ingredient.words.contains { name.contains($0) } }, "\(ingredient) \(id)")
+                }
+            }
+            let pasta = try await catalog.browse(BrowseQuery(ingredient: .pasta))
+            #expect(pasta.sections.flatMap(\.recipes).map(\.id.rawValue).contains("bundled-33"))
+            let both = try await catalog.browse(BrowseQuery(text: "carbonara", ingredient: .pork))
+            #expect(both.sections.flatMap(\.recipes).map(\.id.rawValue) == ["bundled-33"])
+            #expect(try await catalog.browse(BrowseQuery(text: "carbonara", ingredient: .tofu)).totalCount == 0)
+        }
+    }
 }

@@ -34,6 +34,10 @@ struct PostgresBrowsePlan {
         if let diet = query.diet {
             conditions.append("r.id IN (SELECT recipe_id FROM recipe_diets WHERE diet = \(bind(diet.rawValue)))")
         }
+        if let ingredient = query.ingredient {
+            conditions.append(
+                "r.id IN (SELECT recipe_id FROM recipe_ingredients WHERE lower(name) LIKE ANY(\(bind(ingredient.likePatterns))::text[]))")
+        }
         order += ["lower(r.title)", "r.title", "r.id"]
     }
 

@@ -33,6 +33,12 @@ struct BrowsePlan {
             conditions.append("r.id IN (SELECT recipe_id FROM recipe_diets WHERE diet = ?)")
             filterArguments += [diet.rawValue]
         }
+        if let ingredient = query.ingredient {
+            let patterns = ingredient.likePatterns
+            let matches = Array(repeating: "lower(name) LIKE ?", count: patterns.count).joined(separator: " OR ")
+            conditions.append("r.id IN (SELECT recipe_id FROM recipe_ingredients WHERE \(matches))")
+            filterArguments += StatementArguments(patterns)
+        }
         let section = BrowseSectionSQL.expression(for: query)
         let columns = "r.id, r.title, r.category, r.servings, r.ready_minutes, r.image_path, \(section) AS section"
         guard let pattern = SearchPattern.make(from: query.text) else {

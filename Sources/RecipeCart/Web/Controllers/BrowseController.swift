@@ -68,6 +68,6 @@ struct BrowseController: Sendable {
         let page = fields["page"].flatMap(Int.init).map { min(max($0, 1), 10_000) } ?? 1
         return BrowseQuery(
             text: text, category: category, diet: fields["diet"].flatMap(Diet.init(slug:)),
-            grouping: fields["group"].flatMap(BrowseQuery.Grouping.init(rawValue:)) ?? .photo, page: page)
+            ingredient: fields["ingredient"].flatMap(MainIngredient.init(rawValue:)), grouping: fields["group"].flatMap(BrowseQuery.Grouping.init(rawValue:)) ?? .photo, page: page)
     }
 }
