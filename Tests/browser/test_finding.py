@@ -2,6 +2,7 @@
 suggested search's recipes, and its link lands on that search, listed best match first; the suggestion passes axe."""
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from browserkit import click_and_wait, open_page, set_color_scheme
 from test_accessibility import check
@@ -31,3 +32,23 @@ def test_the_suggestion_passes_axe(browser, base_url):
         set_color_scheme(browser, scheme)
         open_page(browser, f"{base_url}/?q=chiken")
         check(browser, f"did you mean, {scheme}")
+
+
+def test_the_main_ingredient_filter_narrows_the_recipes(scripted_browser, base_url):
+    driver, _ = scripted_browser
+    open_page(driver, f"{base_url}/")
+    everything = len(driver.find_elements(By.CSS_SELECTOR, "[data-recipe-id]"))
+    summary = driver.find_element(By.CSS_SELECTOR, "summary.filters-summary")
+    if summary.is_displayed():
+        summary.click()
+    else:
+        # Wide screens show the filters' content with the <details> closed, which WebDriver counts as hidden.
+        driver.execute_script("document.querySelector('details.filters').open = true")
+    Select(driver.find_element(By.ID, "ingredient")).select_by_value("chicken")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, ".filter-diet button[type=submit]"))
+    assert "ingredient=chicken" in driver.current_url
+    selected = Select(driver.find_element(By.ID, "ingredient")).first_selected_option
+    assert selected.get_attribute("value") == "chicken"
+    found = driver.find_elements(By.CSS_SELECTOR, "[data-recipe-id]")
+    assert 0 < len(found) < everything
+    assert "Chicken" in driver.find_element(By.CSS_SELECTOR, ".filters-active").get_attribute("textContent")

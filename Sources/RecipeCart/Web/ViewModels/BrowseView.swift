@@ -28,9 +28,8 @@ struct BrowseView: PageView {
     var category: String?
     var grouping: String
     var categoryChips: [Chip]
-    var ingredientChips: [Chip]
+    var ingredientOptions: [Option]
     var ingredient: String?
-    var ingredientValue: String?
     var dietOptions: [Option]
     var groupingChips: [Chip]
     var showsGrouping: Bool
@@ -59,11 +58,8 @@ struct BrowseView: PageView {
         categoryChips = [Chip(label: "All", url: BrowseURL.make(query, category: .some(nil)), selected: query.category == nil)]
             + categories.map { Chip(label: $0, url: BrowseURL.make(query, category: .some($0)), selected: query.category == $0) }
         ingredient = query.ingredient?.label
-        ingredientValue = query.ingredient?.rawValue
-        ingredientChips = [Chip(label: "Any", url: BrowseURL.make(query, ingredient: .some(nil)), selected: query.ingredient == nil)]
-            + MainIngredient.allCases.map {
-                Chip(label: $0.label, url: BrowseURL.make(query, ingredient: .some($0)), selected: query.ingredient == $0)
-            }
+        ingredientOptions = [Option(value: "", label: "Any", selected: query.ingredient == nil)]
+            + MainIngredient.allCases.map { Option(value: $0.rawValue, label: $0.label, selected: query.ingredient == $0) }
         dietOptions = [Option(value: "", label: "Any diet", selected: query.diet == nil)]
             + Diet.allCases.map { Option(value: $0.slug, label: $0.label, selected: query.diet == $0) }
         // A search lists its best matches first, so grouping is only offered for browsing.
@@ -95,14 +91,13 @@ struct BrowseView: PageView {
 /// Links that keep every other part of the current Browse query.
 enum BrowseURL {
     static func make(
-        _ query: BrowseQuery, category: String?? = nil, ingredient: MainIngredient?? = nil, grouping: BrowseQuery.Grouping? = nil,
-        page: Int = 1
+        _ query: BrowseQuery, category: String?? = nil, grouping: BrowseQuery.Grouping? = nil, page: Int = 1
     ) -> String {
         var items: [(String, String)] = []
         if !query.text.isEmpty { items.append(("q", query.text)) }
         if let category = category ?? query.category { items.append(("category", category)) }
         if let diet = query.diet { items.append(("diet", diet.slug)) }
-        if let ingredient = ingredient ?? query.ingredient { items.append(("ingredient", ingredient.rawValue)) }
+        if let ingredient = query.ingredient { items.append(("ingredient", ingredient.rawValue)) }
         let grouping = grouping ?? query.grouping
         if grouping != .photo { items.append(("group", grouping.rawValue)) }
         if page > 1 { items.append(("page", String(page))) }
