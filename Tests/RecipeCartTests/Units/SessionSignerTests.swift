@@ -18,6 +18,18 @@ import Testing
         #expect(other.session(fromCookie: cookie) == nil)
     }
 
+    /// A 32-byte MAC ends in a character with two unused bits: `…A` and `…B` decode alike unless the spelling is checked.
+    @Test func onlyTheCanonicalSpellingDecodes() {
+        let mac = Data(repeating: 0, count: 32)
+        let canonical = Base64URL.encode(mac)
+        #expect(canonical.hasSuffix("A"))
+        #expect(Base64URL.decode(canonical) == mac)
+        #expect(Base64URL.decode(String(canonical.dropLast()) + "B") == nil)
+        #expect(Base64URL.decode(String(canonical.dropLast()) + "D") == nil)
+        #expect(Base64URL.decode("AB") == nil)
+        #expect(Base64URL.decode("AA") == Data([0]))
+    }
+
     @Test func aSessionKeepsItsTokenAndOnlyItsOwn() {
         let alice = ShopperSession.fresh(), bob = ShopperSession.fresh()
         let token = signer.csrfToken(for: alice)

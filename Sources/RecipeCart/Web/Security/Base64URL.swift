@@ -17,6 +17,8 @@ enum Base64URL {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Only the one spelling `encode` gives: a last character whose unused low bits are set (`…B` for `…A`) decodes
+    /// to the same bytes, so without this check two different cookies would verify as one.
     static func decode(_ string: String) -> Data? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(string.utf8.count + 3)
@@ -29,6 +31,7 @@ enum Base64URL {
             }
         }
         bytes.append(contentsOf: repeatElement(UInt8(ascii: "="), count: (4 - bytes.count % 4) % 4))
-        return Data(base64Encoded: Data(bytes))
+        guard let data = Data(base64Encoded: Data(bytes)), encode(data) == string else { return nil }
+        return data
     }
 }
