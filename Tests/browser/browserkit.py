@@ -140,8 +140,9 @@ def fetch_html(url, cookie=""):
 
 # --- page actions -----------------------------------------------------------------------------
 
-def wait_for_new_page(driver, old_root, timeout=15):
-    """Wait until the document that held `old_root` has been replaced and the new one is loaded.
+def wait_for_new_page(driver, old_root, timeout=15, loaded="footer.site-footer"):
+    """Wait until the document that held `old_root` has been replaced and the new one is loaded: it has
+    `loaded` (the shop's footer; staff pages, which have none, pass their title).
 
     Works with JavaScript off as well: it only asks WebDriver about elements.
     """
@@ -154,20 +155,20 @@ def wait_for_new_page(driver, old_root, timeout=15):
             # Stale, or "does not belong to the document": the old page is gone.
             pass
         try:
-            return bool(d.find_elements(By.CSS_SELECTOR, "footer.site-footer"))
+            return bool(d.find_elements(By.CSS_SELECTOR, loaded))
         except WebDriverException:
             return False  # caught mid-navigation; ask again
 
     WebDriverWait(driver, timeout).until(replaced)
 
 
-def click_and_wait(driver, element):
+def click_and_wait(driver, element, loaded="footer.site-footer"):
     root = driver.find_element(By.TAG_NAME, "html")
     # WebDriver only scrolls what is off screen; a control partly under the sticky header is "in
     # view" to it, yet the header would take the click.
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
-    wait_for_new_page(driver, root)
+    wait_for_new_page(driver, root, loaded=loaded)
 
 
 def open_page(driver, url):

@@ -13,7 +13,6 @@ import re
 import shutil
 
 import pytest
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -82,29 +81,13 @@ def staff_order(driver, code):
     return found[0] if found else None
 
 
-def click_and_wait_staff(driver, element):
-    """click_and_wait for the staff pages, whose layout has no site footer: wait for the next page's title."""
-    root = driver.find_element(By.TAG_NAME, "html")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
-
-    def replaced(d):
-        try:
-            root.tag_name
-            return False
-        except WebDriverException:
-            pass
-        try:
-            return bool(d.find_elements(By.CSS_SELECTOR, "main .staff-title"))
-        except WebDriverException:
-            return False
-
-    WebDriverWait(driver, 15).until(replaced)
+# Staff pages have no site footer: their title says the next page has loaded.
+STAFF_LOADED = "main .staff-title"
 
 
 def open_staff_page(driver, url):
     driver.get(url)
-    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "main .staff-title"))
+    WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, STAFF_LOADED))
 
 
 def advance_order(staff, code, button_text, new_status):
@@ -113,7 +96,7 @@ def advance_order(staff, code, button_text, new_status):
     assert order is not None, f"the staff board does not show order {code}"
     button = order.find_element(By.CSS_SELECTOR, "button.staff-advance")
     assert button.text.strip() == button_text, f"order {code} offers {button.text.strip()!r}, not {button_text!r}"
-    click_and_wait_staff(staff, button)
+    click_and_wait(staff, button, loaded=STAFF_LOADED)
     assert staff.current_url.split("#")[0].rstrip("/").endswith("/staff")
     order = staff_order(staff, code)
     if new_status == "collected":

@@ -25,10 +25,14 @@ public struct ShoppingListBuilder: Sendable {
         Aisle.walkingOrder(from: try await lists.aisleOrder())
     }
 
-    /// One shopper's list, "Already have" last.
-    public func groups(for cart: Cart, have: [String: Bool]) async throws -> (list: ShoppingList, groups: [ShoppingListGroup]) {
-        let list = ShoppingList(entries: try await entries(for: [cart])[0])
-        return (list, list.groups(walkingOrder: try await walkingOrder(), have: have))
+    /// One cart's list, not yet grouped.
+    public func list(for cart: Cart) async throws -> ShoppingList {
+        ShoppingList(entries: try await entries(for: [cart])[0])
+    }
+
+    /// One shopper's list by aisle in the shop's walking order, "Already have" last.
+    public func groups(for cart: Cart, have: [String: Bool]) async throws -> [ShoppingListGroup] {
+        try await list(for: cart).groups(walkingOrder: try await walkingOrder(), have: have)
     }
 
     /// What staff pick for an order: its copied lines, without what its shopper had.
@@ -38,10 +42,10 @@ public struct ShoppingListBuilder: Sendable {
 
     /// What the carts still being filled would need, each without what its shopper has.
     public func pickList(for active: [ActiveCart], walkingOrder: [Aisle]) async throws -> [ShoppingListGroup] {
-        let entries = try await entries(for: active.map(\.cart))
-        var carts: [(entries: [ShoppingList.Entry], have: [String: Bool])] = []
-        for (cart, entries) in zip(active, entries) {
-            carts.append((entries, try await lists.have(session: SessionKey(storedHash: cart.sessionHash))))
+        let sessions = active.map { SessionKey(storedHash: $0.sessionHash) }
+        let have = try await lists.have(sessions: sessions)
+        let carts = zip(sessions, try await entries(for: active.map(\.cart))).map { session, entries in
+            (entries: entries, have: have[session] ?? [:])
         }
         return ShoppingList.pickList(carts: carts, walkingOrder: walkingOrder)
     }

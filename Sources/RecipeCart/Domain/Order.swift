@@ -61,6 +61,17 @@ public struct OrderLine: Sendable, Equatable, Codable {
 }
 
 extension OrderContent {
+    /// A copy of `cart` as it is now: each line with its recipe's ingredients, and the shopper's marks.
+    public init(cart: Cart, ingredients: [RecipeID: [Ingredient]], have: [String: Bool]) {
+        self.init(
+            lines: cart.lines.map { line in
+                OrderLine(
+                    recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity, servings: line.servings,
+                    recipeServings: line.recipe.servings, ingredients: ingredients[line.recipe.id] ?? [])
+            },
+            have: have)
+    }
+
     /// What the order needs, as its lines were copied.
     public var shoppingListEntries: [ShoppingList.Entry] {
         lines.map { ShoppingList.Entry.hinted(recipeTitle: $0.title, ingredients: $0.ingredients, factor: $0.ingredientFactor) }

@@ -19,13 +19,7 @@ import Testing
     private func content(of session: SessionKey, in stores: TestStores) async throws -> OrderContent {
         let cart = try await stores.carts.cart(session: session)
         let ingredients = try await stores.catalog.ingredients(of: cart.lines.map(\.recipe.id))
-        return OrderContent(
-            lines: cart.lines.map { line in
-                OrderLine(
-                    recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity, servings: line.servings,
-                    recipeServings: line.recipe.servings, ingredients: ingredients[line.recipe.id] ?? [])
-            },
-            have: ["salt": true])
+        return OrderContent(cart: cart, ingredients: ingredients, have: ["salt": true])
     }
 
     private func placed(_ placement: OrderPlacement) throws -> Order {

@@ -6,12 +6,14 @@ struct PostgresShoppingListStore: ShoppingListStore {
     let database: PostgresDatabase
     let clock: AppClock
 
-    func have(session: SessionKey) async throws -> [String: Bool] {
+    func have(sessions: [SessionKey]) async throws -> [SessionKey: [String: Bool]] {
+        guard !sessions.isEmpty else { return [:] }
         let rows = try await database.read { connection in
             try await connection.rows(
-                "SELECT ingredient_key, has_it FROM cart_have WHERE session_hash = \(session.hash)", as: (String, Bool).self)
+                "SELECT session_hash, ingredient_key, has_it FROM cart_have WHERE session_hash = ANY(\(sessions.map(\.hash)))",
+                as: (String, String, Bool).self)
         }
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0.0, $0.1) })
+        return rows.reduce(into: [:]) { marks, row in marks[SessionKey(storedHash: row.0), default: [:]][row.1] = row.2 }
     }
 
     func setHave(_ hasIt: Bool, ingredient key: String, session: SessionKey) async throws {

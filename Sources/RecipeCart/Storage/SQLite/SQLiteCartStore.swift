@@ -48,12 +48,7 @@ public struct SQLiteCartStore: CartStore {
         _ db: Database, _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, at now: Date
     ) throws -> CartUndo? {
         var undo: CartUndo?
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now())
-                ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = app_now()
-                """)
-            .execute(arguments: [session.hash])
+        try touch(db, session)
         let max = Cart.maximumQuantity
         switch change {
         case .increment:
@@ -235,6 +230,16 @@ public struct SQLiteCartStore: CartStore {
         """
 
     private static let nextPosition = "(SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = ?)"
+
+    /// Makes the session row on its first write, and marks it seen on every later one.
+    static func touch(_ db: Database, _ session: SessionKey) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now())
+                ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = app_now()
+                """)
+            .execute(arguments: [session.hash])
+    }
 
     static func quantity(_ db: Database, recipe: RecipeID, session: SessionKey) throws -> Int {
         try Int.fetchOne(

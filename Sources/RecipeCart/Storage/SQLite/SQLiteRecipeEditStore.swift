@@ -125,9 +125,7 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
     private static func write(_ db: Database, _ stored: StoredEdit, key: EditKey) throws {
         if case .personal(let session) = key.copy {
             // A shopper's first version creates their session row, as a first cart line does.
-            try db.execute(
-                sql: "INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now()) ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = app_now()",
-                arguments: [session.hash])
+            try SQLiteCartStore.touch(db, session)
         }
         try db.execute(
             sql: """

@@ -5,22 +5,21 @@ import GRDB
 struct SQLiteShoppingListStore: ShoppingListStore {
     let database: AppDatabase
 
-    func have(session: SessionKey) async throws -> [String: Bool] {
-        try await database.read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT ingredient_key, has_it FROM cart_have WHERE session_hash = ?", arguments: [session.hash])
-            return Dictionary(uniqueKeysWithValues: rows.map { ($0["ingredient_key"], $0["has_it"]) })
+    func have(sessions: [SessionKey]) async throws -> [SessionKey: [String: Bool]] {
+        guard !sessions.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: sessions.count).joined(separator: ", ")
+        let rows = try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT session_hash, ingredient_key, has_it FROM cart_have WHERE session_hash IN (\(marks))",
+                arguments: StatementArguments(sessions.map(\.hash)))
+                .map { (session: $0["session_hash"] as String, key: $0["ingredient_key"] as String, hasIt: $0["has_it"] as Bool) }
         }
+        return rows.reduce(into: [:]) { marks, row in marks[SessionKey(storedHash: row.session), default: [:]][row.key] = row.hasIt }
     }
 
     func setHave(_ hasIt: Bool, ingredient key: String, session: SessionKey) async throws {
         try await database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now())
-                    ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = app_now()
-                    """,
-                arguments: [session.hash])
+            try SQLiteCartStore.touch(db, session)
             try db.execute(
                 sql: """
                     INSERT INTO cart_have (session_hash, ingredient_key, has_it) VALUES (?, ?, ?)

@@ -33,12 +33,12 @@ struct CartController: Sendable {
             title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount, cartChanged: context.cartChanged,
             status: status)
         let have = session.isNew ? [:] : try await lists.have(session: session.key)
-        let list = try await shoppingLists.groups(for: cart, have: have)
+        let groups = try await shoppingLists.groups(for: cart, have: have)
         let sent = session.isNew ? [] : try await orders.orders(session: session.key)
         let shareToken = session.isNew ? nil : try await shares.token(session: session.key)
         return try pages.renderer.response(
             CartView(
-                cart: cart, shoppingList: ShoppingListSection.sections(list.groups, csrfToken: chrome.csrfToken), orders: sent,
+                cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: chrome.csrfToken), orders: sent,
                 shareToken: shareToken, chrome: chrome, now: pages.clock.now()))
     }
 

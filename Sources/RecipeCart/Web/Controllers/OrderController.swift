@@ -25,13 +25,7 @@ struct OrderController: Sendable {
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         guard !cart.isEmpty else { throw AppError.conflict(Self.emptyCart) }
         let ingredients = try await catalog.ingredients(of: cart.lines.map(\.recipe.id))
-        let content = OrderContent(
-            lines: cart.lines.map { line in
-                OrderLine(
-                    recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity, servings: line.servings,
-                    recipeServings: line.recipe.servings, ingredients: ingredients[line.recipe.id] ?? [])
-            },
-            have: try await lists.have(session: session.key))
+        let content = OrderContent(cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
         switch try await orders.place(content, note: note, session: session.key) {
         case .placed(let order):
             AppMetrics.orderPlaced()

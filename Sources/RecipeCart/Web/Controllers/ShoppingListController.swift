@@ -30,7 +30,7 @@ struct ShoppingListController: Sendable {
             throw AppError.badRequest("The form didn’t say which item.")
         }
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
-        let list = try await shoppingLists.groups(for: cart, have: [:]).list
+        let list = try await shoppingLists.list(for: cart)
         guard let item = list.items.first(where: { $0.key == key }) else {
             throw AppError.notFound("That isn’t on your shopping list any more.")
         }
@@ -44,7 +44,7 @@ struct ShoppingListController: Sendable {
         let session = try context.shopper
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         let have = session.isNew ? [:] : try await lists.have(session: session.key)
-        let groups = try await shoppingLists.groups(for: cart, have: have).groups
+        let groups = try await shoppingLists.groups(for: cart, have: have)
         let text = ShoppingListText.render(
             recipes: cart.lines.map { ($0.recipe.title, $0.quantity, $0.effectiveServings ?? 0) }, groups: groups)
         return Response(
@@ -78,7 +78,7 @@ struct ShoppingListController: Sendable {
               let owner = try await shares.session(sharedAs: token)
         else { throw AppError.notFound(Self.shareNotFound) }
         let cart = try await carts.cart(session: owner)
-        let groups = try await shoppingLists.groups(for: cart, have: try await lists.have(session: owner)).groups
+        let groups = try await shoppingLists.groups(for: cart, have: try await lists.have(session: owner))
         let chrome = try await pages.chrome(title: "A shared cart", context: context)
         return try pages.renderer.response(
             SharedCartView(cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: nil), chrome: chrome))
