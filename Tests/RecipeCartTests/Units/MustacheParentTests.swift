@@ -19,6 +19,13 @@ import Testing
         Stepper(recipeID: "bundled-1", title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart"),
         Stepper(recipeID: "bundled-1", title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart", servings: 3),
         CookingStatus(line: line, csrfToken: "token", returnTo: "/cart", now: now),
+        RecipeTile(recipe.summary),
+        BrowseView.Chip(label: "Dessert", url: "/?category=Dessert", selected: true),
+        BrowseView.Option(value: "vegan", label: "Vegan", selected: false),
+        BrowseView.Section(title: "Best matches", headingID: "results", showsTiles: true, recipes: [RecipeTile(recipe.summary)]),
+        PageChrome(
+            title: "Cake", cartCount: "2", cartCountLabel: "2 batches", csrfToken: "token", stylesheetURL: "/a.css",
+            scriptURL: "/a.js", iconURL: "/a.svg", badgeClass: "badge", statusHTML: "", isBrowse: true, isCart: false),
     ] }
 
     @Test(arguments: 0..<views.count) func everyStoredPropertyIsNamed(index: Int) {

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The Browse page: search form, filters, sections of tiles, paging.
 struct BrowseView: PageView {
@@ -120,5 +121,40 @@ enum QueryEncoding {
             }
         }
         return result
+    }
+}
+
+/// Named rather than reflected, like `RecipeTile`: each is rendered many times a page.
+extension BrowseView.Chip: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "url": url
+        case "selected": selected
+        default: nil
+        }
+    }
+}
+
+extension BrowseView.Option: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "value": value
+        case "label": label
+        case "selected": selected
+        default: nil
+        }
+    }
+}
+
+extension BrowseView.Section: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "headingID": headingID
+        case "showsTiles": showsTiles
+        case "recipes": recipes
+        default: nil
+        }
     }
 }

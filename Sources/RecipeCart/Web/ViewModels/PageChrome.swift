@@ -1,5 +1,6 @@
+import Mustache
+
 /// What the layout needs on every page: the title, the cart badge, the status message and the asset URLs.
-/// Stored properties only: templates read values by reflection, which does not see computed ones.
 struct PageChrome {
     var title: String
     var cartCount: String
@@ -16,4 +17,26 @@ struct PageChrome {
     var statusHTML: String
     var isBrowse: Bool
     var isCart: Bool
+}
+
+/// Named rather than reflected: the layout reads these on every page it renders.
+extension PageChrome: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "cartCount": cartCount
+        case "cartCountLabel": cartCountLabel
+        case "csrfToken": csrfToken
+        case "stylesheetURL": stylesheetURL
+        case "scriptURL": scriptURL
+        case "iconURL": iconURL
+        case "homeURL": homeURL
+        case "cartURL": cartURL
+        case "badgeClass": badgeClass
+        case "statusHTML": statusHTML
+        case "isBrowse": isBrowse
+        case "isCart": isCart
+        default: nil
+        }
+    }
 }
