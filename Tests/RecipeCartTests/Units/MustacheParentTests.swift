@@ -23,10 +23,17 @@ import Testing
         BrowseView.Chip(label: "Dessert", url: "/?category=Dessert", selected: true),
         BrowseView.Option(value: "vegan", label: "Vegan", selected: false),
         BrowseView.Section(title: "Best matches", headingID: "results", showsTiles: true, recipes: [RecipeTile(recipe.summary)]),
-        PageChrome(
-            title: "Cake", cartCount: "2", cartCountLabel: "2 batches", csrfToken: "token", stylesheetURL: "/a.css",
-            scriptURL: "/a.js", iconURL: "/a.svg", badgeClass: "badge", statusHTML: "", isBrowse: true, isCart: false),
+        BrowseView.DidYouMean(text: "cake", url: "/?q=cake", recipes: [RecipeTile(recipe.summary)]),
+        BrowseView(
+            query: BrowseQuery(text: "cake"),
+            page: BrowsePage(rows: [(recipe.summary, .results)], total: 1, paging: BrowsePaging(total: 1, requestedPage: 1)),
+            categories: ["Dessert"], chrome: chrome),
+        chrome,
     ] }
+
+    static let chrome = PageChrome(
+        title: "Cake", cartCount: "2", cartCountLabel: "2 batches", csrfToken: "token", stylesheetURL: "/a.css",
+        scriptURL: "/a.js", iconURL: "/a.svg", badgeClass: "badge", statusHTML: "", isBrowse: true, isCart: false)
 
     @Test(arguments: 0..<views.count) func everyStoredPropertyIsNamed(index: Int) {
         let view = Self.views[index]

@@ -124,6 +124,44 @@ enum QueryEncoding {
     }
 }
 
+/// Named rather than reflected: the page's template reads each name through every one of these properties.
+extension BrowseView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "chrome": chrome
+        case "searchText": searchText
+        case "category": category
+        case "grouping": grouping
+        case "categoryChips": categoryChips
+        case "ingredientOptions": ingredientOptions
+        case "ingredient": ingredient
+        case "dietOptions": dietOptions
+        case "groupingChips": groupingChips
+        case "showsGrouping": showsGrouping
+        case "sections": sections
+        case "resultSummary": resultSummary
+        case "emptyMessage": emptyMessage
+        case "previousURL": previousURL
+        case "nextURL": nextURL
+        case "pageText": pageText
+        case "notice": notice
+        case "didYouMean": didYouMean
+        default: nil
+        }
+    }
+}
+
+extension BrowseView.DidYouMean: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "text": text
+        case "url": url
+        case "recipes": recipes
+        default: nil
+        }
+    }
+}
+
 /// Named rather than reflected, like `RecipeTile`: each is rendered many times a page.
 extension BrowseView.Chip: MustacheParent {
     func child(named name: String) -> Any? {
