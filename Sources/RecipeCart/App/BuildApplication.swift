@@ -67,7 +67,8 @@ func makeRouter(
     router.add(middleware: StaffSessionMiddleware(authenticator: staff, cookies: cookies))
 
     let browse = BrowseController(
-        catalog: catalog, upstream: upstream, pages: pages, cache: PageCache(), suggester: SpellingSuggester(catalog: catalog))
+        catalog: catalog, upstream: upstream, pages: pages, cache: PageCache(), suggester: SpellingSuggester(catalog: catalog),
+        cookable: CookableRanker(catalog: catalog))
     let edits = stores.edits
     let recipes = RecipeController(
         catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache())

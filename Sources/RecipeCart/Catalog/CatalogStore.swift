@@ -14,6 +14,10 @@ public protocol CatalogStore: Sendable {
     /// Everything a search looks in, as text: each recipe's title, category and tags, and each ingredient name once.
     func searchableTexts() async throws -> [String]
     func browse(_ query: BrowseQuery) async throws -> BrowsePage
+    /// Every recipe the query's search and filters find, in no order; its page and `have` play no part.
+    func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID]
+    /// Every recipe's ingredient names, for "What can I make with…".
+    func ingredientLists() async throws -> [IngredientList]
     /// Inserts or refreshes recipes from one source. Local edits are kept apart and survive this.
     func upsert(_ recipes: [Recipe], source: String) async throws
     /// Makes `recipes` all there is of `source`, unless `version` of them is already installed.

@@ -11,17 +11,20 @@ public struct BrowseQuery: Sendable, Equatable, Hashable {
     public var category: String?
     public var diet: Diet?
     public var ingredient: MainIngredient?
+    /// What the shopper has (`?have=egg,flour,milk`): recipes are ranked by how few of their ingredients are missing.
+    public var have: [String]
     public var grouping: Grouping
     public var page: Int
 
     public init(
-        text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil, grouping: Grouping = .photo,
-        page: Int = 1
+        text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil, have: [String] = [],
+        grouping: Grouping = .photo, page: Int = 1
     ) {
         self.text = text
         self.category = category
         self.diet = diet
         self.ingredient = ingredient
+        self.have = have
         self.grouping = grouping
         self.page = page
     }
@@ -37,6 +40,8 @@ public enum BrowseSection: Int, Sendable, CaseIterable {
     case timeUnknown
     /// A search's hits, best first.
     case results
+    /// Recipes using what the shopper has, fewest missing ingredients first.
+    case fewestMissing
 
     public var title: String {
         switch self {
@@ -47,6 +52,7 @@ public enum BrowseSection: Int, Sendable, CaseIterable {
         case .longer: "Longer"
         case .timeUnknown: "Time not given"
         case .results: "Best matches"
+        case .fewestMissing: "Fewest ingredients missing"
         }
     }
 
@@ -71,6 +77,8 @@ public struct BrowsePage: Sendable, Equatable {
     public var totalCount: Int
     /// A search that found more than it ranks says "2000+": its count is a floor.
     public var totalIsAtLeast = false
+    /// For a page ranked by what the shopper has: the ingredients each recipe still needs.
+    public var missing: [RecipeID: [String]] = [:]
     public var page: Int
     public var pageCount: Int
 

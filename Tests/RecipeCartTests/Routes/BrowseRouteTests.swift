@@ -203,3 +203,59 @@ import Testing
         }
     }
 }
+
+/// "What can I make with…" (`?have=`) through HTTP, on the bundled catalog.
+@Suite struct HaveRouteTests {
+    @Test func recipesAreRankedByHowFewIngredientsAreMissing() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let home = try await shopper.get("/")
+            #expect(home.contains(#"name="have" form="search-form" value="""#))
+            let page = try await shopper.get("/?have=eggs,+flour,+milk")
+            #expect(page.status == .ok)
+            #expect(page.sectionTitles == ["Fewest ingredients missing"])
+            let counts = page.allMatches(#"data-missing-count="(\d+)""#).compactMap(Int.init)
+            #expect(counts.count == page.tileIDs.count && !counts.isEmpty)
+            #expect(counts == counts.sorted())
+            #expect(page.contains(#"value="eggs, flour, milk""#))
+            #expect(page.contains(" · with eggs, flour, milk</span>"))
+            // Banana bread uses all three; coconut milk, egg noodles and flour tortillas are other things.
+            #expect(page.tileIDs.contains("bundled-43"))
+            for other in ["bundled-31", "bundled-25", "bundled-26"] { #expect(!page.tileIDs.contains(other), "\(other)") }
+            // What is missing is listed on the tile, never an item the shopper has or salt.
+            let missing = page.allMatches(#"<p class="tile-missing">Missing: ([^<]+)</p>"#).joined(separator: ", ")
+            for had in ["egg", "plain flour", "milk", "salt"] {
+                #expect(!missing.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains(had), "\(had)")
+            }
+            // Links keep the items; other filters narrow the ranking.
+            #expect(page.contains(#"href="/?category=Dessert&amp;have=eggs%2Cflour%2Cmilk""#))
+            let desserts = try await shopper.get("/?have=eggs,flour,milk&category=Dessert")
+            #expect(!desserts.tileIDs.isEmpty && Set(desserts.tileIDs).isSubset(of: Set(page.tileIDs)))
+            #expect(!desserts.tileIDs.contains("bundled-37"))
+        }
+    }
+
+    @Test func emptyHostileAndTooManyItemsAreHandledLikeOtherFilters() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            for empty in ["", "+,+;", "%2C%2C"] {
+                let page = try await shopper.get("/?have=\(empty)")
+                #expect(page.status == .ok)
+                #expect(page.recipeIDs.count == 52, "\(empty)")
+            }
+            let nothing = try await shopper.get("/?have=unobtainium")
+            #expect(nothing.status == .ok)
+            #expect(nothing.contains("No recipes use “unobtainium” with these filters."))
+            let hostile = try await shopper.get("/?have=%3Cscript%3Ealert(1)%3C%2Fscript%3E,..%2F..%2Fetc")
+            #expect(hostile.status == .ok)
+            #expect(!hostile.contains("<script>alert"))
+            // Only the first ten items count: an eleventh is left out of the ranking and the field.
+            let ten = (1...10).map { "thing\($0)" }
+            let eleven = try await shopper.get("/?have=\(ten.joined(separator: ",")),egg")
+            #expect(eleven.status == .ok)
+            #expect(eleven.contains(#"value="\#(ten.joined(separator: ", "))""#))
+            #expect(eleven.tileIDs.isEmpty)
+            let huge = try await shopper.get("/?have=" + String(repeating: "egg,", count: 2_000))
+            #expect(huge.status == .ok)
+            #expect(huge.contains(#"value="egg""#))
+        }
+    }
+}

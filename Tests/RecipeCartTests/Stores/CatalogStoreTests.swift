@@ -284,4 +284,24 @@ import Testing
             #expect(try await catalog.browse(BrowseQuery(text: "carbonara", ingredient: .tofu)).totalCount == 0)
         }
     }
+
+    @Test(arguments: StoreBackend.all) func whatCanIMakeReadsIngredientListsAndTheFiltersIDs(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let catalog = stores.catalog
+            let lists = try await catalog.ingredientLists()
+            #expect(lists.count == 52)
+            let bread = try #require(lists.first { $0.id.rawValue == "bundled-43" })
+            #expect(bread.title == "Walnut Banana Bread")
+            #expect(bread.names == (try await catalog.recipe(bread.id))?.ingredients.map(\.name))
+            #expect(Set(try await catalog.recipeIDs(matching: BrowseQuery())).count == 52)
+            let desserts = try await catalog.recipeIDs(matching: BrowseQuery(category: "Dessert"))
+            let listed = try await catalog.browse(BrowseQuery(category: "Dessert")).sections.flatMap(\.recipes).map(\.id)
+            #expect(Set(desserts) == Set(listed))
+            // A search's ids are every match, not a ranked page.
+            let searched = try await catalog.recipeIDs(matching: BrowseQuery(text: "chicken", diet: .glutenFree))
+            let shown = try await catalog.browse(BrowseQuery(text: "chicken", diet: .glutenFree)).sections.flatMap(\.recipes).map(\.id)
+            #expect(!searched.isEmpty && Set(searched) == Set(shown))
+        }
+    }
 }

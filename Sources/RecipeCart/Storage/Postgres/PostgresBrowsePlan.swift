@@ -49,6 +49,10 @@ struct PostgresBrowsePlan {
         PostgresQuery(unsafeSQL: "SELECT COUNT(*) FROM \(from) \(whereClause)", binds: binds)
     }
 
+    var idsQuery: PostgresQuery {
+        PostgresQuery(unsafeSQL: "SELECT r.id FROM \(from) \(whereClause)", binds: binds)
+    }
+
     func pageQuery(limit: Int, offset: Int) -> PostgresQuery {
         var binds = binds
         binds.append(limit)

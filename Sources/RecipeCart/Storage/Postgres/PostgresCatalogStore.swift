@@ -97,6 +97,19 @@ struct PostgresCatalogStore: CatalogStore {
         }
     }
 
+    func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID] {
+        let plan = PostgresBrowsePlan(query: query)
+        return try await database.read { connection in
+            try await connection.values(plan.idsQuery, as: String.self).compactMap(RecipeID.init)
+        }
+    }
+
+    func ingredientLists() async throws -> [IngredientList] {
+        try await database.read { connection in
+            IngredientList.gather(try await connection.rows(PostgresQuery(unsafeSQL: IngredientList.sql), as: (String, String, String).self))
+        }
+    }
+
     // MARK: Writing
 
     func upsert(_ recipes: [Recipe], source: String) async throws {

@@ -21,6 +21,8 @@ struct BrowsePlan {
     let page: Statement
     /// The tiered candidates in order, for a search whose count went past `candidateLimit`; nil without a search.
     let boundedPage: Statement?
+    /// The id of every recipe found, unranked and unbounded.
+    let ids: Statement
 
     init(query: BrowseQuery) {
         var conditions: [String] = []
@@ -48,6 +50,7 @@ struct BrowsePlan {
             }
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             count = Statement(sql: "SELECT COUNT(*) FROM recipe_effective r \(whereClause)", arguments: filterArguments)
+            ids = Statement(sql: "SELECT r.id FROM recipe_effective r \(whereClause)", arguments: filterArguments)
             page = Statement(
                 sql: """
                     SELECT \(columns) FROM recipe_effective r \(whereClause)
@@ -62,6 +65,7 @@ struct BrowsePlan {
         // Title hits outrank ingredient, category, diet and tag hits.
         let rank = "bm25(recipe_search, 10.0, 2.0, 4.0, 3.0, 1.0)"
         let matches = "recipe_search JOIN recipe_effective r ON r.seq = recipe_search.rowid WHERE recipe_search MATCH ?\(filters)"
+        ids = Statement(sql: "SELECT r.id FROM \(matches)", arguments: [pattern] + filterArguments)
         page = Statement(
             sql: """
                 SELECT \(columns) FROM \(matches)

@@ -104,6 +104,22 @@ public struct SQLiteCatalogStore: CatalogStore {
         }
     }
 
+    public func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID] {
+        let statement = BrowsePlan(query: query).ids
+        return try await database.read { db in
+            try String.fetchAll(db, sql: statement.sql, arguments: statement.arguments).compactMap(RecipeID.init)
+        }
+    }
+
+    public func ingredientLists() async throws -> [IngredientList] {
+        try await database.read { db in
+            let rows = try Row.fetchCursor(db, sql: IngredientList.sql)
+            var tuples: [(String, String, String)] = []
+            while let row = try rows.next() { tuples.append((row[0], row[1], row[2])) }
+            return IngredientList.gather(tuples)
+        }
+    }
+
     // MARK: Writing
 
     /// Inserts or refreshes recipes from one source. Local edits are kept apart and survive this.

@@ -10,6 +10,7 @@ struct BrowseController: Sendable {
     let pages: PageContext
     let cache: PageCache
     let suggester: SpellingSuggester
+    let cookable: CookableRanker
 
     /// A search with this many hits or fewer also offers "Did you mean …?" when a word looks mistyped.
     static let fewHits = 2
@@ -37,7 +38,7 @@ struct BrowseController: Sendable {
     }
 
     private func render(_ query: BrowseQuery, generation: Int, notice: String?) async throws -> PageCache.Template {
-        async let page = catalog.browse(query)
+        async let page = query.have.isEmpty ? catalog.browse(query) : cookable.page(for: query, generation: generation)
         async let categories = catalog.categories()
         let title = query.text.isEmpty ? "Browse recipes" : "“\(query.text.prefix(60))” – recipes"
         let chrome = pages.chrome(title: title, section: "browse", personal: .placeholders)
@@ -58,7 +59,7 @@ struct BrowseController: Sendable {
         let page = try await catalog.browse(suggested)
         guard page.totalCount > 0 else { return nil }
         let recipes = page.sections.flatMap(\.recipes).prefix(Self.suggestedRecipes)
-        return BrowseView.DidYouMean(text: text, url: BrowseURL.make(suggested), recipes: recipes.map(RecipeTile.init))
+        return BrowseView.DidYouMean(text: text, url: BrowseURL.make(suggested), recipes: recipes.map { RecipeTile($0) })
     }
 
     /// Unknown filter values are ignored rather than refused: a hand-edited address still shows recipes.
@@ -68,6 +69,8 @@ struct BrowseController: Sendable {
         let page = fields["page"].flatMap(Int.init).map { min(max($0, 1), 10_000) } ?? 1
         return BrowseQuery(
             text: text, category: category, diet: fields["diet"].flatMap(Diet.init(slug:)),
-            ingredient: fields["ingredient"].flatMap(MainIngredient.init(rawValue:)), grouping: fields["group"].flatMap(BrowseQuery.Grouping.init(rawValue:)) ?? .photo, page: page)
+            ingredient: fields["ingredient"].flatMap(MainIngredient.init(rawValue:)),
+            have: HaveList.items(from: String((fields["have"] ?? "").prefix(maximumSearchLength * 2))),
+            grouping: fields["group"].flatMap(BrowseQuery.Grouping.init(rawValue:)) ?? .photo, page: page)
     }
 }

@@ -31,6 +31,8 @@ struct BrowseView: PageView {
     var categoryChips: [Chip]
     var ingredientOptions: [Option]
     var ingredient: String?
+    /// The shopper's items as the field shows them: "egg, flour, milk"; nil without any.
+    var haveText: String?
     var dietOptions: [Option]
     var groupingChips: [Chip]
     var showsGrouping: Bool
@@ -59,6 +61,7 @@ struct BrowseView: PageView {
         categoryChips = [Chip(label: "All", url: BrowseURL.make(query, category: .some(nil)), selected: query.category == nil)]
             + categories.map { Chip(label: $0, url: BrowseURL.make(query, category: .some($0)), selected: query.category == $0) }
         ingredient = query.ingredient?.label
+        haveText = query.have.isEmpty ? nil : query.have.joined(separator: ", ")
         ingredientOptions = [Option(value: "", label: "Any", selected: query.ingredient == nil)]
             + MainIngredient.allCases.map { Option(value: $0.rawValue, label: $0.label, selected: query.ingredient == $0) }
         dietOptions = [Option(value: "", label: "Any diet", selected: query.diet == nil)]
@@ -72,12 +75,15 @@ struct BrowseView: PageView {
         sections = page.sections.map { section in
             Section(
                 title: section.kind.title, headingID: "section-\(section.kind.rawValue)",
-                showsTiles: section.kind.showsTiles, recipes: section.recipes.map(RecipeTile.init))
+                showsTiles: section.kind.showsTiles,
+                recipes: section.recipes.map { RecipeTile($0, missing: page.missing[$0.id]) })
         }
         resultSummary = DisplayText.recipeCount(page.totalCount, orMore: page.totalIsAtLeast)
         if page.isEmpty {
             let searched = query.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            emptyMessage = searched.isEmpty
+            emptyMessage = !query.have.isEmpty
+                ? "No recipes use “\(query.have.joined(separator: ", ").prefix(80))” with these filters. Try other ingredients, or clear the filters."
+                : searched.isEmpty
                 ? "No recipes match these filters yet. Try another category or diet."
                 : "No recipes match “\(searched.prefix(80))”. Try fewer or different words, or clear the filters."
         }
@@ -99,6 +105,7 @@ enum BrowseURL {
         if let category = category ?? query.category { items.append(("category", category)) }
         if let diet = query.diet { items.append(("diet", diet.slug)) }
         if let ingredient = query.ingredient { items.append(("ingredient", ingredient.rawValue)) }
+        if !query.have.isEmpty { items.append(("have", query.have.joined(separator: ","))) }
         let grouping = grouping ?? query.grouping
         if grouping != .photo { items.append(("group", grouping.rawValue)) }
         if page > 1 { items.append(("page", String(page))) }
@@ -135,6 +142,7 @@ extension BrowseView: MustacheParent {
         case "categoryChips": categoryChips
         case "ingredientOptions": ingredientOptions
         case "ingredient": ingredient
+        case "haveText": haveText
         case "dietOptions": dietOptions
         case "groupingChips": groupingChips
         case "showsGrouping": showsGrouping

@@ -8,14 +8,19 @@ struct RecipeTile {
     var imageURL: String?
     var servingsText: String
     var timeText: String
+    /// On a page ranked by what the shopper has: how many ingredients are missing, and which.
+    var missingCount: Int?
+    var missingText: String?
 
-    init(_ summary: RecipeSummary) {
+    init(_ summary: RecipeSummary, missing: [String]? = nil) {
         id = summary.id.rawValue
         title = summary.title
         url = Route.recipe.url(summary.id)
         imageURL = summary.imagePath.map(ImageURL.make)
         servingsText = DisplayText.servings(summary.servings)
         timeText = DisplayText.minutes(summary.readyInMinutes)
+        missingCount = missing?.count
+        missingText = missing.map { $0.isEmpty ? "Nothing missing" : "Missing: " + $0.joined(separator: ", ") }
     }
 }
 
@@ -29,6 +34,8 @@ extension RecipeTile: MustacheParent {
         case "imageURL": imageURL
         case "servingsText": servingsText
         case "timeText": timeText
+        case "missingCount": missingCount
+        case "missingText": missingText
         default: nil
         }
     }

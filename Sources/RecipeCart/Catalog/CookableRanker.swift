@@ -1,0 +1,27 @@
+/// "What can I make with…": a Browse page ranked by how few ingredients each recipe is missing, the other filters
+/// and the search applied by the database, the ranking by the generation's `CookableIndex`.
+final class CookableRanker: Sendable {
+    private let catalog: any CatalogStore
+    private let index: GenerationMemo<CookableIndex>
+
+    init(catalog: any CatalogStore) {
+        self.catalog = catalog
+        index = GenerationMemo { CookableIndex(lists: try await catalog.ingredientLists()) }
+    }
+
+    func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
+        var filters = query
+        filters.have = []
+        filters.page = 1
+        let allowed = filters == BrowseQuery(grouping: query.grouping) ? nil : Set(try await catalog.recipeIDs(matching: filters))
+        let ranked = try await index.value(at: generation).rank(have: query.have, among: allowed)
+        let paging = BrowsePaging(total: ranked.count, requestedPage: query.page)
+        let shown = ranked.dropFirst(paging.offset).prefix(paging.limit)
+        let summaries = try await catalog.summaries(shown.map(\.id))
+        // A recipe deleted since the generation was read has no summary and is left out.
+        let rows = shown.compactMap { ranked in summaries[ranked.id].map { ($0, BrowseSection.fewestMissing) } }
+        var page = BrowsePage(rows: rows, total: ranked.count, paging: paging)
+        page.missing = Dictionary(uniqueKeysWithValues: shown.map { ($0.id, $0.missing) })
+        return page
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+@testable import RecipeCart
+
+@Suite struct HaveListTests {
+    @Test func itemsAreSplitCleanedAndCountedOnce() {
+        #expect(HaveList.items(from: "Egg, plain  Flour;milk\nEGGS") == ["egg", "plain flour", "milk"])
+        #expect(HaveList.items(from: "") == [])
+        #expect(HaveList.items(from: " , ;; ,") == [])
+        #expect(HaveList.items(from: "<script>alert(1)</script>, ../../etc/passwd") == ["script alert 1 script", "etc passwd"])
+        #expect(HaveList.items(from: String(repeating: "a", count: 500)) == [String(repeating: "a", count: 40)])
+    }
+
+    @Test func onlyTheFirstTenItemsCount() {
+        let eleven = (1...11).map { "item\($0)" }
+        #expect(HaveList.items(from: eleven.joined(separator: ",")) == Array(eleven.prefix(10)))
+    }
+
+    @Test(arguments: [
+        ("plain flour", "flour", true), ("eggs", "egg", true), ("egg yolks", "eggs", true), ("chicken thighs", "chicken thigh", true),
+        ("buttermilk", "milk", false), ("coconut milk", "milk", false), ("peanut butter", "butter", false),
+        ("egg noodles", "egg", false), ("flour tortillas", "flour", false), ("chicken stock", "chicken", false),
+        ("milk", "oat milk", false), ("Crème fraîche", "creme fraiche", true),
+    ])
+    func anItemCoversTheNamesOfTheThingItself(name: String, item: String, covers: Bool) {
+        #expect(HaveList.covers(HaveList.words(of: name), HaveList.words(of: item)) == covers)
+    }
+}
+
+@Suite struct CookableIndexTests {
+    static let lists = [
+        IngredientList(id: RecipeID("t-pancakes")!, title: "Pancakes", names: ["plain flour", "eggs", "milk", "salt"]),
+        IngredientList(id: RecipeID("t-omelette")!, title: "Omelette", names: ["eggs", "butter", "chives", "salt", "pepper"]),
+        IngredientList(id: RecipeID("t-curry")!, title: "Curry", names: ["coconut milk", "chicken", "rice"]),
+        IngredientList(id: RecipeID("t-bread")!, title: "Bread", names: ["strong white flour", "yeast", "water"]),
+        IngredientList(id: RecipeID("t-crepes")!, title: "Crêpes", names: ["plain flour", "egg", "milk", "butter"]),
+    ]
+
+    @Test func recipesAreRankedByTheFewestMissingThenTheMostUsedThenTitle() {
+        let ranked = CookableIndex(lists: Self.lists).rank(have: ["egg", "flour", "milk"], among: nil)
+        #expect(ranked.map(\.id.rawValue) == ["t-pancakes", "t-crepes", "t-bread", "t-omelette"])
+        #expect(ranked.map(\.missing) == [[], ["butter"], ["yeast"], ["butter", "chives"]])
+    }
+
+    @Test func otherFiltersKeepOnlyTheirRecipesAndNothingUsedIsNothingListed() {
+        let index = CookableIndex(lists: Self.lists)
+        let dessertsOnly: Set<RecipeID> = [RecipeID("t-crepes")!]
+        #expect(index.rank(have: ["egg"], among: dessertsOnly).map(\.id.rawValue) == ["t-crepes"])
+        #expect(index.rank(have: ["saffron"], among: nil).isEmpty)
+        #expect(index.rank(have: [], among: nil).isEmpty)
+    }
+}
