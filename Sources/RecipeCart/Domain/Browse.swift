@@ -11,17 +11,20 @@ public struct BrowseQuery: Sendable, Equatable, Hashable {
     public var category: String?
     public var diet: Diet?
     public var ingredient: MainIngredient?
+    /// A cuisine, spelled as the catalog spells it (`Italian`); nil for any.
+    public var area: String?
     public var grouping: Grouping
     public var page: Int
 
     public init(
-        text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil, grouping: Grouping = .photo,
-        page: Int = 1
+        text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil, area: String? = nil,
+        grouping: Grouping = .photo, page: Int = 1
     ) {
         self.text = text
         self.category = category
         self.diet = diet
         self.ingredient = ingredient
+        self.area = area
         self.grouping = grouping
         self.page = page
     }

@@ -30,6 +30,8 @@ struct BrowseView: PageView {
     var categoryChips: [Chip]
     var ingredientOptions: [Option]
     var ingredient: String?
+    var areaOptions: [Option]
+    var area: String?
     var dietOptions: [Option]
     var groupingChips: [Chip]
     var showsGrouping: Bool
@@ -50,7 +52,7 @@ struct BrowseView: PageView {
         var recipes: [RecipeTile]
     }
 
-    init(query: BrowseQuery, page: BrowsePage, categories: [String], chrome: PageChrome) {
+    init(query: BrowseQuery, page: BrowsePage, categories: [String], areas: [String], chrome: PageChrome) {
         self.chrome = chrome
         searchText = query.text
         category = query.category
@@ -60,6 +62,11 @@ struct BrowseView: PageView {
         ingredient = query.ingredient?.label
         ingredientOptions = [Option(value: "", label: "Any", selected: query.ingredient == nil)]
             + MainIngredient.allCases.map { Option(value: $0.rawValue, label: $0.label, selected: query.ingredient == $0) }
+        area = query.area
+        // A cuisine asked for but not saved yet (the recipe API named it) is still shown as chosen.
+        let areaNames = areas.contains { $0 == query.area } ? areas : areas + [query.area].compactMap { $0 }
+        areaOptions = [Option(value: "", label: "Any cuisine", selected: query.area == nil)]
+            + areaNames.map { Option(value: $0, label: $0, selected: query.area == $0) }
         dietOptions = [Option(value: "", label: "Any diet", selected: query.diet == nil)]
             + Diet.allCases.map { Option(value: $0.slug, label: $0.label, selected: query.diet == $0) }
         // A search lists its best matches first, so grouping is only offered for browsing.
@@ -98,6 +105,7 @@ enum BrowseURL {
         if let category = category ?? query.category { items.append(("category", category)) }
         if let diet = query.diet { items.append(("diet", diet.slug)) }
         if let ingredient = query.ingredient { items.append(("ingredient", ingredient.rawValue)) }
+        if let area = query.area { items.append(("area", area)) }
         let grouping = grouping ?? query.grouping
         if grouping != .photo { items.append(("group", grouping.rawValue)) }
         if page > 1 { items.append(("page", String(page))) }
