@@ -64,9 +64,9 @@ struct BrowseView: PageView {
             + MainIngredient.allCases.map { Option(value: $0.rawValue, label: $0.label, selected: query.ingredient == $0) }
         area = query.area
         // A cuisine asked for but not saved yet (the recipe API named it) is still shown as chosen.
-        let areaNames = areas.contains { $0 == query.area } ? areas : areas + [query.area].compactMap { $0 }
+        let unsaved = query.area.flatMap { areas.contains($0) ? nil : $0 }
         areaOptions = [Option(value: "", label: "Any cuisine", selected: query.area == nil)]
-            + areaNames.map { Option(value: $0, label: $0, selected: query.area == $0) }
+            + (areas + [unsaved].compactMap { $0 }).map { Option(value: $0, label: $0, selected: query.area == $0) }
         dietOptions = [Option(value: "", label: "Any diet", selected: query.diet == nil)]
             + Diet.allCases.map { Option(value: $0.slug, label: $0.label, selected: query.diet == $0) }
         // A search lists its best matches first, so grouping is only offered for browsing.
