@@ -9,7 +9,7 @@ struct RecipeGenerator {
                         "Halloumi", "Squash", "Cauliflower", "Duck", "Cod", "Bean", "Spinach", "Potato", "Lamb", "Paneer"]
     static let dishes = ["Stew", "Curry", "Traybake", "Salad", "Soup", "Pie", "Risotto", "Tacos", "Bowl", "Skewers",
                          "Pasta", "Gratin", "Fritters", "Tagine", "Noodles", "Flatbread", "Bake", "Hash", "Chowder", "Stir-Fry"]
-    static let categories = ["Dessert", "Vegetarian", "Vegan", "Chicken", "Seafood", "Pasta", "Breakfast", "Side", "Beef", "Soup"]
+    static let categories = ["Dessert", "Vegetarian", "Starter", "Chicken", "Seafood", "Pasta", "Breakfast", "Side", "Beef", "Soup"]
     static let pantry: [(String, [String])] = [
         ("onion", ["1", "2", "1 large"]), ("garlic", ["2 cloves", "3–4 cloves"]), ("olive oil", ["2 tbsp", "1 tbsp"]),
         ("salt", ["a pinch", "to taste"]), ("black pepper", ["½ tsp", "to taste"]), ("tomato", ["400 g", "4"]),

@@ -1,6 +1,7 @@
 """Finding recipes in chromium, with JavaScript on and off: a mistyped search offers "Did you mean …?" with the
-suggested search's recipes, and its link lands on that search, listed best match first; the main-ingredient filter
-narrows the list; "What can I make with…" ranks by the fewest missing ingredients; each passes axe."""
+suggested search's recipes, and its link lands on that search, listed best match first; the suggestion passes axe.
+The main-ingredient and cuisine selects narrow the recipes, and combine with the diet and the category chips;
+"What can I make with…" ranks by the fewest missing ingredients and passes axe."""
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
@@ -35,34 +36,65 @@ def test_the_suggestion_passes_axe(browser, base_url):
         check(browser, f"did you mean, {scheme}")
 
 
-def test_the_main_ingredient_filter_narrows_the_recipes(scripted_browser, base_url):
-    driver, _ = scripted_browser
-    open_page(driver, f"{base_url}/")
-    everything = len(driver.find_elements(By.CSS_SELECTOR, "[data-recipe-id]"))
+def open_filters(driver):
     summary = driver.find_element(By.CSS_SELECTOR, "summary.filters-summary")
     if summary.is_displayed():
         summary.click()
     else:
         # Wide screens show the filters' content with the <details> closed, which WebDriver counts as hidden.
         driver.execute_script("document.querySelector('details.filters').open = true")
-    Select(driver.find_element(By.ID, "ingredient")).select_by_value("chicken")
+
+
+def apply_filter(driver, select_id, value):
+    """Chooses `value` in a filter select and applies it; the select then shows it chosen. Returns the recipes listed."""
+    open_filters(driver)
+    Select(driver.find_element(By.ID, select_id)).select_by_value(value)
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, ".filter-diet button[type=submit]"))
-    assert "ingredient=chicken" in driver.current_url
-    selected = Select(driver.find_element(By.ID, "ingredient")).first_selected_option
-    assert selected.get_attribute("value") == "chicken"
-    found = driver.find_elements(By.CSS_SELECTOR, "[data-recipe-id]")
-    assert 0 < len(found) < everything
+    assert f"{select_id}={value}" in driver.current_url
+    assert Select(driver.find_element(By.ID, select_id)).first_selected_option.get_attribute("value") == value
+    return listed(driver)
+
+
+def listed(driver):
+    return {tile.get_attribute("data-recipe-id") for tile in driver.find_elements(By.CSS_SELECTOR, "[data-recipe-id]")}
+
+
+def test_the_main_ingredient_filter_narrows_the_recipes(scripted_browser, base_url):
+    driver, _ = scripted_browser
+    open_page(driver, f"{base_url}/")
+    everything = listed(driver)
+    found = apply_filter(driver, "ingredient", "chicken")
+    assert found and found < everything
     assert "Chicken" in driver.find_element(By.CSS_SELECTOR, ".filters-active").get_attribute("textContent")
+
+
+def test_the_cuisine_filter_narrows_the_recipes_and_combines_with_the_others(scripted_browser, base_url):
+    driver, _ = scripted_browser
+    open_page(driver, f"{base_url}/")
+    everything = listed(driver)
+    italian = apply_filter(driver, "area", "Italian")
+    assert italian and italian < everything
+    assert "Italian" in driver.find_element(By.CSS_SELECTOR, ".filters-active").get_attribute("textContent")
+
+    # With the vegan diet too: fewer still, each one of the Italian recipes.
+    vegan = apply_filter(driver, "diet", "vegan")
+    assert "area=Italian" in driver.current_url
+    assert vegan and vegan < italian
+
+    # A category chip keeps the cuisine; "Vegan" is a diet, not a category.
+    open_filters(driver)
+    chips = [chip.text for chip in driver.find_elements(By.CSS_SELECTOR, "nav.chips[aria-label=Categories] a")]
+    assert "Vegan" not in chips
+    click_and_wait(driver, driver.find_element(By.LINK_TEXT, "Pasta"))
+    assert "area=Italian" in driver.current_url and "category=Pasta" in driver.current_url
+    pasta = listed(driver)
+    assert pasta and pasta <= vegan
 
 
 def test_what_can_i_make_ranks_by_the_fewest_missing(scripted_browser, base_url):
     driver, _ = scripted_browser
     open_page(driver, f"{base_url}/")
-    summary = driver.find_element(By.CSS_SELECTOR, "summary.filters-summary")
-    if summary.is_displayed():
-        summary.click()
-    else:
-        driver.execute_script("document.querySelector('details.filters').open = true")
+    open_filters(driver)
     field = driver.find_element(By.ID, "have")
     field.send_keys("eggs, flour, milk")
     click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, ".filter-diet button[type=submit]"))

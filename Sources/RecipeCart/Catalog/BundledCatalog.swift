@@ -62,6 +62,7 @@ struct BundledRecipeFile: Decodable {
     var id: String
     var title: String
     var category: String
+    var area: String
     var description: String
     var servings: Int
     var readyInMinutes: Int
@@ -79,7 +80,7 @@ struct BundledRecipeFile: Decodable {
             return diet
         }
         return Recipe(
-            id: recipeID, title: title, description: description, category: category,
+            id: recipeID, title: title, description: description, category: category, area: area,
             servings: servings, readyInMinutes: readyInMinutes, diets: diets, tags: tags,
             imagePath: image.map { "bundled/\($0)" }, sourceURL: sourceURL.flatMap(URL.init(string:)),
             ingredients: ingredients, steps: steps)

@@ -11,6 +11,8 @@ public protocol CatalogStore: Sendable {
     /// A number that grows with every change to recipes or the shop's edits, wherever the change was made.
     func generation() async throws -> Int
     func categories() async throws -> [String]
+    /// The cuisines of the recipes here, for the Browse page's cuisine filter.
+    func areas() async throws -> [String]
     /// Everything a search looks in, as text: each recipe's title, category and tags, and each ingredient name once.
     func searchableTexts() async throws -> [String]
     func browse(_ query: BrowseQuery) async throws -> BrowsePage

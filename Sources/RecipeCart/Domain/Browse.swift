@@ -11,19 +11,23 @@ public struct BrowseQuery: Sendable, Equatable, Hashable {
     public var category: String?
     public var diet: Diet?
     public var ingredient: MainIngredient?
+    /// A cuisine, spelled as the catalog spells it (`Italian`); nil for any.
+    public var area: String?
     /// What the shopper has (`?have=egg,flour,milk`): recipes are ranked by how few of their ingredients are missing.
     public var have: [String]
     public var grouping: Grouping
     public var page: Int
 
     public init(
-        text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil, have: [String] = [],
+        text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil, area: String? = nil,
+        have: [String] = [],
         grouping: Grouping = .photo, page: Int = 1
     ) {
         self.text = text
         self.category = category
         self.diet = diet
         self.ingredient = ingredient
+        self.area = area
         self.have = have
         self.grouping = grouping
         self.page = page

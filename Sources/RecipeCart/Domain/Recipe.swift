@@ -6,6 +6,8 @@ public struct Recipe: Sendable, Equatable {
     public var title: String
     public var description: String
     public var category: String
+    /// The cuisine (TheMealDB's `strArea`, Spoonacular's first cuisine): "Italian", "Thai"; nil when unknown.
+    public var area: String?
     public var servings: Int?
     public var readyInMinutes: Int?
     public var diets: [Diet]
@@ -20,7 +22,7 @@ public struct Recipe: Sendable, Equatable {
     public var isPersonalCopy = false
 
     public init(
-        id: RecipeID, title: String, description: String, category: String,
+        id: RecipeID, title: String, description: String, category: String, area: String? = nil,
         servings: Int?, readyInMinutes: Int?, diets: [Diet], tags: [String],
         imagePath: String?, sourceURL: URL?, ingredients: [Ingredient], steps: [String],
         isEdited: Bool = false
@@ -29,6 +31,7 @@ public struct Recipe: Sendable, Equatable {
         self.title = title
         self.description = description
         self.category = category
+        self.area = area
         self.servings = servings
         self.readyInMinutes = readyInMinutes
         self.diets = diets

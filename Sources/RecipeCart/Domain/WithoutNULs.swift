@@ -12,6 +12,7 @@ extension Recipe {
         recipe.title = title.withoutNULs
         recipe.description = description.withoutNULs
         recipe.category = category.withoutNULs
+        recipe.area = area?.withoutNULs
         recipe.tags = tags.map(\.withoutNULs)
         recipe.imagePath = imagePath?.withoutNULs
         recipe.ingredients = ingredients.map {

@@ -5,6 +5,10 @@ import Foundation
 protocol UpstreamStore: Sendable {
     /// When `key` was last answered upstream, and the ids it gave.
     func request(_ key: String) async throws -> (fetchedAt: Date, ids: [RecipeID])?
+    /// The names `key` gave (TheMealDB's cuisines, `list.php?a=list`) and when; nil when it was never answered.
+    func names(_ key: String) async throws -> (fetchedAt: Date, names: [String])?
+    /// Records `names` as what `key` gave at `now`.
+    func saveNames(_ names: [String], requestKey: String, at now: Date) async throws
     /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now`.
     @discardableResult
     func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, at now: Date) async throws -> [UpstreamSaveOutcome]

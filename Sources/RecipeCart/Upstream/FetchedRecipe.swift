@@ -18,17 +18,32 @@ struct FetchedRecipe: Sendable, Equatable {
     init(_ upstream: UpstreamSummary) {
         let summary = upstream.summary
         recipe = Recipe(
-            id: summary.id, title: summary.title, description: "", category: summary.category,
-            servings: summary.servings, readyInMinutes: summary.readyInMinutes, diets: [], tags: [],
+            id: summary.id, title: summary.title, description: "", category: summary.category, area: upstream.area,
+            servings: summary.servings, readyInMinutes: summary.readyInMinutes, diets: upstream.diets, tags: [],
             imagePath: nil, sourceURL: nil, ingredients: [], steps: [])
         imageURL = upstream.imageURL
         isComplete = false
     }
 
+    /// A tile says only what its listing knew: the category it was listed under (`filter.php?c=`), or its cuisine
+    /// (`filter.php?a=`). What it leaves blank is kept from the recipe stored before it (`category` with the `diets`
+    /// it implied, `area`, '' for none), so listing a meal by cuisine does not forget its category, nor the other way
+    /// round.
+    func filledIn(category: String, area: String, diets: [Diet]) -> FetchedRecipe {
+        guard !isComplete else { return self }
+        var filled = self
+        if filled.recipe.category.isEmpty {
+            filled.recipe.category = category
+            filled.recipe.diets = diets
+        }
+        if filled.recipe.area == nil, !area.isEmpty { filled.recipe.area = area }
+        return filled
+    }
+
     /// SHA-256 of everything stored, so a refresh or an import can tell "unchanged" from "updated".
     var contentHash: String {
         let canonical = Canonical(
-            title: recipe.title, description: recipe.description, category: recipe.category,
+            title: recipe.title, description: recipe.description, category: recipe.category, area: recipe.area,
             servings: recipe.servings, readyInMinutes: recipe.readyInMinutes, diets: recipe.diets.map(\.rawValue),
             tags: recipe.tags, sourceURL: recipe.sourceURL?.absoluteString, ingredients: recipe.ingredients,
             steps: recipe.steps, imageURL: imageURL?.absoluteString, isComplete: isComplete)
@@ -40,6 +55,7 @@ struct FetchedRecipe: Sendable, Equatable {
 
     private struct Canonical: Encodable {
         var title, description, category: String
+        var area: String?
         var servings, readyInMinutes: Int?
         var diets, tags: [String]
         var sourceURL: String?

@@ -95,7 +95,8 @@ public struct UpstreamCatalog: Sendable {
 
     // MARK: Pages
 
-    /// Before a Browse page: a search `q`, or else a `category`, not asked within the TTL makes one call.
+    /// Before a Browse page: a search `q`, or else a `category`, or else a cuisine (`area`), not asked within the TTL
+    /// makes one call.
     /// The home page with neither makes none. A call counts against `client`'s share.
     public func refresh(for query: BrowseQuery, client: String) async -> UpstreamStatus {
         guard let provider else { return .notNeeded }
@@ -107,6 +108,8 @@ public struct UpstreamCatalog: Sendable {
             request = .search(text)
         } else if let category = query.category, let listing = provider as? any CategoryListing {
             request = .category(category, listing)
+        } else if let area = query.area, let listing = provider as? any AreaListing {
+            request = .area(area, listing)
         } else {
             return .notNeeded
         }
@@ -148,6 +151,33 @@ public struct UpstreamCatalog: Sendable {
         return status
     }
 
+    /// The cuisines the API names (TheMealDB's `list.php?a=list`), asked at most once per TTL; the Browse page asks
+    /// only for a cuisine not saved here, so the home page still makes no call. Empty for an API that names none;
+    /// what was saved before when the list cannot be asked now. A call counts against `client`'s share.
+    public func areaNames(client: String) async -> [String] {
+        guard let provider, let listing = provider as? any AreaListing else { return [] }
+        let key = "\(provider.source.rawValue) areas"
+        let saved: [String]
+        do {
+            let cached = try await store.names(key)
+            if let cached, isFresh(cached.fetchedAt) { return cached.names }
+            saved = cached?.names ?? []
+        } catch {
+            logger.error("upstream cache not readable", metadata: ["error": "\(error)"])
+            return []
+        }
+        guard budget.spend(for: client, at: settings.clock()) else { return saved }
+        let status = await flights.run(key) {
+            await call {
+                if try await store.names(key).map({ isFresh($0.fetchedAt) }) == true { return .cached }
+                try await store.saveNames(try await listing.areaNames(), requestKey: key, at: settings.clock())
+                return .refreshed
+            }
+        }
+        guard status.notice == nil else { return saved }
+        return (try? await store.names(key))?.names ?? saved
+    }
+
     /// The API points used and left today; nil when no API is configured.
     public func pointsToday() async throws -> PointsUsage? {
         try await quota?.usageToday()
@@ -158,11 +188,13 @@ public struct UpstreamCatalog: Sendable {
     private enum BrowseRequest: Sendable {
         case search(String)
         case category(String, any CategoryListing)
+        case area(String, any AreaListing)
 
         var key: String {
             switch self {
             case .search(let text): "search \(text)"
             case .category(let name, _): "category \(name)"
+            case .area(let name, _): "area \(name)"
             }
         }
 
@@ -170,6 +202,7 @@ public struct UpstreamCatalog: Sendable {
             switch self {
             case .search(let text): try await provider.search(text)
             case .category(let name, let listing): try await listing.category(name)
+            case .area(let name, let listing): try await listing.area(name)
             }
         }
     }

@@ -15,12 +15,17 @@ public struct UpstreamRecipe: Sendable, Equatable {
 }
 
 /// A list entry mapped from an upstream API; `summary.imagePath` stays nil like `UpstreamRecipe`'s.
+/// A category left empty, or a nil `area`, is one the listing did not say; `diets` are those its category implies.
 public struct UpstreamSummary: Sendable, Equatable {
     public var summary: RecipeSummary
+    public var area: String?
+    public var diets: [Diet]
     public var imageURL: URL?
 
-    public init(summary: RecipeSummary, imageURL: URL?) {
+    public init(summary: RecipeSummary, area: String? = nil, diets: [Diet] = [], imageURL: URL?) {
         self.summary = summary
+        self.area = area
+        self.diets = diets
         self.imageURL = imageURL
     }
 }

@@ -160,6 +160,64 @@ import Testing
         }
     }
 
+    @Test func theCuisineFilterCombinesWithTheOthers() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let home = try await shopper.get("/")
+            #expect(home.contains(#"<select class="search-diet" id="area" name="area" form="search-form">"#))
+            #expect(home.contains(#"<option value="" selected>Any cuisine</option>"#))
+            #expect(home.contains(#"<option value="Italian">Italian</option>"#))
+            let italian = try await shopper.get("/?area=Italian")
+            #expect(italian.status == .ok)
+            #expect(italian.contains(#"<option value="Italian" selected>Italian</option>"#))
+            #expect(italian.contains(#"href="/?category=Pasta&amp;area=Italian""#))
+            #expect(italian.contains(" · Italian</span>"))
+            let ids = italian.recipeIDs
+            #expect(!ids.isEmpty && ids.count < 52)
+            for id in ["bundled-33", "bundled-13", "bundled-8"] { #expect(ids.contains(id), "\(id)") }
+            #expect(!ids.contains("bundled-28"))
+            // Any case names the same cuisine, in the catalog's spelling.
+            let lower = try await shopper.get("/?area=italian")
+            #expect(lower.recipeIDs == ids)
+            #expect(lower.contains(#"<option value="Italian" selected>Italian</option>"#))
+            // With a search, a diet and a main ingredient: all must hold.
+            let pasta = try await shopper.get("/?q=pasta&area=Italian&diet=vegan")
+            #expect(!pasta.searchResultIDs.isEmpty)
+            #expect(pasta.searchResultIDs == pasta.searchResultIDs.filter(ids.contains))
+            #expect(pasta.searchResultIDs.contains("bundled-34"))
+            #expect(!pasta.searchResultIDs.contains("bundled-33"))
+            #expect(try await shopper.get("/?q=carbonara&area=French").contains("No recipes match"))
+            #expect(try await shopper.get("/?ingredient=pork&area=Thai&diet=vegan").contains("No recipes match these filters"))
+            // Unknown and hostile values are ignored, and never written back into the page.
+            for unknown in ["Atlantis", "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "..%2F..%2Fetc%2Fpasswd", "../", "Ital", "Italian%20food", "", "%25"] {
+                let page = try await shopper.get("/?area=\(unknown)")
+                #expect(page.status == .ok, "\(unknown)")
+                #expect(page.recipeIDs.count == 52, "\(unknown)")
+                #expect(page.contains(#"<option value="" selected>Any cuisine</option>"#), "\(unknown)")
+                #expect(!page.contains("<script>alert") && !page.contains("passwd") && !page.contains("Atlantis"), "\(unknown)")
+            }
+        }
+    }
+
+    /// The Vegan category is the vegan diet: it is no longer offered as a category, and an old link to it lists the
+    /// vegan recipes.
+    @Test func theVeganCategoryIsTheVeganDiet() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let home = try await shopper.get("/")
+            #expect(!home.contains(#"category=Vegan""#))
+            let diet = try await shopper.get("/?diet=vegan")
+            let old = try await shopper.get("/?category=Vegan")
+            #expect(old.status == .ok)
+            #expect(old.recipeIDs == diet.recipeIDs)
+            #expect(old.contains(#"<option value="vegan" selected>Vegan</option>"#))
+            for id in ["bundled-15", "bundled-16", "bundled-7", "bundled-34"] { #expect(old.recipeIDs.contains(id), "\(id)") }
+            // Every recipe filed under Vegetarian is vegetarian.
+            let vegetarian = try await shopper.get("/?diet=vegetarian")
+            let filed = try await shopper.get("/?category=Vegetarian")
+            #expect(filed.recipeIDs.allSatisfy(vegetarian.recipeIDs.contains))
+            #expect(filed.recipeIDs.contains("bundled-15"))
+        }
+    }
+
     @Test func unknownFiltersAreIgnored() async throws {
         try await TestEnvironment().withShopper { shopper in
             let page = try await shopper.get("/?diet=paleo&group=sideways&page=banana")

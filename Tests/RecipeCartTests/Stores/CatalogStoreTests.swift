@@ -8,10 +8,18 @@ import Testing
         #expect(catalog.recipes.count >= 48)
         #expect(Set(catalog.recipes.map(\.id)).count == catalog.recipes.count)
         let categories = Set(catalog.recipes.map(\.category))
-        for required in ["Dessert", "Vegetarian", "Vegan", "Chicken", "Seafood", "Pasta", "Breakfast", "Side"] {
+        for required in ["Dessert", "Vegetarian", "Chicken", "Seafood", "Pasta", "Breakfast", "Side"] {
             #expect(categories.contains(required), "category \(required)")
         }
+        // The vegan diet is the one way to find vegan recipes: no Vegan category beside it, and a recipe filed under
+        // Vegetarian carries the vegetarian diet.
+        #expect(!categories.contains { DietCategory.isVegan($0) })
+        #expect(catalog.recipes.filter { $0.diets.contains(.vegan) }.count >= 6)
+        // Every recipe names its cuisine, and there are enough of them for the filter to mean something.
+        #expect(Set(catalog.recipes.compactMap(\.area)).count >= 10)
         for recipe in catalog.recipes {
+            #expect(recipe.area.map { !$0.isEmpty } == true, "\(recipe.id) cuisine")
+            if recipe.category == "Vegetarian" { #expect(recipe.diets.contains(.vegetarian), "\(recipe.id)") }
             #expect(recipe.ingredients.count >= 4, "\(recipe.id)")
             #expect(recipe.steps.count >= 3, "\(recipe.id)")
             #expect(!recipe.description.isEmpty, "\(recipe.id)")
@@ -50,7 +58,7 @@ import Testing
         try await backend.withStores { (stores: TestStores) async throws in
             let store = stores.catalog
             let recipe = Recipe(
-                id: RecipeID("test-1")!, title: "Toast", description: "Bread, toasted.", category: "Breakfast",
+                id: RecipeID("test-1")!, title: "Toast", description: "Bread, toasted.", category: "Breakfast", area: "British",
                 servings: nil, readyInMinutes: nil, diets: [.vegan, .dairyFree], tags: ["quick", "bread"],
                 imagePath: nil, sourceURL: URL(string: "https://example.org/toast"),
                 ingredients: [Ingredient(name: "bread", measure: "2 slices"), Ingredient(name: "salt", measure: "a pinch")],
@@ -60,6 +68,7 @@ import Testing
             #expect(try await store.summaries([recipe.id])[recipe.id] == recipe.summary)
             #expect(try await store.ingredients(of: [recipe.id])[recipe.id] == recipe.ingredients)
             #expect(try await store.categories() == ["Breakfast"])
+            #expect(try await store.areas() == ["British"])
         }
     }
 
@@ -72,7 +81,7 @@ import Testing
                 id: RecipeID("test-bare")!, title: "Water", description: "", category: "", servings: nil, readyInMinutes: nil,
                 diets: [], tags: [], imagePath: nil, sourceURL: nil, ingredients: [], steps: [])
             let full = Recipe(
-                id: RecipeID("test-full")!, title: "Porridge", description: "Oats, cooked.", category: "Breakfast", servings: 2,
+                id: RecipeID("test-full")!, title: "Porridge", description: "Oats, cooked.", category: "Breakfast", area: "Scottish", servings: 2,
                 readyInMinutes: 10, diets: [.vegetarian], tags: ["warm"], imagePath: "images/porridge.svg",
                 sourceURL: URL(string: "https://example.org/porridge"),
                 ingredients: [Ingredient(name: "oats", measure: "80 g"), Ingredient(name: "milk", measure: "300 ml", aisle: "Milk, Eggs, Other Dairy")],
@@ -302,6 +311,67 @@ import Testing
             let searched = try await catalog.recipeIDs(matching: BrowseQuery(text: "chicken", diet: .glutenFree))
             let shown = try await catalog.browse(BrowseQuery(text: "chicken", diet: .glutenFree)).sections.flatMap(\.recipes).map(\.id)
             #expect(!searched.isEmpty && Set(searched) == Set(shown))
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func theCuisineFilterCombinesWithSearchCategoryDietAndIngredient(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let catalog = stores.catalog
+            let recipes = try BundledCatalog.load().recipes
+            let areas = try await catalog.areas()
+            #expect(areas == Set(recipes.compactMap(\.area)).sorted { $0.lowercased() < $1.lowercased() })
+            func ids(_ query: BrowseQuery) async throws -> Set<String> {
+                Set(try await catalog.browse(query).sections.flatMap(\.recipes).map(\.id.rawValue))
+            }
+            func expected(_ keep: (Recipe) -> Bool) -> Set<String> { Set(recipes.filter(keep).map(\.id.rawValue)) }
+            for area in areas {
+                #expect(try await ids(BrowseQuery(area: area)) == expected { $0.area == area }, "\(area)")
+            }
+            let italian = try await ids(BrowseQuery(area: "Italian"))
+            #expect(italian.count >= 8 && italian.contains("bundled-33"))
+            #expect(try await ids(BrowseQuery(diet: .vegan, area: "Italian")) == expected { $0.area == "Italian" && $0.diets.contains(.vegan) })
+            #expect(try await ids(BrowseQuery(category: "Pasta", area: "Italian")) == expected { $0.area == "Italian" && $0.category == "Pasta" })
+            #expect(try await ids(BrowseQuery(text: "pasta", diet: .vegetarian, area: "Italian")).isSubset(of: italian))
+            #expect(try await ids(BrowseQuery(text: "carbonara", diet: .vegetarian, area: "Italian")).isEmpty)
+            #expect(try await ids(BrowseQuery(text: "carbonara", ingredient: .pork, area: "Italian")) == ["bundled-33"])
+            #expect(try await ids(BrowseQuery(text: "carbonara", area: "French")).isEmpty)
+            // The store matches the catalog's spelling exactly; the page turns anything else into no filter at all.
+            for unknown in ["italian", "Atlantis", "<script>", "../", "%", "_", "' OR 1=1 --"] {
+                #expect(try await catalog.browse(BrowseQuery(area: unknown)).totalCount == 0, "\(unknown)")
+            }
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aTileListedByCuisineKeepsTheCategoryAndDietsItWasListedUnder(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            let meal = MealDBMealSummary(id: "52775", name: "Vegan Lasagna", thumbnail: nil)
+            let byCategory = FetchedRecipe(try MealDBMapper.summary(from: meal, listing: .category("Vegan")))
+            let byArea = FetchedRecipe(try MealDBMapper.summary(from: meal, listing: .area("Italian")))
+            let now = Date(timeIntervalSince1970: 1_800_000_000)
+            try await stores.stores.upstream.save([byCategory], source: .themealdb, at: now)
+            #expect(try await stores.stores.upstream.save([byArea], source: .themealdb, at: now) == [.updated])
+            let id = byArea.recipe.id
+            let saved = try #require(try await stores.catalog.recipe(id))
+            #expect(saved.category == "Vegetarian" && saved.area == "Italian" && saved.diets == [.vegetarian, .vegan])
+            // Listed again either way, nothing changes.
+            #expect(try await stores.stores.upstream.save([byArea], source: .themealdb, at: now) == [.unchanged])
+            #expect(try await stores.stores.upstream.save([byCategory], source: .themealdb, at: now) == [.unchanged])
+            #expect(try await stores.catalog.browse(BrowseQuery(diet: .vegan, area: "Italian")).totalCount == 1)
+            #expect(try await stores.catalog.categories() == ["Vegetarian"])
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func upstreamNamesAreKeptWithWhenTheyWereAsked(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            let store = stores.stores.upstream
+            #expect(try await store.names("themealdb areas") == nil)
+            let now = Date(timeIntervalSince1970: 1_800_000_000)
+            try await store.saveNames(["Italian", "Saudi Arabian", "Thai"], requestKey: "themealdb areas", at: now)
+            let saved = try #require(try await store.names("themealdb areas"))
+            #expect(saved.names == ["Italian", "Saudi Arabian", "Thai"] && saved.fetchedAt == now)
+            try await store.saveNames([], requestKey: "themealdb areas", at: now.addingTimeInterval(60))
+            #expect(try await store.names("themealdb areas")?.names == [])
         }
     }
 }

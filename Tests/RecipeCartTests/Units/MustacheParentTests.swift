@@ -25,9 +25,9 @@ import Testing
         BrowseView.Section(title: "Best matches", headingID: "results", showsTiles: true, recipes: [RecipeTile(recipe.summary)]),
         BrowseView.DidYouMean(text: "cake", url: "/?q=cake", recipes: [RecipeTile(recipe.summary)]),
         BrowseView(
-            query: BrowseQuery(text: "cake"),
+            query: BrowseQuery(text: "cake", area: "Italian", have: ["egg", "flour"]),
             page: BrowsePage(rows: [(recipe.summary, .results)], total: 1, paging: BrowsePaging(total: 1, requestedPage: 1)),
-            categories: ["Dessert"], chrome: chrome),
+            categories: ["Dessert"], areas: ["French", "Italian"], chrome: chrome),
         chrome,
     ] }
 

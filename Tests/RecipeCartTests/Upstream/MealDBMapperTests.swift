@@ -13,7 +13,7 @@ import Testing
             id: try #require(RecipeID("mealdb-90101")),
             title: "Miso Glazed Aubergine",
             description: "A Japanese vegetarian dish.",
-            category: "Vegetarian",
+            category: "Vegetarian", area: "Japanese",
             servings: nil, readyInMinutes: nil,
             diets: [.vegetarian],
             tags: ["vegetarian", "side", "japanese"],
@@ -86,6 +86,45 @@ import Testing
         let recipe = try MealDBMapper.recipe(from: MealDBMeal(id: "7", name: "Dal", category: "Vegan", area: "Indian")).recipe
         #expect(recipe.diets == [.vegetarian, .vegan])
         #expect(recipe.description == "An Indian vegan dish.")
+        // The Vegan category is the vegan diet: the recipe is filed under Vegetarian, which always carries its diet.
+        #expect(recipe.category == "Vegetarian")
+        #expect(recipe.area == "Indian")
+        let tile = try MealDBMapper.summary(from: MealDBMealSummary(id: "7", name: "Dal", thumbnail: nil), listing: .category("vegan"))
+        #expect(tile.summary.category == "Vegetarian")
+        #expect(FetchedRecipe(tile).recipe.diets == [.vegetarian, .vegan])
+        let vegetarian = try MealDBMapper.recipe(from: MealDBMeal(id: "8", name: "Pie", category: "Vegetarian")).recipe
+        #expect(vegetarian.diets == [.vegetarian])
+    }
+
+    @Test func theAreaIsTheCuisineAndUnknownIsNone() throws {
+        #expect(try MealDBMapper.recipe(from: MealDBMeal(id: "1", name: "Pho", area: " Vietnamese ")).recipe.area == "Vietnamese")
+        #expect(try MealDBMapper.recipe(from: MealDBMeal(id: "2", name: "Stew", area: "Unknown")).recipe.area == nil)
+        #expect(try MealDBMapper.recipe(from: MealDBMeal(id: "3", name: "Soup")).recipe.area == nil)
+    }
+
+    @Test func anAreaTileKnowsItsCuisineButNotItsCategory() throws {
+        let meal = MealDBMealSummary(id: "52772", name: "Teriyaki Chicken Casserole", thumbnail: nil)
+        let tile = try MealDBMapper.summary(from: meal, listing: .area("Japanese"))
+        #expect(tile.area == "Japanese")
+        #expect(tile.summary.category == "")
+        // Listed by cuisine after being listed by category, it keeps the category it had, and the other way round.
+        let byArea = FetchedRecipe(tile)
+        let underVegan = byArea.filledIn(category: "Vegetarian", area: "", diets: [.vegetarian, .vegan])
+        #expect(underVegan.recipe.category == "Vegetarian" && underVegan.recipe.diets == [.vegetarian, .vegan])
+        let byCategory = FetchedRecipe(try MealDBMapper.summary(from: meal, listing: .category("Chicken")))
+        let filled = byCategory.filledIn(category: "", area: "Japanese", diets: [])
+        #expect(filled.recipe.area == "Japanese" && filled.recipe.category == "Chicken")
+        // A complete record says everything itself.
+        let full = FetchedRecipe(try MealDBMapper.recipe(from: MealDBMeal(id: "52772", name: "Casserole", category: "Chicken")))
+        #expect(full.filledIn(category: "Dessert", area: "Japanese", diets: [.vegan]) == full)
+    }
+
+    @Test func areaNamesKeepUpstreamOrderWithoutUnknownOrRepeats() throws {
+        let response = try JSONDecoder().decode(
+            MealDBAreasResponse.self,
+            from: Data(#"{"meals":[{"strArea":"Italian"},{"strArea":" Unknown "},{"strArea":"Thai"},{"strArea":"italian"},{"strArea":""},{}]}"#.utf8))
+        #expect(MealDBMapper.areaNames(from: response) == ["Italian", "Thai"])
+        #expect(try JSONDecoder().decode(MealDBAreasResponse.self, from: Data(#"{"meals":null}"#.utf8)).meals.isEmpty)
     }
 
     @Test(arguments: [
@@ -129,7 +168,7 @@ import Testing
 
     @Test func filterSummariesTakeTheCategoryAskedFor() throws {
         let response = try UpstreamFixture.decode(MealDBSummariesResponse.self, "themealdb/filter-dessert.json")
-        let summaries = MealDBMapper.summaries(from: response, category: "Dessert")
+        let summaries = MealDBMapper.summaries(from: response, listing: .category("Dessert"))
         #expect(summaries.count == 5)
         #expect(summaries[3] == UpstreamSummary(
             summary: RecipeSummary(
@@ -143,7 +182,7 @@ import Testing
     @Test func aSummaryAndItsFullRecipeAgree() throws {
         let tile = try MealDBMapper.summary(
             from: UpstreamFixture.decode(MealDBSummariesResponse.self, "themealdb/filter-dessert.json").meals[0],
-            category: "Dessert")
+            listing: .category("Dessert"))
         let full = try MealDBMapper.recipe(from: UpstreamFixture.decode(MealDBMealsResponse.self, "themealdb/lookup.json").meals[0])
         #expect(tile.summary == full.recipe.summary)
         #expect(tile.imageURL == full.imageURL)

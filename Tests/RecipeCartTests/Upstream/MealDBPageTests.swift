@@ -70,6 +70,56 @@ import Testing
         }
     }
 
+    @Test func aCuisineIsListedOnceAndOneNotSavedHereIsCheckedAgainstUpstreamsList() async throws {
+        try await StandIn.run { standIn in
+            let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
+            let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn, clock: clock)
+            try await environment.withShopper { shopper in
+                // A cuisine saved here (the bundled Japanese dishes): its tiles, one call, no list.
+                let japanese = try await shopper.get("/?area=Japanese")
+                #expect(japanese.status == .ok)
+                #expect(japanese.notice == nil)
+                #expect(japanese.recipeIDs.contains("mealdb-90101") && japanese.recipeIDs.contains("bundled-24"))
+                #expect(!japanese.recipeIDs.contains("mealdb-90103"))
+                #expect(await standIn.state.apiCalls == ["/api/json/v1/1/filter.php?a=Japanese"])
+                #expect(try await environment.row("SELECT area FROM recipes WHERE id = 'mealdb-90101'") == "Japanese")
+                // The same cuisine however typed, with other filters, and its recipe's page: no call but the lookup.
+                for again in ["/?area=Japanese", "/?area=japanese&page=1", "/?area=Japanese&group=time"] {
+                    #expect(try await shopper.get(again).recipeIDs.contains("mealdb-90101"), "\(again)")
+                }
+                #expect(await standIn.state.apiCalls.count == 1)
+                let detail = try await shopper.get("/recipes/mealdb-90101")
+                #expect(detail.contains("Miso Glazed Aubergine"))
+                #expect(try await environment.row("SELECT category FROM recipes WHERE id = 'mealdb-90101'") == "Vegetarian")
+                #expect(try await environment.row("SELECT area FROM recipes WHERE id = 'mealdb-90101'") == "Japanese")
+
+                // A cuisine nothing here has: upstream's list first, then its tiles.
+                let peruvian = try await shopper.get("/?area=peruvian")
+                #expect(peruvian.status == .ok)
+                #expect(peruvian.contains(#"<option value="Peruvian" selected>Peruvian</option>"#))
+                #expect(peruvian.contains("No recipes match these filters"))
+                #expect(await standIn.state.apiCalls.suffix(2) == ["/api/json/v1/1/list.php?a=list", "/api/json/v1/1/filter.php?a=Peruvian"])
+                // A cuisine neither has is ignored, and the list is not asked again within the TTL; nor is Peruvian.
+                for ignored in ["/?area=Atlantis", "/?area=Unknown", "/?area=%3Cscript%3E"] {
+                    let page = try await shopper.get(ignored)
+                    #expect(page.status == .ok)
+                    #expect(page.contains(#"<option value="" selected>Any cuisine</option>"#), "\(ignored)")
+                    #expect(page.recipeIDs.contains("bundled-1"), "\(ignored)")
+                }
+                try await shopper.get("/?area=Peruvian")
+                let calls = await standIn.state.apiCalls
+                #expect(calls.count == 4)
+
+                // Past the TTL, each is asked once more.
+                clock.advance(by: UpstreamSettings.defaultCacheTTL + 60)
+                try await shopper.get("/?area=Atlantis")
+                try await shopper.get("/?area=Japanese")
+                try await shopper.get("/?area=Japanese")
+                #expect(await standIn.state.apiCalls.dropFirst(4) == ["/api/json/v1/1/list.php?a=list", "/api/json/v1/1/filter.php?a=Japanese"])
+            }
+        }
+    }
+
     @Test func aRecipeNeverSeenIsLookedUpAndAnUnknownOneIsA404() async throws {
         try await StandIn.run { standIn in
             try await TestEnvironment.upstream(.themealdb, standIn: standIn).withShopper { shopper in

@@ -15,7 +15,7 @@ import Testing
             description: "Charred Corn & Black Bean Tacos is a gluten free and vegan main course. "
                 + "One serving contains 412 calories. It's \"smoky\" and bright — try Elote Salad next. "
                 + "Ready in about 25 minutes.",
-            category: "Lunch",
+            category: "Lunch", area: "Mexican",
             servings: 4, readyInMinutes: 25,
             diets: [.vegetarian, .vegan, .glutenFree, .dairyFree],
             tags: ["mexican", "lunch", "main course", "main dish", "dinner"],

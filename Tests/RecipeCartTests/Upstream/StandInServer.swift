@@ -75,8 +75,18 @@ struct StandIn: Sendable {
         }
         mealDB.get("filter.php") { request, _ in
             try await api(request, state: state) { host in
+                if let area = request.uri.queryParameters["a"].map(String.init) {
+                    return try encode(MealDBSummariesResponse(meals: try Fixtures.summaries(area: area, host: host)))
+                }
                 let category = request.uri.queryParameters["c"].map(String.init) ?? ""
                 return try encode(MealDBSummariesResponse(meals: category == "Dessert" ? try Fixtures.dessertSummaries(host: host) : []))
+            }
+        }
+        mealDB.get("list.php") { request, _ in
+            try await api(request, state: state) { _ in
+                // Peruvian: a cuisine upstream names that nothing here has yet.
+                let names = ["British", "Indian", "Japanese", "Peruvian", "Unknown"]
+                return try encode(MealDBAreasResponse(meals: names.map(MealDBArea.init)))
             }
         }
         mealDB.get("categories.php") { request, _ in
@@ -246,6 +256,11 @@ actor StandInState {
 private enum Fixtures {
     static func meals(host: String) throws -> [MealDBMeal] {
         try decode(MealDBMealsResponse.self, "themealdb/search.json", host: host).meals
+    }
+
+    /// The tiles of the search fixture's meals from `area`: `filter.php?a=`.
+    static func summaries(area: String, host: String) throws -> [MealDBMealSummary] {
+        try meals(host: host).filter { $0.area == area }.map { MealDBMealSummary(id: $0.id, name: $0.name, thumbnail: $0.thumbnail) }
     }
 
     static func dessertSummaries(host: String) throws -> [MealDBMealSummary] {

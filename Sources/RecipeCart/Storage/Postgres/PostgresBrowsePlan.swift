@@ -38,6 +38,9 @@ struct PostgresBrowsePlan {
             conditions.append(
                 "r.id IN (SELECT recipe_id FROM recipe_ingredients WHERE lower(name) LIKE ANY(\(bind(ingredient.likePatterns))::text[]))")
         }
+        if let area = query.area {
+            conditions.append("r.area = \(bind(area))")
+        }
         order += ["lower(r.title)", "r.title", "r.id"]
     }
 

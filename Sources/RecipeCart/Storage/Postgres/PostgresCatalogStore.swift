@@ -75,6 +75,12 @@ struct PostgresCatalogStore: CatalogStore {
         }
     }
 
+    func areas() async throws -> [String] {
+        try await database.read { connection in
+            try await connection.values("SELECT area FROM recipes WHERE area <> '' GROUP BY area ORDER BY lower(area), area", as: String.self)
+        }
+    }
+
     func searchableTexts() async throws -> [String] {
         try await database.read { connection in
             try await connection.values(PostgresQuery(unsafeSQL: SearchVocabulary.textsSQL), as: String.self)
@@ -170,20 +176,21 @@ struct PostgresCatalogStore: CatalogStore {
         // Arrays cannot hold NULL here, so each optional column travels with a "has a value" flag.
         try await connection.run(
             """
-            INSERT INTO recipes (id, source, title, description, category, servings, ready_minutes, tags, image_path, source_url, updated_at)
-            SELECT id, \(source), title, description, category, CASE WHEN has_servings THEN servings END,
+            INSERT INTO recipes (id, source, title, description, category, area, servings, ready_minutes, tags, image_path, source_url, updated_at)
+            SELECT id, \(source), title, description, category, area, CASE WHEN has_servings THEN servings END,
                    CASE WHEN has_ready THEN ready END, tags, CASE WHEN has_image THEN image END,
                    CASE WHEN has_url THEN url END, \(now)
             FROM unnest(\(ids), \(recipes.map(\.title)), \(recipes.map(\.description)), \(recipes.map(\.category)),
+                        \(recipes.map { $0.area ?? "" }),
                         \(recipes.map { $0.servings != nil }), \(recipes.map { $0.servings ?? 0 }),
                         \(recipes.map { $0.readyInMinutes != nil }), \(recipes.map { $0.readyInMinutes ?? 0 }),
                         \(recipes.map { $0.tags.joined(separator: " ") }),
                         \(recipes.map { $0.imagePath != nil }), \(recipes.map { $0.imagePath ?? "" }),
                         \(recipes.map { $0.sourceURL != nil }), \(recipes.map { $0.sourceURL?.absoluteString ?? "" }))
-                 AS r(id, title, description, category, has_servings, servings, has_ready, ready, tags, has_image, image, has_url, url)
+                 AS r(id, title, description, category, area, has_servings, servings, has_ready, ready, tags, has_image, image, has_url, url)
             ON CONFLICT (id) DO UPDATE SET
                 source = excluded.source, title = excluded.title, description = excluded.description,
-                category = excluded.category, servings = excluded.servings, ready_minutes = excluded.ready_minutes,
+                category = excluded.category, area = excluded.area, servings = excluded.servings, ready_minutes = excluded.ready_minutes,
                 tags = excluded.tags, image_path = excluded.image_path, source_url = excluded.source_url,
                 updated_at = excluded.updated_at
             """)
@@ -234,12 +241,12 @@ struct PostgresCatalogStore: CatalogStore {
 
     static func fetchRecipe(_ connection: PostgresConnection, id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
         let key = id.rawValue
-        guard let (title, description, category, servings, ready, tags, image, source, isEdited) = try await connection.row(
+        guard let (title, description, category, area, servings, ready, tags, image, source, isEdited) = try await connection.row(
             """
-            SELECT title, description, category, servings, ready_minutes, tags, image_path, source_url, is_edited
+            SELECT title, description, category, area, servings, ready_minutes, tags, image_path, source_url, is_edited
             FROM recipe_effective WHERE id = \(key)
             """,
-            as: (String, String, String, Int?, Int?, String, String?, String?, Bool).self)
+            as: (String, String, String, String, Int?, Int?, String, String?, String?, Bool).self)
         else { return nil }
         let ingredients = try await connection.rows(
             "SELECT name, measure, aisle FROM recipe_ingredients WHERE recipe_id = \(key) ORDER BY position", as: (String, String, String?).self
@@ -253,7 +260,8 @@ struct PostgresCatalogStore: CatalogStore {
             try await connection.values("SELECT text FROM recipe_steps WHERE recipe_id = \(key) ORDER BY position", as: String.self)
         }
         var recipe = Recipe(
-            id: id, title: title, description: description, category: category, servings: servings, readyInMinutes: ready,
+            id: id, title: title, description: description, category: category, area: area.isEmpty ? nil : area, servings: servings,
+            readyInMinutes: ready,
             diets: Diet.allCases.filter(diets.contains), tags: tags.split(separator: " ").map(String.init),
             imagePath: image, sourceURL: source.flatMap(URL.init(string:)), ingredients: ingredients, steps: steps, isEdited: isEdited)
         if let session { try await applyPersonalVersion(connection, session: session, to: &recipe) }

@@ -278,6 +278,43 @@ enum PostgresSchema {
                 PRIMARY KEY (source, kind)
             );
             """),
+        ("v4-cuisines-and-vegan-diet", """
+            -- The cuisine (TheMealDB's area), '' when unknown, for the Browse page's cuisine filter.
+            ALTER TABLE recipes ADD COLUMN area TEXT NOT NULL DEFAULT '';
+            CREATE INDEX recipes_area ON recipes (area);
+            CREATE OR REPLACE VIEW recipe_effective AS
+            SELECT r.seq, r.id, r.source,
+                   COALESCE(e.title, r.title) AS title,
+                   COALESCE(e.description, r.description) AS description,
+                   r.category, r.servings, r.ready_minutes, r.tags,
+                   CASE WHEN e.recipe_id IS NULL THEN r.image_path
+                        WHEN e.image_removed THEN NULL
+                        ELSE COALESCE(e.image_path, r.image_path) END AS image_path,
+                   r.source_url,
+                   e.recipe_id IS NOT NULL AS is_edited,
+                   r.area
+            FROM recipes r LEFT JOIN recipe_edits e ON e.recipe_id = r.id;
+
+            -- The names a listing gave (TheMealDB's list.php?a=list), one a line.
+            ALTER TABLE upstream_cache ADD COLUMN names TEXT NOT NULL DEFAULT '';
+
+            -- The Vegan category is the vegan diet (DietCategory): such recipes become Vegetarian ones with the
+            -- vegan and vegetarian diets, and every Vegetarian one carries the vegetarian diet. The category is
+            -- weight B of the search document and the diets part of C, so both are rebuilt as reindex builds them.
+            INSERT INTO recipe_diets (recipe_id, diet)
+            SELECT id, 'vegan' FROM recipes WHERE lower(category) = 'vegan' ON CONFLICT DO NOTHING;
+            INSERT INTO recipe_diets (recipe_id, diet)
+            SELECT id, 'vegetarian' FROM recipes WHERE lower(category) IN ('vegan', 'vegetarian') ON CONFLICT DO NOTHING;
+            UPDATE recipes SET category = 'Vegetarian' WHERE lower(category) IN ('vegan', 'vegetarian');
+            UPDATE recipe_search s SET document =
+                   setweight(to_tsvector('simple', unaccent(r.title)), 'A')
+                || setweight(to_tsvector('simple', unaccent(r.category)), 'B')
+                || setweight(to_tsvector('simple', unaccent(
+                       COALESCE((SELECT string_agg(name, ' ' ORDER BY position) FROM recipe_ingredients WHERE recipe_id = r.id), '')
+                       || ' ' || COALESCE((SELECT string_agg(diet, ' ') FROM recipe_diets WHERE recipe_id = r.id), ''))), 'C')
+                || setweight(to_tsvector('simple', unaccent(r.tags)), 'D')
+            FROM recipe_effective r WHERE r.id = s.recipe_id AND r.category = 'Vegetarian';
+            """),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock.

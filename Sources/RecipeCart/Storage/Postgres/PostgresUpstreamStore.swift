@@ -13,6 +13,23 @@ struct PostgresUpstreamStore: UpstreamStore {
         }.map { (fetchedAt: Date(timeIntervalSince1970: $0.0), ids: $0.1.split(separator: " ").compactMap(RecipeID.init)) }
     }
 
+    func names(_ key: String) async throws -> (fetchedAt: Date, names: [String])? {
+        try await database.read { connection in
+            try await connection.row("SELECT fetched_at, names FROM upstream_cache WHERE request_key = \(key)", as: (Double, String).self)
+        }.map { (fetchedAt: Date(timeIntervalSince1970: $0.0), names: $0.1.split(separator: "\n").map(String.init)) }
+    }
+
+    func saveNames(_ names: [String], requestKey: String, at now: Date) async throws {
+        try await database.write { connection in
+            try await connection.run(
+                """
+                INSERT INTO upstream_cache (request_key, fetched_at, names)
+                VALUES (\(requestKey), \(now.timeIntervalSince1970), \(names.joined(separator: "\n")))
+                ON CONFLICT (request_key) DO UPDATE SET fetched_at = excluded.fetched_at, names = excluded.names
+                """)
+        }
+    }
+
     func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, at now: Date) async throws -> [UpstreamSaveOutcome] {
         let time = now.timeIntervalSince1970
         let (outcomes, generation) = try await database.write { connection in
@@ -41,11 +58,20 @@ struct PostgresUpstreamStore: UpstreamStore {
     {
         let ids = records.map(\.recipe.id.rawValue)
         var stored: [String: (isComplete: Bool?, contentHash: String?)] = [:]
-        for (id, isComplete, hash) in try await connection.rows(
-            "SELECT r.id, u.is_complete, u.content_hash FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id WHERE r.id = ANY(\(ids))",
-            as: (String, Bool?, String?).self)
+        var listed: [String: (category: String, area: String, diets: [Diet])] = [:]
+        for (id, isComplete, hash, category, area, diets) in try await connection.rows(
+            """
+            SELECT r.id, u.is_complete, u.content_hash, r.category, r.area,
+                   (SELECT array_agg(diet) FROM recipe_diets WHERE recipe_id = r.id)
+            FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id WHERE r.id = ANY(\(ids))
+            """,
+            as: (String, Bool?, String?, String, String, [String]?).self)
         {
             stored[id] = (isComplete, hash)
+            listed[id] = (category, area, Diet.allCases.filter { (diets ?? []).contains($0.rawValue) })
+        }
+        let records = records.map { record in
+            listed[record.recipe.id.rawValue].map { record.filledIn(category: $0.category, area: $0.area, diets: $0.diets) } ?? record
         }
         let outcomes = records.map { UpstreamSaveOutcome.of($0, over: stored[$0.recipe.id.rawValue]) }
         let unchanged = zip(records, outcomes).filter { $0.1 == .unchanged }.map(\.0.recipe.id.rawValue)

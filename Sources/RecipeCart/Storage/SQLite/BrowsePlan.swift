@@ -41,6 +41,10 @@ struct BrowsePlan {
             conditions.append("r.id IN (SELECT recipe_id FROM recipe_ingredients WHERE \(matches))")
             filterArguments += StatementArguments(patterns)
         }
+        if let area = query.area {
+            conditions.append("r.area = ?")
+            filterArguments += [area]
+        }
         let section = BrowseSectionSQL.expression(for: query)
         let columns = "r.id, r.title, r.category, r.servings, r.ready_minutes, r.image_path, \(section) AS section"
         guard let pattern = SearchPattern.make(from: query.text) else {

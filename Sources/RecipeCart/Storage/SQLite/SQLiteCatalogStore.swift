@@ -79,6 +79,12 @@ public struct SQLiteCatalogStore: CatalogStore {
         }
     }
 
+    public func areas() async throws -> [String] {
+        try await database.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT area FROM recipes WHERE area != '' ORDER BY area COLLATE NOCASE")
+        }
+    }
+
     public func searchableTexts() async throws -> [String] {
         try await database.read { db in
             try String.fetchAll(db, sql: SearchVocabulary.textsSQL)
@@ -154,17 +160,17 @@ public struct SQLiteCatalogStore: CatalogStore {
         // Cached statements: an import runs these 100,000 times, and compiling each again showed up first in its profile.
         try db.cachedStatement(
             sql: """
-                INSERT INTO recipes (id, source, title, description, category, servings, ready_minutes, tags, image_path, source_url, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, app_now())
+                INSERT INTO recipes (id, source, title, description, category, area, servings, ready_minutes, tags, image_path, source_url, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, app_now())
                 ON CONFLICT(id) DO UPDATE SET
                     source = excluded.source, title = excluded.title, description = excluded.description,
-                    category = excluded.category, servings = excluded.servings, ready_minutes = excluded.ready_minutes,
+                    category = excluded.category, area = excluded.area, servings = excluded.servings, ready_minutes = excluded.ready_minutes,
                     tags = excluded.tags, image_path = excluded.image_path, source_url = excluded.source_url,
                     updated_at = app_now()
                 """
         ).execute(
             arguments: [
-                id, source, recipe.title, recipe.description, recipe.category, recipe.servings,
+                id, source, recipe.title, recipe.description, recipe.category, recipe.area ?? "", recipe.servings,
                 recipe.readyInMinutes, recipe.tags.joined(separator: " "), recipe.imagePath, recipe.sourceURL?.absoluteString,
             ])
         for table in ["recipe_ingredients", "recipe_steps", "recipe_diets"] {
@@ -225,7 +231,7 @@ public struct SQLiteCatalogStore: CatalogStore {
             ?? String.fetchAll(db, sql: "SELECT text FROM recipe_steps WHERE recipe_id = ? ORDER BY position", arguments: [id.rawValue])
         var recipe = Recipe(
             id: id, title: record.title, description: record.description, category: record.category,
-            servings: record.servings, readyInMinutes: record.readyMinutes,
+            area: record.area.isEmpty ? nil : record.area, servings: record.servings, readyInMinutes: record.readyMinutes,
             diets: Diet.allCases.filter(diets.contains), tags: record.tags.split(separator: " ").map(String.init),
             imagePath: record.imagePath, sourceURL: record.sourceURL.flatMap(URL.init(string:)),
             ingredients: ingredients, steps: steps, isEdited: record.isEdited)
@@ -276,6 +282,7 @@ private struct RecipeRecord: Decodable, FetchableRecord {
     var title: String
     var description: String
     var category: String
+    var area: String
     var servings: Int?
     var readyMinutes: Int?
     var tags: String
@@ -284,7 +291,7 @@ private struct RecipeRecord: Decodable, FetchableRecord {
     var isEdited: Bool
 
     enum CodingKeys: String, CodingKey {
-        case title, description, category, servings, tags
+        case title, description, category, area, servings, tags
         case readyMinutes = "ready_minutes", imagePath = "image_path", sourceURL = "source_url", isEdited = "is_edited"
     }
 }

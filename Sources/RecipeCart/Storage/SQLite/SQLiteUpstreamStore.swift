@@ -15,6 +15,24 @@ struct SQLiteUpstreamStore: UpstreamStore {
         }
     }
 
+    func names(_ key: String) async throws -> (fetchedAt: Date, names: [String])? {
+        try await database.read { db in
+            try CachedNames.fetchOne(db, sql: "SELECT fetched_at, names FROM upstream_cache WHERE request_key = ?", arguments: [key])
+                .map { (fetchedAt: $0.fetchedAt, names: $0.names.split(separator: "\n").map(String.init)) }
+        }
+    }
+
+    func saveNames(_ names: [String], requestKey: String, at now: Date) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO upstream_cache (request_key, fetched_at, names) VALUES (?, ?, ?)
+                    ON CONFLICT(request_key) DO UPDATE SET fetched_at = excluded.fetched_at, names = excluded.names
+                    """,
+                arguments: [requestKey, now.timeIntervalSince1970, names.joined(separator: "\n")])
+        }
+    }
+
     // MARK: Recipes
 
     /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now`.
@@ -36,13 +54,16 @@ struct SQLiteUpstreamStore: UpstreamStore {
 
     private static func save(_ db: Database, record: FetchedRecipe, source: UpstreamSource, at now: Date) throws -> UpstreamSaveOutcome {
         let id = record.recipe.id.rawValue
-        let hash = record.contentHash
         let existing = try SavedRecipe.fetchOne(
             db.cachedStatement(sql: """
-                SELECT u.is_complete, u.content_hash FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id
+                SELECT u.is_complete, u.content_hash, r.category, r.area,
+                       (SELECT group_concat(diet, ',') FROM recipe_diets WHERE recipe_id = r.id) AS diets
+                FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id
                 WHERE r.id = ?
                 """),
             arguments: [id])
+        let record = existing.map { record.filledIn(category: $0.category, area: $0.area, diets: $0.dietList) } ?? record
+        let hash = record.contentHash
         let outcome = UpstreamSaveOutcome.of(record, over: existing.map { ($0.isComplete, $0.contentHash) })
         switch outcome {
         case .keptFuller:
@@ -148,8 +169,27 @@ private struct CachedRequest: Decodable, FetchableRecord {
 private struct SavedRecipe: Decodable, FetchableRecord {
     var isComplete: Bool?
     var contentHash: String?
+    var category: String
+    var area: String
+    /// Comma-separated, as `recipe_diets` names them.
+    var diets: String?
+
+    var dietList: [Diet] {
+        let names = (diets ?? "").split(separator: ",").map(String.init)
+        return Diet.allCases.filter { names.contains($0.rawValue) }
+    }
 
     enum CodingKeys: String, CodingKey {
-        case isComplete = "is_complete", contentHash = "content_hash"
+        case isComplete = "is_complete", contentHash = "content_hash", category, area, diets
+    }
+}
+
+/// The names a listing gave, one a line.
+private struct CachedNames: Decodable, FetchableRecord {
+    var fetchedAt: Date
+    var names: String
+
+    enum CodingKeys: String, CodingKey {
+        case fetchedAt = "fetched_at", names
     }
 }

@@ -279,6 +279,42 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v9-cuisines-and-vegan-diet") { db in
+            try db.execute(sql: """
+                -- The cuisine (TheMealDB's area), '' when unknown, for the Browse page's cuisine filter.
+                ALTER TABLE recipes ADD COLUMN area TEXT NOT NULL DEFAULT '';
+                CREATE INDEX recipes_area ON recipes(area);
+                DROP VIEW recipe_effective;
+                CREATE VIEW recipe_effective AS
+                SELECT r.seq, r.id, r.source,
+                       COALESCE(e.title, r.title) AS title,
+                       COALESCE(e.description, r.description) AS description,
+                       r.category, r.servings, r.ready_minutes, r.tags,
+                       CASE WHEN e.recipe_id IS NULL THEN r.image_path
+                            WHEN e.image_removed THEN NULL
+                            ELSE COALESCE(e.image_path, r.image_path) END AS image_path,
+                       r.source_url,
+                       e.recipe_id IS NOT NULL AS is_edited,
+                       r.area
+                FROM recipes r LEFT JOIN recipe_edits e ON e.recipe_id = r.id;
+
+                -- The names a listing gave (TheMealDB's list.php?a=list), one a line.
+                ALTER TABLE upstream_cache ADD COLUMN names TEXT NOT NULL DEFAULT '';
+
+                -- The Vegan category is the vegan diet (DietCategory): such recipes become Vegetarian ones with the
+                -- vegan and vegetarian diets, and every Vegetarian one carries the vegetarian diet.
+                INSERT OR IGNORE INTO recipe_diets (recipe_id, diet)
+                SELECT id, 'vegan' FROM recipes WHERE lower(category) = 'vegan';
+                INSERT OR IGNORE INTO recipe_diets (recipe_id, diet)
+                SELECT id, 'vegetarian' FROM recipes WHERE lower(category) IN ('vegan', 'vegetarian');
+                UPDATE recipes SET category = 'Vegetarian' WHERE lower(category) IN ('vegan', 'vegetarian');
+                UPDATE recipe_search SET
+                    category = 'Vegetarian',
+                    diets = (SELECT group_concat(d.diet, ' ') FROM recipe_diets d JOIN recipes r ON r.id = d.recipe_id
+                             WHERE r.seq = recipe_search.rowid)
+                WHERE rowid IN (SELECT seq FROM recipes WHERE category = 'Vegetarian');
+                """)
+        }
         return migrator
     }
 }

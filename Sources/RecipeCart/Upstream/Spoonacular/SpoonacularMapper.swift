@@ -20,7 +20,7 @@ public enum SpoonacularMapper {
         let recipe = Recipe(
             id: summary.summary.id, title: summary.summary.title,
             description: dto.summary.map(PlainText.from(html:)) ?? "",
-            category: summary.summary.category,
+            category: summary.summary.category, area: (dto.cuisines ?? []).lazy.compactMap(UpstreamValue.clean).first,
             servings: summary.summary.servings, readyInMinutes: summary.summary.readyInMinutes,
             diets: diets(of: dto),
             tags: UpstreamValue.tags((dto.cuisines ?? []) + (dto.dishTypes ?? [])),

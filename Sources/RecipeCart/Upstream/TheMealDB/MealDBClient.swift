@@ -1,7 +1,7 @@
 import Foundation
 
-/// TheMealDB's JSON API: full meals from `search.php` and `lookup.php`, tiles from `filter.php`.
-struct MealDBClient: CategoryListing {
+/// TheMealDB's JSON API: full meals from `search.php` and `lookup.php`, tiles from `filter.php`, cuisines from `list.php`.
+struct MealDBClient: CategoryListing, AreaListing {
     let api: UpstreamAPI
 
     var source: UpstreamSource { .themealdb }
@@ -18,8 +18,16 @@ struct MealDBClient: CategoryListing {
     }
 
     func category(_ name: String) async throws(UpstreamFault) -> [FetchedRecipe] {
-        guard let response = try await api.get(MealDBSummariesResponse.self, path: "filter.php", query: [("c", name)]) else { return [] }
-        return MealDBMapper.summaries(from: response, category: name).map(FetchedRecipe.init)
+        try await tiles(.category(name))
+    }
+
+    func area(_ name: String) async throws(UpstreamFault) -> [FetchedRecipe] {
+        try await tiles(.area(name))
+    }
+
+    func areaNames() async throws(UpstreamFault) -> [String] {
+        guard let response = try await api.get(MealDBAreasResponse.self, path: "list.php", query: [("a", "list")]) else { return [] }
+        return MealDBMapper.areaNames(from: response)
     }
 
     func recipe(_ id: RecipeID) async throws(UpstreamFault) -> FetchedRecipe? {
@@ -33,6 +41,15 @@ struct MealDBClient: CategoryListing {
         guard id.rawValue.hasPrefix(MealDBMapper.idPrefix) else { return nil }
         let mealID = String(id.rawValue.dropFirst(MealDBMapper.idPrefix.count))
         return MealDBMapper.recipeID(forMealID: mealID) == id ? mealID : nil
+    }
+
+    private func tiles(_ listing: MealDBListing) async throws(UpstreamFault) -> [FetchedRecipe] {
+        let query = switch listing {
+        case .category(let name): ("c", name)
+        case .area(let name): ("a", name)
+        }
+        guard let response = try await api.get(MealDBSummariesResponse.self, path: "filter.php", query: [query]) else { return [] }
+        return MealDBMapper.summaries(from: response, listing: listing).map(FetchedRecipe.init)
     }
 
     private func meals(query: [(String, String)]) async throws(UpstreamFault) -> [FetchedRecipe] {

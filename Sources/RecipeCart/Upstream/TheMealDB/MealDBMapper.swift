@@ -10,7 +10,8 @@ public enum MealDBMapper {
         return RecipeID(idPrefix + mealID)
     }
 
-    /// A full recipe. TheMealDB gives no servings or time, so both stay nil (unknown), never 0.
+    /// A full recipe. TheMealDB gives no servings or time, so both stay nil (unknown), never 0. Its Vegan category
+    /// is the vegan diet (`DietCategory`).
     public static func recipe(from meal: MealDBMeal) throws(UpstreamMappingError) -> UpstreamRecipe {
         guard let id = recipeID(forMealID: meal.id) else { throw .invalidID(meal.id) }
         guard let title = UpstreamValue.clean(meal.name) else { throw .missingTitle(id: meal.id) }
@@ -18,9 +19,9 @@ public enum MealDBMapper {
         let recipe = Recipe(
             id: id, title: title,
             description: description(area: meal.area, category: category),
-            category: category ?? UpstreamValue.fallbackCategory,
+            category: DietCategory.category(category ?? UpstreamValue.fallbackCategory), area: area(meal.area),
             servings: nil, readyInMinutes: nil,
-            diets: diets(category: category),
+            diets: UpstreamValue.ordered(DietCategory.diets(implied: category ?? "")),
             tags: UpstreamValue.tags((meal.tags ?? "").split(separator: ",").map(String.init)),
             imagePath: nil,
             sourceURL: UpstreamValue.webURL(meal.source),
@@ -34,19 +35,36 @@ public enum MealDBMapper {
         meals.compactMap { try? recipe(from: $0) }
     }
 
-    /// A tile from `filter.php`, which names no category itself: pass the one that was asked for.
-    public static func summary(from meal: MealDBMealSummary, category: String) throws(UpstreamMappingError) -> UpstreamSummary {
+    /// A tile from `filter.php`, which names neither category nor cuisine itself: pass what was asked for. A tile
+    /// listed by cuisine leaves its category empty (unknown).
+    public static func summary(from meal: MealDBMealSummary, listing: MealDBListing) throws(UpstreamMappingError) -> UpstreamSummary {
         guard let id = recipeID(forMealID: meal.id) else { throw .invalidID(meal.id) }
         guard let title = UpstreamValue.clean(meal.name) else { throw .missingTitle(id: meal.id) }
+        let (category, area): (String, String?) = switch listing {
+        case .category(let name): (UpstreamValue.clean(name) ?? UpstreamValue.fallbackCategory, nil)
+        case .area(let name): ("", Self.area(name))
+        }
         let summary = RecipeSummary(
-            id: id, title: title, category: UpstreamValue.clean(category) ?? UpstreamValue.fallbackCategory,
-            servings: nil, readyInMinutes: nil, imagePath: nil)
-        return UpstreamSummary(summary: summary, imageURL: UpstreamValue.webURL(meal.thumbnail))
+            id: id, title: title, category: DietCategory.category(category), servings: nil, readyInMinutes: nil, imagePath: nil)
+        return UpstreamSummary(
+            summary: summary, area: area, diets: UpstreamValue.ordered(DietCategory.diets(implied: category)),
+            imageURL: UpstreamValue.webURL(meal.thumbnail))
     }
 
     /// The summaries that map, in upstream order; the others are skipped.
-    public static func summaries(from response: MealDBSummariesResponse, category: String) -> [UpstreamSummary] {
-        response.meals.compactMap { try? summary(from: $0, category: category) }
+    public static func summaries(from response: MealDBSummariesResponse, listing: MealDBListing) -> [UpstreamSummary] {
+        response.meals.compactMap { try? summary(from: $0, listing: listing) }
+    }
+
+    /// Cuisine names for the filter, in upstream order, without blanks, "Unknown" or repeats.
+    public static func areaNames(from response: MealDBAreasResponse) -> [String] {
+        var seen: Set<String> = []
+        return response.meals.compactMap { area($0.name) }.filter { seen.insert($0.lowercased()).inserted }
+    }
+
+    /// A cuisine as TheMealDB writes it, cleaned; nil for none or its "Unknown".
+    static func area(_ name: String?) -> String? {
+        UpstreamValue.clean(name).flatMap { $0.caseInsensitiveCompare("Unknown") == .orderedSame ? nil : $0 }
     }
 
     /// Category names for the chips, in upstream order, without blanks or repeats.
@@ -58,7 +76,7 @@ public enum MealDBMapper {
     /// TheMealDB writes no description, so say only what is known: "A Japanese dessert.",
     /// "An Italian pasta dish.", "A seafood dish."; empty when neither area nor category is known.
     static func description(area: String?, category: String?) -> String {
-        let area = UpstreamValue.clean(area).flatMap { $0.caseInsensitiveCompare("Unknown") == .orderedSame ? nil : $0 }
+        let area = Self.area(area)
         let kind = category.map(dishKind)
         guard area != nil || kind != nil else { return "" }
         let phrase = [area, kind ?? "dish"].compactMap { $0 }.joined(separator: " ")
@@ -73,15 +91,6 @@ public enum MealDBMapper {
         case "dessert", "breakfast", "starter": category.lowercased()
         case "miscellaneous", "other": "dish"
         default: "\(category.lowercased()) dish"
-        }
-    }
-
-    /// Only TheMealDB's Vegetarian and Vegan categories say anything about diet; a vegan dish is vegetarian too.
-    private static func diets(category: String?) -> [Diet] {
-        switch category?.lowercased() {
-        case "vegan": [.vegetarian, .vegan]
-        case "vegetarian": [.vegetarian]
-        default: []
         }
     }
 }

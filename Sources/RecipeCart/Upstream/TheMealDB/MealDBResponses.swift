@@ -53,6 +53,26 @@ public struct MealDBMealSummary: Codable, Sendable, Equatable {
     }
 }
 
+public typealias MealDBAreasResponse = MealDBMealsAnswer<MealDBArea>
+
+/// One entry of `list.php?a=list`: `{"strArea": "Italian"}`.
+public struct MealDBArea: Codable, Sendable, Equatable {
+    public var name: String
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        name = try decoder.container(keyedBy: MealDBKey.self).requiredText("strArea")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MealDBKey.self)
+        try container.encodeText(name, "strArea")
+    }
+}
+
 /// `categories.php`: `{"categories": [...]}`.
 public struct MealDBCategoriesResponse: Codable, Sendable, Equatable {
     public var categories: [MealDBCategory]

@@ -23,7 +23,9 @@ struct BrowseController: Sendable {
 
     func index(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = FormFields.query(of: request)
-        let query = Self.query(from: fields)
+        var asked = Self.query(from: fields)
+        if let area = asked.area { asked.area = try await self.area(named: area, client: context.clientAddress) }
+        let query = asked
         // Fills SQLite first when the source is an API; the page itself always comes from SQLite.
         let status = await upstream.refresh(for: query, client: context.clientAddress)
         async let personal = pages.personalParts(context: context)
@@ -40,10 +42,11 @@ struct BrowseController: Sendable {
     private func render(_ query: BrowseQuery, generation: Int, notice: String?) async throws -> PageCache.Template {
         async let page = query.have.isEmpty ? catalog.browse(query) : cookable.page(for: query, generation: generation)
         async let categories = catalog.categories()
+        async let areas = catalog.areas()
         let title = query.text.isEmpty ? "Browse recipes" : "“\(query.text.prefix(60))” – recipes"
         let chrome = pages.chrome(title: title, section: "browse", personal: .placeholders)
         let found = try await page
-        var view = BrowseView(query: query, page: found, categories: try await categories, chrome: chrome)
+        var view = BrowseView(query: query, page: found, categories: try await categories, areas: try await areas, chrome: chrome)
         view.notice = notice
         if found.totalCount <= Self.fewHits, query.page == 1 {
             view.didYouMean = try await suggestion(for: query, generation: generation)
@@ -62,15 +65,31 @@ struct BrowseController: Sendable {
         return BrowseView.DidYouMean(text: text, url: BrowseURL.make(suggested), recipes: recipes.map { RecipeTile($0) })
     }
 
-    /// Unknown filter values are ignored rather than refused: a hand-edited address still shows recipes.
+    /// The catalog's spelling of a cuisine a shopper named, in any case; nil for one neither saved here nor named by
+    /// the recipe API, which is then ignored like any unknown filter.
+    private func area(named name: String, client: String) async throws -> String? {
+        let wanted = name.lowercased()
+        func match(in names: [String]) -> String? { names.first { $0.lowercased() == wanted } }
+        if let saved = match(in: try await catalog.areas()) { return saved }
+        return match(in: await upstream.areaNames(client: client))
+    }
+
+    /// Unknown filter values are ignored rather than refused: a hand-edited address still shows recipes. The area
+    /// is only the shopper's text here: `index` keeps it when it names a known cuisine.
     static func query(from fields: FormFields) -> BrowseQuery {
         let text = String((fields["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(maximumSearchLength))
-        let category = fields["category"].flatMap { $0.isEmpty || $0.count > 60 ? nil : $0 }
+        var category = fields["category"].flatMap { $0.isEmpty || $0.count > 60 ? nil : $0 }
+        var diet = fields["diet"].flatMap(Diet.init(slug:))
+        // The Vegan category is the vegan diet now (DietCategory): an old link still finds the same recipes.
+        if let vegan = category, DietCategory.isVegan(vegan) {
+            category = nil
+            diet = diet ?? .vegan
+        }
+        let area = fields["area"].flatMap { $0.isEmpty || $0.count > 60 ? nil : $0 }
         let page = fields["page"].flatMap(Int.init).map { min(max($0, 1), 10_000) } ?? 1
         return BrowseQuery(
-            text: text, category: category, diet: fields["diet"].flatMap(Diet.init(slug:)),
-            ingredient: fields["ingredient"].flatMap(MainIngredient.init(rawValue:)),
-            have: HaveList.items(from: String((fields["have"] ?? "").prefix(maximumSearchLength * 2))),
+            text: text, category: category, diet: diet, ingredient: fields["ingredient"].flatMap(MainIngredient.init(rawValue:)),
+            area: area, have: HaveList.items(from: String((fields["have"] ?? "").prefix(maximumSearchLength * 2))),
             grouping: fields["group"].flatMap(BrowseQuery.Grouping.init(rawValue:)) ?? .photo, page: page)
     }
 }

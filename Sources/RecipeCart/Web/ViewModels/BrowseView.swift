@@ -31,6 +31,8 @@ struct BrowseView: PageView {
     var categoryChips: [Chip]
     var ingredientOptions: [Option]
     var ingredient: String?
+    var areaOptions: [Option]
+    var area: String?
     /// The shopper's items as the field shows them: "egg, flour, milk"; nil without any.
     var haveText: String?
     var dietOptions: [Option]
@@ -53,7 +55,7 @@ struct BrowseView: PageView {
         var recipes: [RecipeTile]
     }
 
-    init(query: BrowseQuery, page: BrowsePage, categories: [String], chrome: PageChrome) {
+    init(query: BrowseQuery, page: BrowsePage, categories: [String], areas: [String], chrome: PageChrome) {
         self.chrome = chrome
         searchText = query.text
         category = query.category
@@ -64,6 +66,11 @@ struct BrowseView: PageView {
         haveText = query.have.isEmpty ? nil : query.have.joined(separator: ", ")
         ingredientOptions = [Option(value: "", label: "Any", selected: query.ingredient == nil)]
             + MainIngredient.allCases.map { Option(value: $0.rawValue, label: $0.label, selected: query.ingredient == $0) }
+        area = query.area
+        // A cuisine asked for but not saved yet (the recipe API named it) is still shown as chosen.
+        let unsaved = query.area.flatMap { areas.contains($0) ? nil : $0 }
+        areaOptions = [Option(value: "", label: "Any cuisine", selected: query.area == nil)]
+            + (areas + [unsaved].compactMap { $0 }).map { Option(value: $0, label: $0, selected: query.area == $0) }
         dietOptions = [Option(value: "", label: "Any diet", selected: query.diet == nil)]
             + Diet.allCases.map { Option(value: $0.slug, label: $0.label, selected: query.diet == $0) }
         // A search lists its best matches first, so grouping is only offered for browsing.
@@ -105,6 +112,7 @@ enum BrowseURL {
         if let category = category ?? query.category { items.append(("category", category)) }
         if let diet = query.diet { items.append(("diet", diet.slug)) }
         if let ingredient = query.ingredient { items.append(("ingredient", ingredient.rawValue)) }
+        if let area = query.area { items.append(("area", area)) }
         if !query.have.isEmpty { items.append(("have", query.have.joined(separator: ","))) }
         let grouping = grouping ?? query.grouping
         if grouping != .photo { items.append(("group", grouping.rawValue)) }
@@ -142,6 +150,8 @@ extension BrowseView: MustacheParent {
         case "categoryChips": categoryChips
         case "ingredientOptions": ingredientOptions
         case "ingredient": ingredient
+        case "areaOptions": areaOptions
+        case "area": area
         case "haveText": haveText
         case "dietOptions": dietOptions
         case "groupingChips": groupingChips

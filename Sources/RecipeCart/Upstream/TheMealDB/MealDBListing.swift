@@ -1,0 +1,6 @@
+/// What a `filter.php` answer was asked for: its entries name neither their category nor their cuisine, so a tile
+/// knows only this one.
+public enum MealDBListing: Sendable, Equatable {
+    case category(String)
+    case area(String)
+}
