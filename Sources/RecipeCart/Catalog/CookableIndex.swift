@@ -7,6 +7,22 @@ struct CookableIndex: Sendable {
         let missing: [String]
     }
 
+    /// The recipes using at least one item, in order; what each is missing is spelled out only for the rows shown.
+    struct Ranking {
+        fileprivate let index: CookableIndex
+        fileprivate let had: [Bool]
+        fileprivate let order: [Int32]
+
+        var count: Int { order.count }
+
+        func ranked(_ range: Range<Int>) -> [Ranked] {
+            order[range.clamped(to: order.indices)].map { number in
+                let entry = index.entries[Int(number)]
+                return Ranked(id: entry.id, missing: index.missing(from: entry, had: had).map { index.names[Int($0)].display })
+            }
+        }
+    }
+
     private struct Name {
         let display: String
         let words: [String]
@@ -15,18 +31,19 @@ struct CookableIndex: Sendable {
 
     private struct Entry {
         let id: RecipeID
-        let titleKey: String
         let names: [Int32]
     }
 
     private let names: [Name]
+    /// In title order (then id), so a recipe's place here breaks ties between equally cookable ones.
     private let entries: [Entry]
 
     init(lists: [IngredientList]) {
         var numbers: [String: Int32] = [:]
         var names: [Name] = []
-        entries = lists.map { list in
-            Entry(id: list.id, titleKey: list.title.lowercased(), names: list.names.map { name in
+        let byTitle = lists.map { ($0.title.lowercased(), $0) }.sorted { ($0.0, $0.1.id) < ($1.0, $1.1.id) }.map(\.1)
+        entries = byTitle.map { list in
+            Entry(id: list.id, names: list.names.map { name in
                 if let number = numbers[name] { return number }
                 let number = Int32(names.count)
                 names.append(Name(
@@ -39,28 +56,27 @@ struct CookableIndex: Sendable {
         self.names = names
     }
 
-    /// Recipes using at least one of `items`, fewest missing ingredients first, then those using more of the items,
-    /// then by title. `allowed`, when given, keeps only those recipes (the page's other filters).
-    func rank(have items: [String], among allowed: Set<RecipeID>?) -> [Ranked] {
+    /// Recipes using at least one of `items`, fewest missing ingredients first (each missing name counted once),
+    /// then those using more of the items, then by title. `allowed`, when given, keeps only those recipes.
+    func rank(have items: [String], among allowed: Set<RecipeID>?) -> Ranking {
         let itemWords = items.map(HaveList.words(of:))
         let had = names.map { name in itemWords.contains { HaveList.covers(name.words, $0) } }
-        var ranked: [(entry: Entry, used: Int, missing: [String])] = []
-        for entry in entries where allowed?.contains(entry.id) ?? true {
-            var used = 0
-            var missing: [String] = []
-            for number in entry.names {
-                let name = names[Int(number)]
-                if had[Int(number)] {
-                    used += 1
-                } else if !name.isStaple, !missing.contains(name.display) {
-                    missing.append(name.display)
-                }
-            }
-            if used > 0 { ranked.append((entry, used, missing)) }
+        // Small integers only: sorting thousands of recipes moves no strings or arrays.
+        var scored: [(missing: Int32, unused: Int32, number: Int32)] = []
+        for (number, entry) in entries.enumerated() where allowed?.contains(entry.id) ?? true {
+            let used = entry.names.reduce(Int32(0)) { $0 + (had[Int($1)] ? 1 : 0) }
+            if used > 0 { scored.append((Int32(missing(from: entry, had: had).count), -used, Int32(number))) }
         }
-        ranked.sort { a, b in
-            (a.missing.count, b.used, a.entry.titleKey, a.entry.id) < (b.missing.count, a.used, b.entry.titleKey, b.entry.id)
+        scored.sort { ($0.missing, $0.unused, $0.number) < ($1.missing, $1.unused, $1.number) }
+        return Ranking(index: self, had: had, order: scored.map(\.number))
+    }
+
+    /// The entry's names neither had nor a staple, each once (the same name has the same number).
+    private func missing(from entry: Entry, had: [Bool]) -> [Int32] {
+        var missing: [Int32] = []
+        for name in entry.names where !had[Int(name)] && !names[Int(name)].isStaple && !missing.contains(name) {
+            missing.append(name)
         }
-        return ranked.map { Ranked(id: $0.entry.id, missing: $0.missing) }
+        return missing
     }
 }

@@ -14,13 +14,13 @@ final class CookableRanker: Sendable {
         filters.have = []
         filters.page = 1
         let allowed = filters == BrowseQuery(grouping: query.grouping) ? nil : Set(try await catalog.recipeIDs(matching: filters))
-        let ranked = try await index.value(at: generation).rank(have: query.have, among: allowed)
-        let paging = BrowsePaging(total: ranked.count, requestedPage: query.page)
-        let shown = ranked.dropFirst(paging.offset).prefix(paging.limit)
+        let ranking = try await index.value(at: generation).rank(have: query.have, among: allowed)
+        let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)
+        let shown = ranking.ranked(paging.offset..<(paging.offset + paging.limit))
         let summaries = try await catalog.summaries(shown.map(\.id))
         // A recipe deleted since the generation was read has no summary and is left out.
         let rows = shown.compactMap { ranked in summaries[ranked.id].map { ($0, BrowseSection.fewestMissing) } }
-        var page = BrowsePage(rows: rows, total: ranked.count, paging: paging)
+        var page = BrowsePage(rows: rows, total: ranking.count, paging: paging)
         page.missing = Dictionary(uniqueKeysWithValues: shown.map { ($0.id, $0.missing) })
         return page
     }

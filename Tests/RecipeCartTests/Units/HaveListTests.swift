@@ -36,7 +36,8 @@ import Testing
     ]
 
     @Test func recipesAreRankedByTheFewestMissingThenTheMostUsedThenTitle() {
-        let ranked = CookableIndex(lists: Self.lists).rank(have: ["egg", "flour", "milk"], among: nil)
+        let ranking = CookableIndex(lists: Self.lists).rank(have: ["egg", "flour", "milk"], among: nil)
+        let ranked = ranking.ranked(0..<ranking.count)
         #expect(ranked.map(\.id.rawValue) == ["t-pancakes", "t-crepes", "t-bread", "t-omelette"])
         #expect(ranked.map(\.missing) == [[], ["butter"], ["yeast"], ["butter", "chives"]])
     }
@@ -44,8 +45,11 @@ import Testing
     @Test func otherFiltersKeepOnlyTheirRecipesAndNothingUsedIsNothingListed() {
         let index = CookableIndex(lists: Self.lists)
         let dessertsOnly: Set<RecipeID> = [RecipeID("t-crepes")!]
-        #expect(index.rank(have: ["egg"], among: dessertsOnly).map(\.id.rawValue) == ["t-crepes"])
-        #expect(index.rank(have: ["saffron"], among: nil).isEmpty)
-        #expect(index.rank(have: [], among: nil).isEmpty)
+        #expect(index.rank(have: ["egg"], among: dessertsOnly).ranked(0..<10).map(\.id.rawValue) == ["t-crepes"])
+        #expect(index.rank(have: ["saffron"], among: nil).count == 0)
+        #expect(index.rank(have: [], among: nil).count == 0)
+        let all = index.rank(have: ["egg", "milk", "flour", "chicken"], among: nil)
+        #expect(all.count == 5)
+        #expect(all.ranked(3..<99).map(\.id.rawValue) == all.ranked(0..<5).suffix(2).map(\.id.rawValue))
     }
 }
