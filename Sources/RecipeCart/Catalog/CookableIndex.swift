@@ -18,7 +18,7 @@ struct CookableIndex: Sendable {
         func ranked(_ range: Range<Int>) -> [Ranked] {
             order[range.clamped(to: order.indices)].map { number in
                 let entry = index.entries[Int(number)]
-                return Ranked(id: entry.id, missing: index.missing(from: entry, had: had).map { index.names[Int($0)].display })
+                return Ranked(id: entry.id, missing: index.missing(from: entry, had: had))
             }
         }
     }
@@ -64,19 +64,26 @@ struct CookableIndex: Sendable {
         // Small integers only: sorting thousands of recipes moves no strings or arrays.
         var scored: [(missing: Int32, unused: Int32, number: Int32)] = []
         for (number, entry) in entries.enumerated() where allowed?.contains(entry.id) ?? true {
-            let used = entry.names.reduce(Int32(0)) { $0 + (had[Int($1)] ? 1 : 0) }
-            if used > 0 { scored.append((Int32(missing(from: entry, had: had).count), -used, Int32(number))) }
+            var used: Int32 = 0, missing: Int32 = 0
+            for (position, name) in entry.names.enumerated() {
+                if had[Int(name)] {
+                    used += 1
+                } else if !names[Int(name)].isStaple, !entry.names[..<position].contains(name) {
+                    missing += 1
+                }
+            }
+            if used > 0 { scored.append((missing, -used, Int32(number))) }
         }
         scored.sort { ($0.missing, $0.unused, $0.number) < ($1.missing, $1.unused, $1.number) }
         return Ranking(index: self, had: had, order: scored.map(\.number))
     }
 
-    /// The entry's names neither had nor a staple, each once (the same name has the same number).
-    private func missing(from entry: Entry, had: [Bool]) -> [Int32] {
+    /// The entry's names neither had nor a staple, each once (the same name has the same number), as `rank` counts them.
+    private func missing(from entry: Entry, had: [Bool]) -> [String] {
         var missing: [Int32] = []
         for name in entry.names where !had[Int(name)] && !names[Int(name)].isStaple && !missing.contains(name) {
             missing.append(name)
         }
-        return missing
+        return missing.map { names[Int($0)].display }
     }
 }
