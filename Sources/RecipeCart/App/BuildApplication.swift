@@ -68,7 +68,7 @@ func makeRouter(
 
     let browse = BrowseController(
         catalog: catalog, upstream: upstream, pages: pages, cache: PageCache(), suggester: SpellingSuggester(catalog: catalog),
-        cookable: CookableRanker(catalog: catalog))
+        cookable: CookableRanker(catalog: catalog), facets: BrowseFacets.memo(of: catalog))
     let edits = stores.edits
     let recipes = RecipeController(
         catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache())

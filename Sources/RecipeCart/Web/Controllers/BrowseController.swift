@@ -11,6 +11,7 @@ struct BrowseController: Sendable {
     let cache: PageCache
     let suggester: SpellingSuggester
     let cookable: CookableRanker
+    let facets: GenerationMemo<BrowseFacets>
 
     /// A search with this many hits or fewer also offers "Did you mean …?" when a word looks mistyped.
     static let fewHits = 2
@@ -24,7 +25,9 @@ struct BrowseController: Sendable {
     func index(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = FormFields.query(of: request)
         var asked = Self.query(from: fields)
-        if let area = asked.area { asked.area = try await self.area(named: area, client: context.clientAddress) }
+        if let area = asked.area {
+            asked.area = try await self.area(named: area, generation: try await catalog.generation(), client: context.clientAddress)
+        }
         let query = asked
         // Fills SQLite first when the source is an API; the page itself always comes from SQLite.
         let status = await upstream.refresh(for: query, client: context.clientAddress)
@@ -41,12 +44,12 @@ struct BrowseController: Sendable {
 
     private func render(_ query: BrowseQuery, generation: Int, notice: String?) async throws -> PageCache.Template {
         async let page = query.have.isEmpty ? catalog.browse(query) : cookable.page(for: query, generation: generation)
-        async let categories = catalog.categories()
-        async let areas = catalog.areas()
+        async let known = facets.value(at: generation)
         let title = query.text.isEmpty ? "Browse recipes" : "“\(query.text.prefix(60))” – recipes"
         let chrome = pages.chrome(title: title, section: "browse", personal: .placeholders)
         let found = try await page
-        var view = BrowseView(query: query, page: found, categories: try await categories, areas: try await areas, chrome: chrome)
+        let facets = try await known
+        var view = BrowseView(query: query, page: found, categories: facets.categories, areas: facets.areas, chrome: chrome)
         view.notice = notice
         if found.totalCount <= Self.fewHits, query.page == 1 {
             view.didYouMean = try await suggestion(for: query, generation: generation)
@@ -67,10 +70,10 @@ struct BrowseController: Sendable {
 
     /// The catalog's spelling of a cuisine a shopper named, in any case; nil for one neither saved here nor named by
     /// the recipe API, which is then ignored like any unknown filter.
-    private func area(named name: String, client: String) async throws -> String? {
+    private func area(named name: String, generation: Int, client: String) async throws -> String? {
         let wanted = name.lowercased()
         func match(in names: [String]) -> String? { names.first { $0.lowercased() == wanted } }
-        if let saved = match(in: try await catalog.areas()) { return saved }
+        if let saved = match(in: try await facets.value(at: generation).areas) { return saved }
         return match(in: await upstream.areaNames(client: client))
     }
 
