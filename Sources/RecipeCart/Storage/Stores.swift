@@ -49,8 +49,10 @@ public struct Stores: Sendable {
             services: [DatabaseCloser(database: database, logger: logger)], ping: database.ping, close: { try? database.close() })
     }
 
-    static func openPostgres(_ url: PostgresURL, clock: AppClock, logger: Logger) async throws -> Stores {
-        let database = try await PostgresDatabase.open(url, logger: logger)
+    static func openPostgres(
+        _ url: PostgresURL, clock: AppClock, logger: Logger, patience: PostgresPatience = .shopper
+    ) async throws -> Stores {
+        let database = try await PostgresDatabase.open(url, logger: logger, patience: patience)
         do {
             let generations = CatalogGeneration()
             generations.advance(to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })

@@ -12,16 +12,9 @@ enum Gunzip {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("gunzip-\(UUID().uuidString).gz")
         try Data(compressed.readableBytesView).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc", input.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try ChildProcess.run(process)
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(status: process.terminationStatus) }
-        return [UInt8](bytes)
+        let finished = try ChildProcess.run("/usr/bin/env", ["gzip", "-dc", input.path])
+        guard finished.status == 0 else { throw Failure(status: finished.status) }
+        return [UInt8](finished.output)
     }
 }
 

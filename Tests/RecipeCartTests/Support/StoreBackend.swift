@@ -39,15 +39,15 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             }, reopen: { try Stores.openSQLite(directory: directory, clock: clock, logger: logger) })
         case .postgres:
             let url = try await TestPostgres.shared.freshDatabase()
-            let stores = try await Stores.open(databaseURL: url, dataDirectory: try TestEnvironment().dataDirectory, clock: clock, logger: logger)
+            let stores = try await Stores.openPostgres(PostgresURL(url), clock: clock, logger: logger, patience: .underTest)
             return TestStores(stores: stores, backend: self, rowCount: { table in
-                let database = try await PostgresDatabase.open(PostgresURL(url), logger: logger)
+                let database = try await PostgresDatabase.open(PostgresURL(url), logger: logger, patience: .underTest)
                 defer { database.close() }
                 return try await database.read { connection in
                     try await connection.values("SELECT COUNT(*) FROM \(unescaped: table)", as: Int.self).first ?? 0
                 }
             }, reopen: {
-                try await Stores.open(databaseURL: url, dataDirectory: try TestEnvironment().dataDirectory, clock: clock, logger: logger)
+                try await Stores.openPostgres(PostgresURL(url), clock: clock, logger: logger, patience: .underTest)
             })
         }
     }
@@ -71,4 +71,10 @@ struct TestStores: Sendable {
     func installBundled() async throws {
         _ = try await BundledCatalog.load().install(into: stores.catalog)
     }
+}
+
+extension PostgresPatience {
+    /// `swift test` runs every suite at once on two cores, with the test server among them: a connection can take
+    /// longer than a shopper would wait, and one slow wait must not shorten the next.
+    static let underTest = Self(normal: .seconds(60), duringOutage: .seconds(60))
 }

@@ -100,22 +100,10 @@ actor TestPostgres {
     @discardableResult
     nonisolated static func run(_ arguments: [String]) throws -> String {
         let script = TestEnvironment.packageRoot.appendingPathComponent("Tests/support/postgres-cluster").path
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("postgres-cluster-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script] + arguments
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try ChildProcess.run(process)
-        process.waitUntilExit()
-        try handle.close()
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            throw ClusterError(message: "postgres-cluster \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(text)")
+        let finished = try ChildProcess.run("/bin/bash", [script] + arguments)
+        let text = finished.text
+        guard finished.status == 0 else {
+            throw ClusterError(message: "postgres-cluster \(arguments.joined(separator: " ")) failed (\(finished.status)): \(text)")
         }
         return text
     }

@@ -120,18 +120,10 @@ struct ServeCommandTests {
     /// runner was started with; answers its exit status and its stdout and stderr together.
     static func web(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let executable = try #require(WebExecutable.url)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RECIPECART_") }
-            .merging(environment) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try ChildProcess.run(process)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let finished = try ChildProcess.run(
+            executable.path, arguments,
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RECIPECART_") }.merging(environment) { _, new in new })
+        return (finished.status, finished.text)
     }
 
     static func unusedDataDirectory() -> String {

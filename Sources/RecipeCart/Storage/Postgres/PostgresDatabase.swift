@@ -4,20 +4,19 @@ import PostgresNIO
 import Synchronization
 
 /// The PostgreSQL database several instances share. Stores reach it only through `read` and `write`, which turn a
-/// server that is down or restarting into `StorageUnavailable` (a 503 page) and never wait for it longer than
-/// `patience` (a second once it is known to be away), so pages that need no database keep answering through an outage
-/// and the others answer the 503 page quickly.
+/// server that is down or restarting into `StorageUnavailable` (a 503 page) and never wait for it longer than its
+/// `PostgresPatience` (5 s, a second once it is known to be away), so pages that need no database keep answering
+/// through an outage and the others answer the 503 page quickly.
 final class PostgresDatabase: Sendable {
-    static let patience: Duration = .seconds(5)
-    static let patienceDuringOutage: Duration = .seconds(1)
-
     let client: PostgresClient
     let logger: Logger
+    private let patience: PostgresPatience
     private let runner: Task<Void, Never>
     private let isAway = Atomic<Bool>(false)
 
-    private init(url: PostgresURL, logger: Logger) {
+    private init(url: PostgresURL, logger: Logger, patience: PostgresPatience) {
         self.logger = logger
+        self.patience = patience
         let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
@@ -25,7 +24,7 @@ final class PostgresDatabase: Sendable {
 
     /// Connects, checks the server can hold RecipeCart, and brings the schema up to date under an advisory lock,
     /// so instances starting together never run a migration twice.
-    static func open(_ url: PostgresURL, logger: Logger) async throws -> PostgresDatabase {
+    static func open(_ url: PostgresURL, logger: Logger, patience: PostgresPatience = .shopper) async throws -> PostgresDatabase {
         do {
             let connection = try await PostgresConnection.connect(configuration: url.connectionConfiguration(), id: 0, logger: logger)
             do {
@@ -38,7 +37,7 @@ final class PostgresDatabase: Sendable {
         } catch {
             throw StorageStartError.unreachable(url.description, reason: Self.explain(error))
         }
-        return PostgresDatabase(url: url, logger: logger)
+        return PostgresDatabase(url: url, logger: logger, patience: patience)
     }
 
     /// A read on any pooled connection.
@@ -81,9 +80,9 @@ final class PostgresDatabase: Sendable {
     }
 
     private func run<T: Sendable>(_ operation: @escaping @Sendable (Connected) async throws -> T) async throws -> T {
-        let patience = isAway.load(ordering: .relaxed) ? Self.patienceDuringOutage : Self.patience
+        let limit = isAway.load(ordering: .relaxed) ? self.patience.duringOutage : self.patience.normal
         do {
-            let value = try await withDeadline(patience, operation)
+            let value = try await withDeadline(limit, operation)
             isAway.store(false, ordering: .relaxed)
             return value
         } catch {
