@@ -18,7 +18,8 @@ struct SearchVocabulary: Sendable {
     init(texts: [String]) {
         var frequency: [String: Int] = [:]
         for text in texts + Diet.allCases.map(\.label) {
-            for word in Self.words(in: text) { frequency[word, default: 0] += 1 }
+            // Numbers are never corrected, so they are not kept: a catalog with numbered titles would hold one per recipe.
+            for word in Self.words(in: text) where !Self.isNumber(word) { frequency[word, default: 0] += 1 }
         }
         self.frequency = frequency
         sorted = frequency.keys.sorted()
@@ -28,6 +29,10 @@ struct SearchVocabulary: Sendable {
     /// Lower case, accents folded, as the search index reads them.
     static func words(in text: String) -> [String] {
         SearchPattern.tokens(from: text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+    }
+
+    private static func isNumber(_ word: String) -> Bool {
+        word.allSatisfy(\.isNumber)
     }
 
     /// A search matches every word as a prefix, so a word that begins a known word is never "corrected".
@@ -48,7 +53,7 @@ struct SearchVocabulary: Sendable {
         var changed = false
         var suggested: [String] = []
         for word in words {
-            if knows(word) {
+            if knows(word) || Self.isNumber(word) {
                 suggested.append(word)
             } else {
                 guard let nearest = nearest(to: word) else { return nil }

@@ -58,4 +58,12 @@ import Testing
         let tie = SearchVocabulary(texts: ["bake", "bake", "bake", "cake"])
         #expect(tie.suggestion(for: "dake") == "bake")
     }
+
+    @Test func numbersAreNeverCorrectedNorKept() {
+        let numbered = SearchVocabulary(texts: ["Smoky Chicken Stew 1234", "Golden Lentil Soup 1235", "Beef Pie 7"])
+        #expect(numbered.suggestion(for: "chiken stew 1234") == "chicken stew 1234")
+        #expect(numbered.suggestion(for: "1236") == nil)
+        #expect(numbered.suggestion(for: "8") == nil)
+        #expect(!numbered.knows("123"))
+    }
 }
