@@ -10,10 +10,10 @@ final class CookableRanker: Sendable {
     }
 
     func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
+        // The search and every other filter, without what only orders or pages the list.
         var filters = query
-        filters.have = []
-        filters.page = 1
-        let allowed = filters == BrowseQuery(grouping: query.grouping) ? nil : Set(try await catalog.recipeIDs(matching: filters))
+        (filters.have, filters.page, filters.grouping) = ([], 1, .photo)
+        let allowed = filters == BrowseQuery() ? nil : Set(try await catalog.recipeIDs(matching: filters))
         let ranking = try await index.value(at: generation).rank(have: query.have, among: allowed)
         let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)
         let shown = ranking.ranked(paging.offset..<(paging.offset + paging.limit))

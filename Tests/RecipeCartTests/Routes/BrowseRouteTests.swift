@@ -271,6 +271,8 @@ import Testing
             let page = try await shopper.get("/?have=eggs,+flour,+milk")
             #expect(page.status == .ok)
             #expect(page.sectionTitles == ["Fewest ingredients missing"])
+            // The ranking is its own order: no grouping is offered beside it.
+            #expect(!page.contains("chips--grouping"))
             let counts = page.allMatches(#"data-missing-count="(\d+)""#).compactMap(Int.init)
             #expect(counts.count == page.tileIDs.count && !counts.isEmpty)
             #expect(counts == counts.sorted())

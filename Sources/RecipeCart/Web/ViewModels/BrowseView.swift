@@ -73,8 +73,8 @@ struct BrowseView: PageView {
             + (areas + [unsaved].compactMap { $0 }).map { Option(value: $0, label: $0, selected: query.area == $0) }
         dietOptions = [Option(value: "", label: "Any diet", selected: query.diet == nil)]
             + Diet.allCases.map { Option(value: $0.slug, label: $0.label, selected: query.diet == $0) }
-        // A search lists its best matches first, so grouping is only offered for browsing.
-        groupingChips = query.text.isEmpty ? [
+        // A search lists its best matches first and `have=` the fewest missing, so grouping is only offered for browsing.
+        groupingChips = query.text.isEmpty && query.have.isEmpty ? [
             Chip(label: "Photos first", url: BrowseURL.make(query, grouping: .photo), selected: query.grouping == .photo),
             Chip(label: "By cooking time", url: BrowseURL.make(query, grouping: .time), selected: query.grouping == .time),
         ] : []
@@ -88,11 +88,13 @@ struct BrowseView: PageView {
         resultSummary = DisplayText.recipeCount(page.totalCount, orMore: page.totalIsAtLeast)
         if page.isEmpty {
             let searched = query.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            emptyMessage = !query.have.isEmpty
-                ? "No recipes use “\(query.have.joined(separator: ", ").prefix(80))” with these filters. Try other ingredients, or clear the filters."
-                : searched.isEmpty
-                ? "No recipes match these filters yet. Try another category or diet."
-                : "No recipes match “\(searched.prefix(80))”. Try fewer or different words, or clear the filters."
+            emptyMessage = if let haveText {
+                "No recipes use “\(haveText.prefix(80))” with these filters. Try other ingredients, or clear the filters."
+            } else if searched.isEmpty {
+                "No recipes match these filters yet. Try another category or diet."
+            } else {
+                "No recipes match “\(searched.prefix(80))”. Try fewer or different words, or clear the filters."
+            }
         }
         if page.pageCount > 1 {
             pageText = "Page \(page.page) of \(page.pageCount)"
