@@ -1,5 +1,6 @@
 /// What a recipe is mostly made of, for the Browse page's "Main ingredient" filter (`?ingredient=`). Each one is found
-/// by the words its ingredient names use; a value not listed here is ignored, like an unknown category or diet.
+/// by the words its ingredient names use, or because the recipe API listed the recipe under it (TheMealDB's
+/// `filter.php?i=`, whose tiles name no ingredients); a value not listed here is ignored, like an unknown category or diet.
 public enum MainIngredient: String, CaseIterable, Sendable {
     case chicken, beef, pork, lamb, fish, prawns, eggs, tofu, beans, mushrooms, pasta, rice
 

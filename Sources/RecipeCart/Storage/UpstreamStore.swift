@@ -9,9 +9,11 @@ protocol UpstreamStore: Sendable {
     func names(_ key: String) async throws -> (fetchedAt: Date, names: [String])?
     /// Records `names` as what `key` gave at `now`.
     func saveNames(_ names: [String], requestKey: String, at now: Date) async throws
-    /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now`.
+    /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now`, and the
+    /// records as the ones upstream lists under `mainIngredient` now (replacing what it listed before).
     @discardableResult
-    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, at now: Date) async throws -> [UpstreamSaveOutcome]
+    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, mainIngredient: MainIngredient?, at now: Date)
+        async throws -> [UpstreamSaveOutcome]
     /// Nil when the recipe is not here, or is here but not from upstream.
     func state(of id: RecipeID) async throws -> UpstreamRecipeState?
     /// Picture URLs of saved recipes never tried yet, e.g. of an import, or of downloads a restart cut short.
@@ -28,7 +30,12 @@ protocol UpstreamStore: Sendable {
 extension UpstreamStore {
     @discardableResult
     func save(_ records: [FetchedRecipe], source: UpstreamSource, at now: Date) async throws -> [UpstreamSaveOutcome] {
-        try await save(records, source: source, requestKey: nil, at: now)
+        try await save(records, source: source, requestKey: nil, mainIngredient: nil, at: now)
+    }
+
+    @discardableResult
+    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, at now: Date) async throws -> [UpstreamSaveOutcome] {
+        try await save(records, source: source, requestKey: requestKey, mainIngredient: nil, at: now)
     }
 }
 

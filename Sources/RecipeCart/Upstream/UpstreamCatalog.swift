@@ -95,8 +95,8 @@ public struct UpstreamCatalog: Sendable {
 
     // MARK: Pages
 
-    /// Before a Browse page: a search `q`, or else a `category`, or else a cuisine (`area`), not asked within the TTL
-    /// makes one call.
+    /// Before a Browse page: a search `q`, or else a `category`, or else a cuisine (`area`), or else a main `ingredient`,
+    /// not asked within the TTL makes one call.
     /// The home page with neither makes none. A call counts against `client`'s share.
     public func refresh(for query: BrowseQuery, client: String) async -> UpstreamStatus {
         guard let provider else { return .notNeeded }
@@ -110,6 +110,8 @@ public struct UpstreamCatalog: Sendable {
             request = .category(category, listing)
         } else if let area = query.area, let listing = provider as? any AreaListing {
             request = .area(area, listing)
+        } else if let ingredient = query.ingredient, let listing = provider as? any IngredientListing {
+            request = .ingredient(ingredient, listing)
         } else {
             return .notNeeded
         }
@@ -125,7 +127,7 @@ public struct UpstreamCatalog: Sendable {
             await call {
                 // Another page may have fetched it since the check above.
                 if try await isFresh(key) { return .cached }
-                try await save(try await request.fetch(from: provider), requestKey: key)
+                try await save(try await request.fetch(from: provider), requestKey: key, mainIngredient: request.mainIngredient)
                 return .refreshed
             }
         }
@@ -189,13 +191,20 @@ public struct UpstreamCatalog: Sendable {
         case search(String)
         case category(String, any CategoryListing)
         case area(String, any AreaListing)
+        case ingredient(MainIngredient, any IngredientListing)
 
         var key: String {
             switch self {
             case .search(let text): "search \(text)"
             case .category(let name, _): "category \(name)"
             case .area(let name, _): "area \(name)"
+            case .ingredient(let main, _): "ingredient \(main.rawValue)"
             }
+        }
+
+        /// The main ingredient whose listing the answer is: its tiles carry no ingredients to be found by.
+        var mainIngredient: MainIngredient? {
+            if case .ingredient(let main, _) = self { main } else { nil }
         }
 
         func fetch(from provider: any RecipeProvider) async throws(UpstreamFault) -> [FetchedRecipe] {
@@ -203,6 +212,7 @@ public struct UpstreamCatalog: Sendable {
             case .search(let text): try await provider.search(text)
             case .category(let name, let listing): try await listing.category(name)
             case .area(let name, let listing): try await listing.area(name)
+            case .ingredient(let main, let listing): try await listing.mainIngredient(main)
             }
         }
     }
@@ -223,9 +233,9 @@ public struct UpstreamCatalog: Sendable {
         }
     }
 
-    private func save(_ records: [FetchedRecipe], requestKey: String? = nil) async throws {
+    private func save(_ records: [FetchedRecipe], requestKey: String? = nil, mainIngredient: MainIngredient? = nil) async throws {
         guard let provider else { return }
-        try await store.save(records, source: provider.source, requestKey: requestKey, at: settings.clock())
+        try await store.save(records, source: provider.source, requestKey: requestKey, mainIngredient: mainIngredient, at: settings.clock())
         images?.enqueue(records.compactMap(\.imageURL))
     }
 

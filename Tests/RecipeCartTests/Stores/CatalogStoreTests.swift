@@ -362,6 +362,51 @@ import Testing
         }
     }
 
+    /// TheMealDB's `filter.php?i=` tiles name no ingredients: the filter finds them by the listing they came in, beside
+    /// the saved recipes whose ingredient names match, and with every other filter.
+    @Test(arguments: StoreBackend.all) func aRecipeListedUnderAMainIngredientIsFoundByIt(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let catalog = stores.catalog
+            let upstream = stores.stores.upstream
+            func tile(_ id: String, _ name: String, _ listing: MealDBListing) throws -> FetchedRecipe {
+                FetchedRecipe(try MealDBMapper.summary(from: MealDBMealSummary(id: id, name: name, thumbnail: nil), listing: listing))
+            }
+            func ids(_ query: BrowseQuery) async throws -> Set<String> {
+                Set(try await catalog.browse(query).sections.flatMap(\.recipes).map(\.id.rawValue))
+            }
+            let byWords = try await ids(BrowseQuery(ingredient: .chicken))
+            #expect(!byWords.isEmpty && byWords.allSatisfy { $0.hasPrefix("bundled-") })
+            let now = Date(timeIntervalSince1970: 1_800_000_000)
+            let before = try await catalog.generation()
+            try await upstream.save(
+                [try tile("52801", "Mystery Stew", .ingredient(.chicken)), try tile("52802", "Plain Supper", .ingredient(.chicken))],
+                source: .themealdb, requestKey: "themealdb ingredient chicken", mainIngredient: .chicken, at: now)
+            #expect(try await catalog.generation() > before)
+            #expect(try await upstream.request("themealdb ingredient chicken")?.ids.map(\.rawValue) == ["mealdb-52801", "mealdb-52802"])
+            #expect(try await ids(BrowseQuery(ingredient: .chicken)) == byWords.union(["mealdb-52801", "mealdb-52802"]))
+            #expect(try await ids(BrowseQuery(ingredient: .beef)).isDisjoint(with: ["mealdb-52801", "mealdb-52802"]))
+            #expect(Set(try await catalog.recipeIDs(matching: BrowseQuery(ingredient: .chicken)).map(\.rawValue)).isSuperset(of: ["mealdb-52801"]))
+
+            // With a search, a cuisine (listed separately, as TheMealDB does) and a diet.
+            try await upstream.save([try tile("52801", "Mystery Stew", .area("Italian"))], source: .themealdb, at: now)
+            #expect(try await ids(BrowseQuery(text: "mystery", ingredient: .chicken)) == ["mealdb-52801"])
+            #expect(try await ids(BrowseQuery(text: "mystery", ingredient: .pork)).isEmpty)
+            let italianChicken = try await ids(BrowseQuery(ingredient: .chicken, area: "Italian"))
+            #expect(italianChicken.contains("mealdb-52801") && !italianChicken.contains("mealdb-52802"))
+            #expect(try await ids(BrowseQuery(diet: .vegan, ingredient: .chicken)).isDisjoint(with: ["mealdb-52801", "mealdb-52802"]))
+
+            // A newer listing replaces the older: a recipe it no longer names is no longer found by it.
+            let relisted = try await catalog.generation()
+            try await upstream.save(
+                [try tile("52802", "Plain Supper", .ingredient(.chicken))], source: .themealdb,
+                requestKey: "themealdb ingredient chicken", mainIngredient: .chicken, at: now + 86_400)
+            #expect(try await catalog.generation() > relisted)
+            #expect(try await ids(BrowseQuery(ingredient: .chicken)) == byWords.union(["mealdb-52802"]))
+            #expect(try await stores.rowCount("recipe_main_ingredients") == 1)
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func upstreamNamesAreKeptWithWhenTheyWereAsked(backend: StoreBackend) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
             let store = stores.stores.upstream

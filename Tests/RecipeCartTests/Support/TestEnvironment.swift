@@ -42,10 +42,10 @@ struct TestEnvironment {
         try Stores.openSQLite(directory: dataDirectory, clock: clock, logger: Logger(label: "RecipeCartTests"))
     }
 
-    /// Runs a test against the router of a freshly built app on this data dir.
-    func withShopper<Value>(_ body: @Sendable (inout Shopper) async throws -> Value) async throws -> Value {
+    /// Runs a test against the router of a freshly built app on this data dir; `.live` serves it over HTTP on loopback.
+    func withShopper<Value>(over setup: TestingSetup = .router, _ body: @Sendable (inout Shopper) async throws -> Value) async throws -> Value {
         let app = try await makeApp()
-        return try await app.test(.router) { client in
+        return try await app.test(setup) { client in
             var shopper = Shopper(client: client)
             return try await body(&shopper)
         }

@@ -120,6 +120,91 @@ import Testing
         }
     }
 
+    /// Over HTTP on loopback, as a browser asks: `filter.php?i=` once per TTL, and its tiles, which name no
+    /// ingredients, found by the filter beside the saved recipes whose ingredients match.
+    @Test func aMainIngredientIsListedOnceAndItsTilesShowUnderTheFilter() async throws {
+        try await StandIn.run { standIn in
+            let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
+            let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn, clock: clock)
+            try await environment.withShopper(over: .live) { shopper in
+                let rice = try await shopper.get("/?ingredient=rice")
+                #expect(rice.status == .ok)
+                #expect(rice.notice == nil)
+                #expect(rice.recipeIDs.contains("mealdb-90102"))
+                #expect(rice.recipeIDs.contains("bundled-18") && !rice.recipeIDs.contains("bundled-1"))
+                #expect(await standIn.state.apiCalls == ["/api/json/v1/1/filter.php?i=rice"])
+                #expect(try await environment.row("SELECT is_complete FROM upstream_recipes WHERE recipe_id = 'mealdb-90102'") == false)
+                #expect(try await environment.row("SELECT ingredient FROM recipe_main_ingredients WHERE recipe_id = 'mealdb-90102'") == "rice")
+
+                // Again within the TTL, with other pages and groupings: no call.
+                for again in ["/?ingredient=rice", "/?ingredient=rice&page=1", "/?ingredient=rice&group=time"] {
+                    let page = try await shopper.get(again)
+                    #expect(page.status == .ok && page.recipeIDs.contains("mealdb-90102"), "\(again)")
+                }
+                // With a diet, which a tile does not know: saved vegan dishes with rice, not the tile.
+                let vegan = try await shopper.get("/?ingredient=rice&diet=vegan")
+                #expect(vegan.recipeIDs.contains("bundled-18") && !vegan.recipeIDs.contains("mealdb-90102") && !vegan.recipeIDs.contains("bundled-24"))
+                #expect(await standIn.state.apiCalls.count == 1)
+
+                // Each main ingredient asks its own TheMealDB name, once.
+                let lamb = try await shopper.get("/?ingredient=lamb")
+                #expect(lamb.recipeIDs == ["mealdb-90103"])
+                try await shopper.get("/?ingredient=fish")
+                try await shopper.get("/?ingredient=fish")
+                #expect(await standIn.state.apiCalls.dropFirst() == ["/api/json/v1/1/filter.php?i=lamb", "/api/json/v1/1/filter.php?i=salmon"])
+
+                // Unknown values are ignored: the whole catalog, no call.
+                for ignored in ["/?ingredient=unicorn", "/?ingredient=%3Cscript%3E", "/?ingredient=", "/?ingredient=chickens"] {
+                    let page = try await shopper.get(ignored)
+                    #expect(page.status == .ok, "\(ignored)")
+                    #expect(page.recipeIDs.contains("bundled-1"), "\(ignored)")
+                }
+                #expect(await standIn.state.apiCalls.count == 3)
+
+                // A search, a category or a cuisine is what gets asked; the ingredient still filters what they list.
+                let search = try await shopper.get("/?q=pudding&ingredient=rice")
+                #expect(search.recipeIDs.contains("mealdb-90102"))
+                try await shopper.get("/?category=Dessert&ingredient=rice")
+                let indian = try await shopper.get("/?area=Indian&ingredient=rice")
+                #expect(indian.recipeIDs.contains("mealdb-90102"))
+                #expect(await standIn.state.apiCalls.dropFirst(3) == [
+                    "/api/json/v1/1/search.php?s=pudding", "/api/json/v1/1/filter.php?c=Dessert", "/api/json/v1/1/filter.php?a=Indian",
+                ])
+
+                // Past the TTL, asked once more.
+                clock.advance(by: UpstreamSettings.defaultCacheTTL + 60)
+                try await shopper.get("/?ingredient=rice")
+                try await shopper.get("/?ingredient=rice")
+                #expect(await standIn.state.apiCalls.dropFirst(6) == ["/api/json/v1/1/filter.php?i=rice"])
+            }
+        }
+    }
+
+    /// Upstream failing: the saved recipes, the listing it gave before included, with the notice; never a 500.
+    @Test func aMainIngredientWithUpstreamDownShowsWhatIsSaved() async throws {
+        try await StandIn.run { standIn in
+            let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
+            let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn, clock: clock)
+            try await environment.withShopper(over: .live) { shopper in
+                await standIn.state.setFault(.status(500))
+                let first = try await shopper.get("/?ingredient=rice")
+                #expect(first.status == .ok)
+                #expect(first.notice == UpstreamCatalog.notice)
+                #expect(first.recipeIDs.contains("bundled-18") && !first.recipeIDs.contains("mealdb-90102"))
+
+                await standIn.state.setFault(nil)
+                clock.advance(by: UpstreamSettings.defaultCacheTTL + 60)
+                #expect(try await shopper.get("/?ingredient=rice").recipeIDs.contains("mealdb-90102"))
+                await standIn.state.setFault(.status(503))
+                clock.advance(by: UpstreamSettings.defaultCacheTTL + 60)
+                let stale = try await shopper.get("/?ingredient=rice")
+                #expect(stale.status == .ok)
+                #expect(stale.notice == UpstreamCatalog.notice)
+                #expect(stale.recipeIDs.contains("mealdb-90102") && stale.recipeIDs.contains("bundled-18"))
+            }
+        }
+    }
+
     @Test func aRecipeNeverSeenIsLookedUpAndAnUnknownOneIsA404() async throws {
         try await StandIn.run { standIn in
             try await TestEnvironment.upstream(.themealdb, standIn: standIn).withShopper { shopper in

@@ -50,6 +50,18 @@ import Testing
         }
     }
 
+    @Test func aMainIngredientCostsNoSpoonacularQuota() async throws {
+        try await StandIn.run { standIn in
+            try await TestEnvironment.upstream(.spoonacular, standIn: standIn).withShopper { shopper in
+                let page = try await shopper.get("/?ingredient=rice")
+                #expect(page.status == .ok)
+                #expect(page.notice == nil)
+                #expect(page.recipeIDs.contains("bundled-18") && !page.recipeIDs.contains("bundled-1"))
+                #expect(await standIn.state.apiCalls.isEmpty)
+            }
+        }
+    }
+
     @Test func aWrongKeyShowsSavedRecipesWithANoticeAndIsNeverLogged() async throws {
         try await StandIn.run { standIn in
             var environment = try TestEnvironment.upstream(.spoonacular, standIn: standIn)

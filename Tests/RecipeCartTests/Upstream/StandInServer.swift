@@ -78,6 +78,9 @@ struct StandIn: Sendable {
                 if let area = request.uri.queryParameters["a"].map(String.init) {
                     return try encode(MealDBSummariesResponse(meals: try Fixtures.summaries(area: area, host: host)))
                 }
+                if let ingredient = request.uri.queryParameters["i"].map(String.init) {
+                    return try encode(MealDBSummariesResponse(meals: try Fixtures.summaries(ingredient: ingredient, host: host)))
+                }
                 let category = request.uri.queryParameters["c"].map(String.init) ?? ""
                 return try encode(MealDBSummariesResponse(meals: category == "Dessert" ? try Fixtures.dessertSummaries(host: host) : []))
             }
@@ -261,6 +264,15 @@ private enum Fixtures {
     /// The tiles of the search fixture's meals from `area`: `filter.php?a=`.
     static func summaries(area: String, host: String) throws -> [MealDBMealSummary] {
         try meals(host: host).filter { $0.area == area }.map { MealDBMealSummary(id: $0.id, name: $0.name, thumbnail: $0.thumbnail) }
+    }
+
+    /// The tiles of the search fixture's meals holding `ingredient` (`lamb`, `basmati_rice`) as a word of an ingredient's
+    /// name: `filter.php?i=`. Like TheMealDB's, they name no ingredients.
+    static func summaries(ingredient: String, host: String) throws -> [MealDBMealSummary] {
+        let words = ingredient.lowercased().replacingOccurrences(of: "_", with: " ")
+        return try meals(host: host).filter { meal in
+            meal.ingredients.contains { " \($0.name.lowercased()) ".contains(" \(words) ") }
+        }.map { MealDBMealSummary(id: $0.id, name: $0.name, thumbnail: $0.thumbnail) }
     }
 
     static func dessertSummaries(host: String) throws -> [MealDBMealSummary] {

@@ -315,6 +315,19 @@ enum PostgresSchema {
                 || setweight(to_tsvector('simple', unaccent(r.tags)), 'D')
             FROM recipe_effective r WHERE r.id = s.recipe_id AND r.category = 'Vegetarian';
             """),
+        ("v5-main-ingredient-listings", """
+            -- The recipes TheMealDB lists under each main ingredient (filter.php?i=): its tiles carry no
+            -- ingredients, so the main-ingredient filter finds a recipe by its ingredient names or by this.
+            CREATE TABLE recipe_main_ingredients (
+                ingredient TEXT NOT NULL,
+                recipe_id TEXT NOT NULL REFERENCES recipes (id) ON DELETE CASCADE,
+                PRIMARY KEY (ingredient, recipe_id)
+            );
+            CREATE INDEX recipe_main_ingredients_recipe ON recipe_main_ingredients (recipe_id);
+            -- A listing changes what a filtered page shows, as a change to a recipe does.
+            CREATE TRIGGER recipe_main_ingredients_generation AFTER INSERT OR DELETE ON recipe_main_ingredients
+                FOR EACH STATEMENT EXECUTE FUNCTION bump_catalog_generation();
+            """),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock.

@@ -30,7 +30,9 @@ struct PostgresUpstreamStore: UpstreamStore {
         }
     }
 
-    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, at now: Date) async throws -> [UpstreamSaveOutcome] {
+    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, mainIngredient: MainIngredient?, at now: Date)
+        async throws -> [UpstreamSaveOutcome]
+    {
         let time = now.timeIntervalSince1970
         let (outcomes, generation) = try await database.write { connection in
             try await PostgresCatalogStore.lockGeneration(connection)
@@ -44,6 +46,16 @@ struct PostgresUpstreamStore: UpstreamStore {
                     INSERT INTO upstream_cache (request_key, fetched_at, recipe_ids)
                     VALUES (\(requestKey), \(time), \(records.map(\.recipe.id.rawValue).joined(separator: " ")))
                     ON CONFLICT (request_key) DO UPDATE SET fetched_at = excluded.fetched_at, recipe_ids = excluded.recipe_ids
+                    """)
+            }
+            if let mainIngredient {
+                let ids = records.map(\.recipe.id.rawValue)
+                try await connection.run(
+                    "DELETE FROM recipe_main_ingredients WHERE ingredient = \(mainIngredient.rawValue) AND NOT (recipe_id = ANY(\(ids)))")
+                try await connection.run(
+                    """
+                    INSERT INTO recipe_main_ingredients (ingredient, recipe_id) SELECT \(mainIngredient.rawValue), unnest(\(ids)::text[])
+                    ON CONFLICT DO NOTHING
                     """)
             }
             return (outcomes, try await PostgresCatalogStore.generation(connection))

@@ -38,8 +38,11 @@ struct BrowsePlan {
         if let ingredient = query.ingredient {
             let patterns = ingredient.likePatterns
             let matches = Array(repeating: "lower(name) LIKE ?", count: patterns.count).joined(separator: " OR ")
-            conditions.append("r.id IN (SELECT recipe_id FROM recipe_ingredients WHERE \(matches))")
+            conditions.append(
+                "(r.id IN (SELECT recipe_id FROM recipe_ingredients WHERE \(matches))"
+                    + " OR r.id IN (SELECT recipe_id FROM recipe_main_ingredients WHERE ingredient = ?))")
             filterArguments += StatementArguments(patterns)
+            filterArguments += [ingredient.rawValue]
         }
         if let area = query.area {
             conditions.append("r.area = ?")

@@ -35,9 +35,12 @@ struct SQLiteUpstreamStore: UpstreamStore {
 
     // MARK: Recipes
 
-    /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now`.
+    /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now` and the
+    /// records as `mainIngredient`'s listing.
     @discardableResult
-    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, at now: Date) async throws -> [UpstreamSaveOutcome] {
+    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, mainIngredient: MainIngredient?, at now: Date)
+        async throws -> [UpstreamSaveOutcome]
+    {
         try await database.write { db in
             let outcomes = try records.map { try Self.save(db, record: $0, source: source, at: now) }
             if let requestKey {
@@ -48,7 +51,20 @@ struct SQLiteUpstreamStore: UpstreamStore {
                         """,
                     arguments: [requestKey, now.timeIntervalSince1970, records.map(\.recipe.id.rawValue).joined(separator: " ")])
             }
+            if let mainIngredient { try Self.list(db, ids: records.map(\.recipe.id.rawValue), under: mainIngredient) }
             return outcomes
+        }
+    }
+
+    /// Makes `ids` the recipes listed under `ingredient`, touching only rows that change: each change bumps the
+    /// catalog generation, so pages showing the listing are rendered again.
+    private static func list(_ db: Database, ids: [String], under ingredient: MainIngredient) throws {
+        try db.execute(
+            sql: "DELETE FROM recipe_main_ingredients WHERE ingredient = ? AND recipe_id NOT IN (\(databaseQuestionMarks(count: ids.count)))",
+            arguments: StatementArguments([ingredient.rawValue] + ids))
+        for id in ids {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO recipe_main_ingredients (ingredient, recipe_id) VALUES (?, ?)")
+                .execute(arguments: [ingredient.rawValue, id])
         }
     }
 

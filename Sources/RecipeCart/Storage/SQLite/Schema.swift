@@ -315,6 +315,26 @@ enum Schema {
                 WHERE rowid IN (SELECT seq FROM recipes WHERE category = 'Vegetarian');
                 """)
         }
+        migrator.registerMigration("v10-main-ingredient-listings") { db in
+            try db.execute(sql: """
+                -- The recipes TheMealDB lists under each main ingredient (filter.php?i=): its tiles carry no
+                -- ingredients, so the main-ingredient filter finds a recipe by its ingredient names or by this.
+                CREATE TABLE recipe_main_ingredients (
+                    ingredient TEXT NOT NULL,
+                    recipe_id TEXT NOT NULL REFERENCES recipes(id) ON DELETE CASCADE,
+                    PRIMARY KEY (ingredient, recipe_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX recipe_main_ingredients_recipe ON recipe_main_ingredients(recipe_id);
+                """)
+            // A listing changes what a filtered page shows, as a change to a recipe does.
+            for event in ["INSERT", "DELETE"] {
+                try db.execute(sql: """
+                    CREATE TRIGGER recipe_main_ingredients_\(event.lowercased())_generation AFTER \(event) ON recipe_main_ingredients BEGIN
+                        UPDATE catalog_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+                    END
+                    """)
+            }
+        }
         return migrator
     }
 }

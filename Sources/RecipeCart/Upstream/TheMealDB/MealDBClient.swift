@@ -1,7 +1,8 @@
 import Foundation
 
-/// TheMealDB's JSON API: full meals from `search.php` and `lookup.php`, tiles from `filter.php`, cuisines from `list.php`.
-struct MealDBClient: CategoryListing, AreaListing {
+/// TheMealDB's JSON API: full meals from `search.php` and `lookup.php`, tiles from `filter.php` (by category, cuisine or
+/// main ingredient), cuisines from `list.php`.
+struct MealDBClient: CategoryListing, AreaListing, IngredientListing {
     let api: UpstreamAPI
 
     var source: UpstreamSource { .themealdb }
@@ -23,6 +24,10 @@ struct MealDBClient: CategoryListing, AreaListing {
 
     func area(_ name: String) async throws(UpstreamFault) -> [FetchedRecipe] {
         try await tiles(.area(name))
+    }
+
+    func mainIngredient(_ ingredient: MainIngredient) async throws(UpstreamFault) -> [FetchedRecipe] {
+        try await tiles(.ingredient(ingredient))
     }
 
     func areaNames() async throws(UpstreamFault) -> [String] {
@@ -47,6 +52,7 @@ struct MealDBClient: CategoryListing, AreaListing {
         let query = switch listing {
         case .category(let name): ("c", name)
         case .area(let name): ("a", name)
+        case .ingredient(let main): ("i", main.mealDBIngredient)
         }
         guard let response = try await api.get(MealDBSummariesResponse.self, path: "filter.php", query: [query]) else { return [] }
         return MealDBMapper.summaries(from: response, listing: listing).map(FetchedRecipe.init)

@@ -1,6 +1,7 @@
-/// What a `filter.php` answer was asked for: its entries name neither their category nor their cuisine, so a tile
-/// knows only this one.
+/// What a `filter.php` answer was asked for: its entries name neither their category, their cuisine nor their
+/// ingredients, so a tile knows only this one.
 public enum MealDBListing: Sendable, Equatable {
     case category(String)
     case area(String)
+    case ingredient(MainIngredient)
 }

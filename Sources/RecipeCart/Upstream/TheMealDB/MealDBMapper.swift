@@ -36,13 +36,14 @@ public enum MealDBMapper {
     }
 
     /// A tile from `filter.php`, which names neither category nor cuisine itself: pass what was asked for. A tile
-    /// listed by cuisine leaves its category empty (unknown).
+    /// listed by cuisine or main ingredient leaves its category empty (unknown).
     public static func summary(from meal: MealDBMealSummary, listing: MealDBListing) throws(UpstreamMappingError) -> UpstreamSummary {
         guard let id = recipeID(forMealID: meal.id) else { throw .invalidID(meal.id) }
         guard let title = UpstreamValue.clean(meal.name) else { throw .missingTitle(id: meal.id) }
         let (category, area): (String, String?) = switch listing {
         case .category(let name): (UpstreamValue.clean(name) ?? UpstreamValue.fallbackCategory, nil)
         case .area(let name): ("", Self.area(name))
+        case .ingredient: ("", nil)
         }
         let summary = RecipeSummary(
             id: id, title: title, category: DietCategory.category(category), servings: nil, readyInMinutes: nil, imagePath: nil)
