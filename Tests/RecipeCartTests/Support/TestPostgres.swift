@@ -24,6 +24,15 @@ actor TestPostgres {
 
     /// A new, migrated, empty database. - Returns: its URL.
     func freshDatabase() async throws -> String {
+        try await newDatabase(template: Self.template)
+    }
+
+    /// A new database with no tables, for a test that migrates it step by step. - Returns: its URL.
+    func emptyDatabase() async throws -> String {
+        try await newDatabase(template: "template0")
+    }
+
+    private func newDatabase(template: String) async throws -> String {
         let starting = server ?? Task { try await Self.startServer() }
         server = starting
         let server = try await starting.value
@@ -33,7 +42,7 @@ actor TestPostgres {
         for attempt in 1...100 {
             do {
                 try await Self.withConnection(to: server, database: server.database) { connection in
-                    try await connection.query("CREATE DATABASE \(unescaped: name) TEMPLATE \(unescaped: Self.template)", logger: Self.logger)
+                    try await connection.query("CREATE DATABASE \(unescaped: name) TEMPLATE \(unescaped: template)", logger: Self.logger)
                 }
                 break
             } catch let error as ClusterError where attempt < 100 && error.message.contains("being accessed by other users") {
@@ -58,7 +67,7 @@ actor TestPostgres {
 
     private static let logger = Logger(label: "RecipeCartTests.postgres")
 
-    private static func withConnection(
+    static func withConnection(
         to server: PostgresURL, database: String, _ body: (PostgresConnection) async throws -> Void
     ) async throws {
         let connection = try await PostgresConnection.connect(

@@ -330,8 +330,10 @@ enum PostgresSchema {
             """),
     ]
 
-    /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock.
-    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+    /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with
+    /// `last`, only those up to and including it, as GRDB's `migrate(_:upTo:)` does (tests build older databases so).
+    static func migrate(_ connection: PostgresConnection, upTo last: String? = nil, logger: Logger) async throws {
+        let wanted = last.flatMap { name in migrations.firstIndex { $0.name == name } }.map { migrations[...$0] } ?? migrations[...]
         try await connection.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
         do {
             try await connection.query(
@@ -341,7 +343,7 @@ enum PostgresSchema {
             for try await name in try await connection.query("SELECT name FROM schema_migrations", logger: logger).decode(String.self) {
                 applied.insert(name)
             }
-            for migration in migrations where !applied.contains(migration.name) {
+            for migration in wanted where !applied.contains(migration.name) {
                 try await connection.withTransaction(logger: logger) { connection in
                     for statement in statements(in: migration.sql) {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
