@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RecipeCart
 
@@ -27,6 +28,33 @@ import Testing
             #expect(inCart.contains(#"<form class="stepper" method="post" action="/cart/items/bundled-33">"#))
             #expect(inCart.contains(#"value="inc" aria-label="Add one Classic Spaghetti Carbonara to the cart">+</button>"#))
             #expect(inCart.contains(#"value="dec" aria-label="Remove one Classic Spaghetti Carbonara from the cart">"#))
+        }
+    }
+
+    @Test func theCuisineLinksToTheRecipesOfThatCuisine() async throws {
+        let environment = try TestEnvironment()
+        let stores = try environment.stores()
+        func tile(_ id: String, _ listing: MealDBListing) throws -> FetchedRecipe {
+            FetchedRecipe(try MealDBMapper.summary(from: MealDBMealSummary(id: id, name: "Dish \(id)", thumbnail: nil), listing: listing))
+        }
+        try await stores.upstream.save([try tile("52901", .area("Saudi Arabian")), try tile("52902", .category("Dessert"))], source: .themealdb, at: Date())
+        stores.close()
+        try await environment.withShopper { shopper in
+            let carbonara = try await shopper.get("/recipes/bundled-33")
+            #expect(carbonara.contains(#"<p class="recipe-category">Pasta · <a class="recipe-cuisine" href="/?area=Italian">Italian</a></p>"#))
+            let italian = try await shopper.get("/?area=Italian")
+            #expect(italian.contains(#"<option value="Italian" selected>Italian</option>"#))
+            #expect(italian.recipeIDs.contains("bundled-33"))
+
+            let saudi = try await shopper.get("/recipes/mealdb-52901")
+            #expect(saudi.contains(#"<a class="recipe-cuisine" href="/?area=Saudi%20Arabian">Saudi Arabian</a>"#))
+            #expect(try await shopper.get("/?area=Saudi%20Arabian").recipeIDs == ["mealdb-52901"])
+
+            // A recipe that names no cuisine shows its category alone.
+            let unknown = try await shopper.get("/recipes/mealdb-52902")
+            #expect(unknown.status == .ok)
+            #expect(unknown.contains(#"<p class="recipe-category">Dessert</p>"#))
+            #expect(!unknown.contains("recipe-cuisine"))
         }
     }
 

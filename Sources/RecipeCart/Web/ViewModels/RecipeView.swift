@@ -16,6 +16,12 @@ struct RecipeView: PageView {
         var text: String
     }
 
+    /// A cuisine, linked to the Browse page filtered by it.
+    struct CuisineLink {
+        var name: String
+        var url: String
+    }
+
     var chrome: PageChrome
     var id: String
     var url: String
@@ -24,6 +30,8 @@ struct RecipeView: PageView {
     var title: String
     var description: String
     var category: String
+    /// Nil when the recipe names no cuisine.
+    var cuisine: CuisineLink?
     var imageURL: String?
     var servingsText: String
     var timeText: String
@@ -58,6 +66,7 @@ struct RecipeView: PageView {
         title = recipe.title
         description = recipe.description
         category = recipe.category
+        cuisine = recipe.area.map { CuisineLink(name: $0, url: BrowseURL.make(BrowseQuery(area: $0))) }
         imageURL = recipe.imagePath.map(ImageURL.make)
         timeText = DisplayText.minutes(recipe.readyInMinutes)
         diets = recipe.diets.map(\.label)
