@@ -74,7 +74,11 @@ def make_driver(javascript=True):
 
 def set_viewport(driver, name):
     """Make the layout viewport exactly the named size and orientation through CDP."""
-    width, height, mobile = VIEWPORTS[name]
+    set_viewport_size(driver, *VIEWPORTS[name])
+
+
+def set_viewport_size(driver, width, height, mobile):
+    """Make the layout viewport exactly this size, its orientation following it, through CDP."""
     orientation = (
         {"type": "portraitPrimary", "angle": 0}
         if height >= width

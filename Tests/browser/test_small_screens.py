@@ -5,6 +5,8 @@
 - Held upright, the search and filter controls take well under half of the first screen: the
   category, diet and grouping filters fold behind a "Filters" summary (a plain <details>, so it
   works without JavaScript), the search box stays in sight; on a desktop they are all shown.
+- Opened on any screen, each filter's label stays with its control: just before it on its line, or
+  right above it, never at the end of one line with its control wrapped to the next.
 - The 404 page offers the search box.
 """
 
@@ -24,6 +26,7 @@ from browserkit import (
     shown,
     set_color_scheme,
     set_viewport,
+    set_viewport_size,
     wait_for_new_page,
 )
 
@@ -151,6 +154,38 @@ def test_desktop_shows_the_filters_without_a_fold(browser, base_url):
     assert chips and all(shown(browser, chip) for chip in chips)
     screen = browser.execute_script(FIRST_SCREEN)
     assert screen["controlsHeight"] / screen["innerHeight"] <= 0.45, screen
+
+
+LABELS_AND_CONTROLS = """
+return [...document.querySelectorAll('.filter-diet label[for]')].map(label => {
+  const l = label.getBoundingClientRect(), c = document.getElementById(label.htmlFor).getBoundingClientRect();
+  return {label: label.textContent.trim(), label_box: [l.left, l.top, l.right, l.bottom], control_box: [c.left, c.top, c.right, c.bottom]};
+});
+"""
+
+
+# A phone held sideways (740×360, 844×390) or upright, a tablet's width and a desktop.
+@pytest.mark.parametrize("width,height,mobile", [
+    (740, 360, True), (844, 390, True), (360, 740, True), (390, 844, True), (768, 1024, True), (1280, 800, False),
+])
+def test_each_filter_label_stays_with_its_control(shopper, base_url, width, height, mobile):
+    driver = shopper
+    set_viewport_size(driver, width, height, mobile)
+    open_page(driver, base_url + "/?area=Italian&ingredient=rice")
+    summary = driver.find_element(By.CSS_SELECTOR, "details.filters > summary")
+    if shown(driver, summary):
+        summary.click()
+    assert shown(driver, driver.find_element(By.ID, "area"))
+    pairs = driver.execute_script(LABELS_AND_CONTROLS)
+    assert [pair["label"] for pair in pairs] == ["Diet", "Main ingredient", "Cuisine", "I have"]
+    for pair in pairs:
+        (label_left, label_top, label_right, label_bottom) = pair["label_box"]
+        (control_left, control_top, control_right, control_bottom) = pair["control_box"]
+        beside = control_top < label_bottom and label_top < control_bottom and 0 <= control_left - label_right <= 24
+        above = 0 <= control_top - label_bottom <= 16 and abs(control_left - label_left) <= 2
+        assert beside or above, f"{width}×{height}: the {pair['label']!r} label is apart from its control: {pair}"
+        assert control_right <= width, f"{width}×{height}: the {pair['label']!r} control runs off the screen: {pair}"
+    save_screenshot(driver, f"browse-filters-open-{width}x{height}")
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
