@@ -1,5 +1,6 @@
-"""A stand-in for TheMealDB on 127.0.0.1: a few meals of our own in TheMealDB's JSON shape, and a switch
-that makes every answer fail in one of the ways a real API fails."""
+"""A stand-in for TheMealDB on 127.0.0.1: a few meals of our own in TheMealDB's JSON shape (searches, lookups,
+tiles by category, cuisine or ingredient, the cuisines' list), and a switch that makes every answer fail in one of
+the ways a real API fails."""
 
 from __future__ import annotations
 
@@ -133,10 +134,22 @@ class StandIn:
             found = [meal_json(m, self.port) for m in MEALS if m[0] == wanted]
             meals = found or None
         elif endpoint == "filter.php":
-            category = (query.get("c") or [""])[0]
-            found = [{"idMeal": m[0], "strMeal": m[1], "strMealThumb": meal_json(m, self.port)["strMealThumb"]}
-                     for m in MEALS if m[2].lower() == category.lower()]
+            # One of c= (category), a= (cuisine) or i= (an ingredient's exact name, `_` for a space), any case;
+            # tiles name none of them.
+            if "a" in query:
+                wanted = query["a"][0].lower()
+                listed = [m for m in MEALS if m[3].lower() == wanted]
+            elif "i" in query:
+                wanted = query["i"][0].replace("_", " ").lower()
+                listed = [m for m in MEALS if any(name.lower() == wanted for name, _ in m[5])]
+            else:
+                wanted = (query.get("c") or [""])[0].lower()
+                listed = [m for m in MEALS if m[2].lower() == wanted]
+            found = [{"idMeal": m[0], "strMeal": m[1], "strMealThumb": meal_json(m, self.port)["strMealThumb"]} for m in listed]
             meals = found or None
+        elif endpoint == "list.php" and query.get("a") == ["list"]:
+            # Every cuisine once, with TheMealDB's own "Unknown" among them.
+            meals = [{"strArea": area} for area in sorted({m[3] for m in MEALS} | {"Unknown"})]
         elif endpoint == "categories.php":
             return 200, "application/json", json.dumps({"categories": [
                 {"idCategory": "1", "strCategory": "Vegetarian", "strCategoryThumb": "", "strCategoryDescription": ""},

@@ -1,8 +1,9 @@
 """Upstream faults under load: with the app in front of a stand-in TheMealDB (`--source themealdb
---upstream-url … --upstream-timeout 1`), warm the cache with one search, then make the stand-in answer 500s,
-hang past the timeout, close the connection in the middle of the body, or send HTML instead of JSON. The cached
-pages keep answering 200, concurrently, with a notice that they are saved copies; nothing is a 5xx except the
-one page the app documents as a 503 (a recipe never saved that cannot be fetched now)."""
+--upstream-url … --upstream-timeout 1`), warm the cache with one search (or a cuisine and a main ingredient,
+listed through filter.php?a= and ?i=), then make the stand-in answer 500s, hang past the timeout, close the
+connection in the middle of the body, or send HTML instead of JSON. The cached pages keep answering 200,
+concurrently, with a notice that they are saved copies; nothing is a 5xx except the one page the app documents as
+a 503 (a recipe never saved that cannot be fetched now)."""
 
 from __future__ import annotations
 
@@ -64,8 +65,9 @@ def warm(client: Client) -> list[str]:
     return sorted(images)
 
 
-def hammer(port: int, images: list[str]) -> tuple[list[str], dict[str, int], float]:
-    """THREADS shoppers at once, each opening the cached search, every recipe and a picture ROUNDS times."""
+def hammer(port: int, paths_for, expected: dict[str, set[str]]) -> tuple[list[str], dict[str, int], float]:
+    """THREADS shoppers at once, each opening `paths_for(shopper, round)` ROUNDS times; a Browse page named in
+    `expected` must list exactly those upstream recipes."""
     problems: list[str] = []
     counts = {"pages": 0, "with notice": 0}
     slowest = [0.0]
@@ -74,10 +76,7 @@ def hammer(port: int, images: list[str]) -> tuple[list[str], dict[str, int], flo
     def shopper(index: int) -> None:
         client = Client(port, timeout=15)
         for round_number in range(ROUNDS):
-            paths = [f"/?q={SEARCH_WORD}", f"/recipes/{MEAL_IDS[(index + round_number) % len(MEAL_IDS)]}"]
-            if images:
-                paths.append(images[(index + round_number) % len(images)])
-            for path in paths:
+            for path in paths_for(index, round_number):
                 try:
                     reply = client.get(path)
                 except Exception as error:  # noqa: BLE001 - any failure is reported below
@@ -89,9 +88,9 @@ def hammer(port: int, images: list[str]) -> tuple[list[str], dict[str, int], flo
                     slowest[0] = max(slowest[0], reply.elapsed)
                     if reply.status != 200:
                         problems.append(f"{path}: {reply.status}")
-                    elif path.startswith("/?q="):
+                    elif path in expected:
                         found = set(ID_RE.findall(reply.text))
-                        if found != set(MEAL_IDS):
+                        if found != expected[path]:
                             problems.append(f"{path}: found {sorted(found)}")
                     if NOTICE in reply.text:
                         counts["with notice"] += 1
@@ -119,7 +118,12 @@ def test_cached_pages_keep_answering_200_while_upstream_fails(upstream_ready, st
 
     standin.set_mode(fault)
     time.sleep(CACHE_TTL + 0.2)  # everything cached is now stale: every page wants to ask upstream first
-    problems, counts, slowest = hammer(app.port, images)
+
+    def paths_for(index: int, round_number: int) -> list[str]:
+        paths = [f"/?q={SEARCH_WORD}", f"/recipes/{MEAL_IDS[(index + round_number) % len(MEAL_IDS)]}"]
+        return paths + ([images[(index + round_number) % len(images)]] if images else [])
+
+    problems, counts, slowest = hammer(app.port, paths_for, {f"/?q={SEARCH_WORD}": set(MEAL_IDS)})
     assert not problems, f"{fault}: {len(problems)} failures, e.g. {problems[:5]}"
     assert standin.calls_in(fault) >= 1, f"{fault}: the app never asked upstream, so the fault was not exercised"
     assert counts["with notice"] >= 1, f"{fault}: no page said it shows saved recipes"
@@ -146,3 +150,51 @@ def test_cached_pages_keep_answering_200_while_upstream_fails(upstream_ready, st
           f"slowest {slowest:.2f} s, {standin.calls_in(fault)} upstream calls failed")
     record_stat("upstream.page_loads_during_faults", counts["pages"])
     record_stat("upstream.faults", 1)
+
+
+# A cuisine and a main ingredient, and the stand-in's meals each lists: tiles without ingredients, so the rice bowl is
+# found under rice only through the listing the app kept.
+FILTERS = {"/?area=Turkish": {"mealdb-70001"}, "/?ingredient=rice": {"mealdb-70003"}}
+
+
+@pytest.mark.parametrize("fault", ["500", "hang", "close", "garbage"])
+def test_cuisine_and_ingredient_filters_keep_answering_while_upstream_fails(upstream_ready, standin, servers, workdir, fault):
+    data = workdir / "data"
+    app = servers(data, args=app_args(standin))
+    client = Client(app.port)
+    for path, expected in FILTERS.items():
+        page = client.get(path)
+        assert page.status == 200 and NOTICE not in page.text, path
+        assert set(ID_RE.findall(page.text)) == expected, f"{path}: {sorted(set(ID_RE.findall(page.text)))}"
+    # Turkish is saved nowhere here, so TheMealDB's list of cuisines is asked first.
+    asked = [path for _, path in standin.calls if path.startswith("/api/")]
+    assert asked == [
+        "/api/json/v1/1/list.php?a=list", "/api/json/v1/1/filter.php?a=Turkish", "/api/json/v1/1/filter.php?i=rice",
+    ], asked
+    assert app.stop() == 0
+    app = servers(data, args=app_args(standin), port=app.port)
+
+    standin.set_mode(fault)
+    time.sleep(CACHE_TTL + 0.2)  # both listings are stale: every page wants to ask upstream first
+    problems, counts, slowest = hammer(app.port, lambda index, round_number: list(FILTERS), FILTERS)
+    assert not problems, f"{fault}: {len(problems)} failures, e.g. {problems[:5]}"
+    assert standin.calls_in(fault) >= 1, f"{fault}: the app never asked upstream, so the fault was not exercised"
+    assert counts["with notice"] >= 1, f"{fault}: no page said it shows saved recipes"
+    assert slowest < TIMEOUT + 4, f"{fault}: a page took {slowest:.1f} s"
+
+    # A cuisine nothing here has, which upstream cannot name now, is ignored: the whole catalog, not an error.
+    fresh = Client(app.port)
+    page = fresh.get("/?area=Peruvian")
+    assert page.status == 200 and 'data-recipe-id="bundled-1"' in page.text
+    assert "request failed" not in app.log_text(), "a 500 was logged"
+
+    # Upstream back: a restart asks again at once, and the listings answer without the notice.
+    standin.set_mode("ok")
+    assert app.stop() == 0
+    app = servers(data, args=app_args(standin), port=app.port)
+    for path, expected in FILTERS.items():
+        page = Client(app.port).get(path)
+        assert page.status == 200 and NOTICE not in page.text and set(ID_RE.findall(page.text)) == expected, path
+    print(f"\n{fault}: {counts['pages']} concurrent cuisine and ingredient pages, all 200 "
+          f"({counts['with notice']} with the notice), slowest {slowest:.2f} s")
+    record_stat("upstream.page_loads_during_faults", counts["pages"])
