@@ -104,6 +104,16 @@ def hammer(port: int, paths_for, expected: dict[str, set[str]]) -> tuple[list[st
     return problems, counts, slowest[0]
 
 
+def hammer_through(fault: str, standin: StandIn, port: int, paths_for, expected: dict[str, set[str]]) -> tuple[dict[str, int], float]:
+    """`hammer` while the stand-in answers with `fault`: every page answered in time, the fault met, the notice shown."""
+    problems, counts, slowest = hammer(port, paths_for, expected)
+    assert not problems, f"{fault}: {len(problems)} failures, e.g. {problems[:5]}"
+    assert standin.calls_in(fault) >= 1, f"{fault}: the app never asked upstream, so the fault was not exercised"
+    assert counts["with notice"] >= 1, f"{fault}: no page said it shows saved recipes"
+    assert slowest < TIMEOUT + 4, f"{fault}: a page took {slowest:.1f} s"
+    return counts, slowest
+
+
 @pytest.mark.parametrize("fault", ["500", "hang", "close", "garbage"])
 def test_cached_pages_keep_answering_200_while_upstream_fails(upstream_ready, standin, servers, workdir, fault):
     data = workdir / "data"
@@ -123,11 +133,7 @@ def test_cached_pages_keep_answering_200_while_upstream_fails(upstream_ready, st
         paths = [f"/?q={SEARCH_WORD}", f"/recipes/{MEAL_IDS[(index + round_number) % len(MEAL_IDS)]}"]
         return paths + ([images[(index + round_number) % len(images)]] if images else [])
 
-    problems, counts, slowest = hammer(app.port, paths_for, {f"/?q={SEARCH_WORD}": set(MEAL_IDS)})
-    assert not problems, f"{fault}: {len(problems)} failures, e.g. {problems[:5]}"
-    assert standin.calls_in(fault) >= 1, f"{fault}: the app never asked upstream, so the fault was not exercised"
-    assert counts["with notice"] >= 1, f"{fault}: no page said it shows saved recipes"
-    assert slowest < TIMEOUT + 4, f"{fault}: a page took {slowest:.1f} s"
+    counts, slowest = hammer_through(fault, standin, app.port, paths_for, {f"/?q={SEARCH_WORD}": set(MEAL_IDS)})
 
     # A search never made before still gets a page; a recipe never saved is the documented 503 page.
     fresh = Client(app.port)
@@ -176,11 +182,7 @@ def test_cuisine_and_ingredient_filters_keep_answering_while_upstream_fails(upst
 
     standin.set_mode(fault)
     time.sleep(CACHE_TTL + 0.2)  # both listings are stale: every page wants to ask upstream first
-    problems, counts, slowest = hammer(app.port, lambda index, round_number: list(FILTERS), FILTERS)
-    assert not problems, f"{fault}: {len(problems)} failures, e.g. {problems[:5]}"
-    assert standin.calls_in(fault) >= 1, f"{fault}: the app never asked upstream, so the fault was not exercised"
-    assert counts["with notice"] >= 1, f"{fault}: no page said it shows saved recipes"
-    assert slowest < TIMEOUT + 4, f"{fault}: a page took {slowest:.1f} s"
+    counts, slowest = hammer_through(fault, standin, app.port, lambda index, round_number: list(FILTERS), FILTERS)
 
     # A cuisine nothing here has, which upstream cannot name now, is ignored: the whole catalog, not an error.
     fresh = Client(app.port)
