@@ -28,22 +28,24 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         publicDirectory: config.publicDirectory, bundledImages: catalog.imagesDirectory,
         imageCache: config.imagesDirectory.appendingPathComponent(UpstreamImages.folder), uploads: pictures.directory,
         cacheBudget: config.staticCacheBytes, logger: logger)
+    let search = SearchRanker(catalog: stores.catalog)
     let router = try makeRouter(
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
-        staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream)
+        staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search)
     return Application(
         router: router,
         // Connections that send nothing for 30 s are closed, so idle or half-sent requests cannot pile up.
         server: .http1(configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: HTTP1RequestGuard.idleTimeout)),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
-        services: stores.services + upstreamServices + [SessionPurger(carts: stores.carts, logger: logger)]
+        services: stores.services + upstreamServices
+            + [SessionPurger(carts: stores.carts, logger: logger), SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger)]
             + (config.metricsPort.map { [MetricsServer(host: config.host, port: $0, logger: logger)] } ?? []),
         logger: logger)
 }
 
 func makeRouter(
     config: AppConfig, stores: Stores, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
-    pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog
+    pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog, search: SearchRanker
 ) throws -> Router<AppRequestContext> {
     let catalog = stores.catalog
     let carts = stores.carts
@@ -67,8 +69,9 @@ func makeRouter(
     router.add(middleware: StaffSessionMiddleware(authenticator: staff, cookies: cookies))
 
     let browse = BrowseController(
-        catalog: catalog, upstream: upstream, pages: pages, cache: PageCache(), suggester: SpellingSuggester(catalog: catalog),
-        cookable: CookableRanker(catalog: catalog), facets: BrowseFacets.memo(of: catalog))
+        catalog: catalog, upstream: upstream, pages: pages, cache: PageCache(), search: search,
+        suggester: SpellingSuggester(index: search.index), cookable: CookableRanker(catalog: catalog, search: search),
+        facets: BrowseFacets.memo(of: catalog))
     let edits = stores.edits
     let recipes = RecipeController(
         catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache())

@@ -5,7 +5,7 @@ struct BrowseFacets: Sendable {
     let areas: [String]
 
     static func memo(of catalog: any CatalogStore) -> GenerationMemo<BrowseFacets> {
-        GenerationMemo {
+        GenerationMemo { _ in
             async let categories = catalog.categories()
             async let areas = catalog.areas()
             return BrowseFacets(categories: try await categories, areas: try await areas)

@@ -13,8 +13,8 @@ public protocol CatalogStore: Sendable {
     func categories() async throws -> [String]
     /// The cuisines of the recipes here, for the Browse page's cuisine filter.
     func areas() async throws -> [String]
-    /// Everything a search looks in, as text: each recipe's title, category and tags, and each ingredient name once.
-    func searchableTexts() async throws -> [String]
+    /// Everything a search looks in (each recipe's title, category, tags, ingredient names and diets), held in memory.
+    func searchIndex() async throws -> SearchIndex
     func browse(_ query: BrowseQuery) async throws -> BrowsePage
     /// Every recipe the query's search and filters find, in no order; its page and `have` play no part.
     func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID]

@@ -1,19 +1,26 @@
-/// "What can I make with…": a Browse page ranked by how few ingredients each recipe is missing, the other filters
-/// and the search applied by the database, the ranking by the generation's `CookableIndex`.
+/// "What can I make with…": a Browse page ranked by how few ingredients each recipe is missing, among what the search
+/// (by the search index) and the other filters (by the database) find, the ranking by the generation's `CookableIndex`.
 final class CookableRanker: Sendable {
     private let catalog: any CatalogStore
+    private let search: SearchRanker
     private let index: GenerationMemo<CookableIndex>
 
-    init(catalog: any CatalogStore) {
+    init(catalog: any CatalogStore, search: SearchRanker) {
         self.catalog = catalog
-        index = GenerationMemo { CookableIndex(lists: try await catalog.ingredientLists()) }
+        self.search = search
+        index = GenerationMemo { _ in CookableIndex(lists: try await catalog.ingredientLists()) }
     }
 
     func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
         // The search and every other filter, without what only orders or pages the list.
         var filters = query
         (filters.have, filters.page, filters.grouping) = ([], 1, .photo)
-        let allowed = filters == BrowseQuery() ? nil : Set(try await catalog.recipeIDs(matching: filters))
+        let allowed: Set<RecipeID>?
+        if SearchPattern.make(from: filters.text) != nil {
+            allowed = try await search.ids(for: filters, generation: generation)
+        } else {
+            allowed = filters == BrowseQuery() ? nil : Set(try await catalog.recipeIDs(matching: filters))
+        }
         let ranking = try await index.value(at: generation).rank(have: query.have, among: allowed)
         let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)
         let shown = ranking.ranked(paging.offset..<(paging.offset + paging.limit))

@@ -1,13 +1,7 @@
-import Foundation
-
 /// The words a shopper can find recipes by (titles, categories, tags, ingredient names), so that a search that finds
-/// nothing can offer the nearest: "chiken" → "chicken". Built from the catalog once a generation.
+/// nothing can offer the nearest: "chiken" → "chicken". Taken from the generation's `SearchIndex`, whose words
+/// these are.
 struct SearchVocabulary: Sendable {
-    /// The same on both databases: `recipe_effective` and `recipe_ingredients` exist in each.
-    static let textsSQL = """
-        SELECT title || ' ' || category || ' ' || tags FROM recipe_effective
-        UNION ALL SELECT DISTINCT name FROM recipe_ingredients
-        """
 
     /// Folded words, sorted, so a prefix is found by binary search.
     private let sorted: [String]
@@ -15,20 +9,22 @@ struct SearchVocabulary: Sendable {
     /// Words by length: a word within distance 2 is at most 2 letters longer or shorter.
     private let byLength: [Int: [String]]
 
-    init(texts: [String]) {
+    /// Each word counts the recipes using it: the more common of two equally near words wins.
+    init(index: SearchIndex) {
         var frequency: [String: Int] = [:]
-        for text in texts + Diet.allCases.map(\.label) {
-            // Numbers are never corrected, so they are not kept: a catalog with numbered titles would hold one per recipe.
-            for word in Self.words(in: text) where !Self.isNumber(word) { frequency[word, default: 0] += 1 }
+        // Numbers are never corrected, so they are not kept: a catalog with numbered titles would hold one per recipe.
+        for (i, word) in index.words.enumerated() where !Self.isNumber(word) {
+            frequency[word] = index.recipeCount(ofWordAt: i)
         }
+        for word in Diet.allCases.flatMap({ SearchWords.of($0.label) }) { frequency[word, default: 0] += 1 }
         self.frequency = frequency
         sorted = frequency.keys.sorted()
         byLength = Dictionary(grouping: frequency.keys, by: \.count)
     }
 
-    /// Lower case, accents folded, as the search index reads them.
+    /// Lower case, accents folded, as the search index reads them; as many as a search reads.
     static func words(in text: String) -> [String] {
-        SearchPattern.tokens(from: text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+        Array(SearchWords.of(text).prefix(SearchPattern.maximumTokens))
     }
 
     private static func isNumber(_ word: String) -> Bool {

@@ -1,10 +1,10 @@
-/// "Did you mean …?" for searches that find little: the catalog's vocabulary is built once a generation and
-/// shared by every request.
+/// "Did you mean …?" for searches that find little: the vocabulary is the words of the generation's search index,
+/// gathered once a generation and shared by every request.
 final class SpellingSuggester: Sendable {
     private let vocabulary: GenerationMemo<SearchVocabulary>
 
-    init(catalog: any CatalogStore) {
-        vocabulary = GenerationMemo { SearchVocabulary(texts: try await catalog.searchableTexts()) }
+    init(index: GenerationMemo<SearchIndex>) {
+        vocabulary = GenerationMemo { generation in SearchVocabulary(index: try await index.value(at: generation)) }
     }
 
     /// The search with its unknown words replaced by the nearest known ones, or nil.

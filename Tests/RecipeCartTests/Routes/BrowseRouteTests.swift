@@ -59,6 +59,24 @@ import Testing
         }
     }
 
+    @Test func aPluralFindsTheSingularAndTheCountIsEveryRecipeFound() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let plural = try await shopper.get("/?q=tomatoes")
+            let singular = try await shopper.get("/?q=tomato")
+            // "tomato", "canned tomato" (bundled-10) and "chopped tomatoes" (bundled-11) are all found either way.
+            #expect(plural.recipeIDs.contains("bundled-10") && plural.recipeIDs.contains("bundled-11"))
+            #expect(Set(plural.recipeIDs) == Set(singular.recipeIDs))
+            #expect(plural.contains("\(plural.recipeIDs.count) recipes"))
+            #expect(plural.sectionTitles == ["Best matches"])
+
+            let both = try await shopper.get("/?q=tomatoes&category=Vegetarian")
+            #expect(!both.recipeIDs.isEmpty && Set(both.recipeIDs).isSubset(of: Set(plural.recipeIDs)))
+            let vegetarian = try await shopper.get("/?category=Vegetarian")
+            #expect(Set(both.recipeIDs).isSubset(of: Set(vegetarian.recipeIDs)))
+            #expect(try await shopper.get("/?q=tomatoes&category=Dessert").recipeIDs.isEmpty)
+        }
+    }
+
     @Test func categoryAndDietFiltersNarrowTheList() async throws {
         try await TestEnvironment().withShopper { shopper in
             let vegan = try await shopper.get("/?diet=vegan")

@@ -262,14 +262,22 @@ import Testing
         #expect(paging.limit == limit)
     }
 
-    @Test(arguments: StoreBackend.all) func searchableTextsHoldTitlesCategoriesTagsAndIngredients(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func theSearchIndexHoldsTitlesCategoriesTagsIngredientsAndDiets(backend: StoreBackend) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
-            let texts = try await stores.catalog.searchableTexts()
-            let vocabulary = SearchVocabulary(texts: texts)
+            let index = try await stores.catalog.searchIndex()
+            #expect(index.ids.count == 52)
+            let vocabulary = SearchVocabulary(index: index)
             #expect(vocabulary.knows("carbonara") && vocabulary.knows("guanciale") && vocabulary.knows("dessert"))
             #expect(vocabulary.suggestion(for: "guancale") == "guanciale")
-            #expect(texts.filter { $0 == "spaghetti" }.count <= 1)
+            #expect(index.words.filter { $0 == "spaghetti" }.count == 1)
+            // Each field is read: a title, its ingredients, its category and a tag each find the carbonara.
+            for text in ["carbonara", "guanciale", "pecorino", "pasta", "italian"] {
+                #expect(index.rank(text).ids(0..<52).contains(RecipeID("bundled-33")!), "\(text)")
+            }
+            let vegetarian = index.rank("vegetarian").ids(0..<52)
+            let diets = try await stores.catalog.browse(BrowseQuery(diet: .vegetarian)).sections.flatMap(\.recipes).map(\.id)
+            #expect(!diets.isEmpty && Set(diets).isSubset(of: Set(vegetarian)))
         }
     }
 

@@ -1,8 +1,15 @@
 import Testing
 @testable import RecipeCart
 
+/// The vocabulary of an index whose recipes are titled `texts`.
+private func indexedVocabulary(texts: [String]) -> SearchVocabulary {
+    var builder = SearchIndexBuilder()
+    for (number, text) in texts.enumerated() { builder.addRecipe(id: "test-\(number)", title: text, category: "", tags: "") }
+    return SearchVocabulary(index: builder.index())
+}
+
 @Suite struct SearchVocabularyTests {
-    let vocabulary = SearchVocabulary(texts: [
+    let vocabulary = indexedVocabulary(texts: [
         "Chicken Tikka Masala Curry indian", "Lemon Chicken Soup", "Crème Brûlée Dessert french", "chickpeas",
         "Chocolate Cake Dessert", "chicken thighs", "tomato", "cheese",
     ])
@@ -47,7 +54,7 @@ import Testing
         #expect(vocabulary.suggestion(for: "!!! *** ---") == nil)
         #expect(vocabulary.suggestion(for: "ab") == nil)
         #expect(vocabulary.suggestion(for: String(repeating: "<script>", count: 25)) == nil)
-        #expect(SearchVocabulary(texts: []).suggestion(for: "chiken") == nil)
+        #expect(indexedVocabulary(texts: []).suggestion(for: "chiken") == nil)
     }
 
     @Test func shortWordsTakeOneEditAndTheCommonerWordWinsATie() {
@@ -55,12 +62,12 @@ import Testing
         #expect(vocabulary.suggestion(for: "chees") == nil)
         #expect(vocabulary.suggestion(for: "cheeze") == "cheese")
         #expect(vocabulary.suggestion(for: "tmato") == "tomato")
-        let tie = SearchVocabulary(texts: ["bake", "bake", "bake", "cake"])
+        let tie = indexedVocabulary(texts: ["bake", "bake", "bake", "cake"])
         #expect(tie.suggestion(for: "dake") == "bake")
     }
 
     @Test func numbersAreNeverCorrectedNorKept() {
-        let numbered = SearchVocabulary(texts: ["Smoky Chicken Stew 1234", "Golden Lentil Soup 1235", "Beef Pie 7"])
+        let numbered = indexedVocabulary(texts: ["Smoky Chicken Stew 1234", "Golden Lentil Soup 1235", "Beef Pie 7"])
         #expect(numbered.suggestion(for: "chiken stew 1234") == "chicken stew 1234")
         #expect(numbered.suggestion(for: "1236") == nil)
         #expect(numbered.suggestion(for: "8") == nil)

@@ -81,9 +81,23 @@ struct PostgresCatalogStore: CatalogStore {
         }
     }
 
-    func searchableTexts() async throws -> [String] {
+    func searchIndex() async throws -> SearchIndex {
         try await database.read { connection in
-            try await connection.values(PostgresQuery(unsafeSQL: SearchVocabulary.textsSQL), as: String.self)
+            // Streamed, not collected: at 100,000 recipes there are a million ingredient rows.
+            func stream(_ sql: String) async throws -> PostgresRowSequence {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresConnection.queryLogger)
+            }
+            var builder = SearchIndexBuilder()
+            for try await (id, title, category, tags) in try await stream(SearchIndexBuilder.recipesSQL).decode((String, String, String, String).self) {
+                builder.addRecipe(id: id, title: title, category: category, tags: tags)
+            }
+            for try await (id, name) in try await stream(SearchIndexBuilder.ingredientsSQL).decode((String, String).self) {
+                builder.addIngredient(recipeID: id, name: name)
+            }
+            for try await (id, diet) in try await stream(SearchIndexBuilder.dietsSQL).decode((String, String).self) {
+                builder.addDiet(recipeID: id, diet: diet)
+            }
+            return builder.index()
         }
     }
 

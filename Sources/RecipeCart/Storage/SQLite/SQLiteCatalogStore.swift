@@ -85,9 +85,16 @@ public struct SQLiteCatalogStore: CatalogStore {
         }
     }
 
-    public func searchableTexts() async throws -> [String] {
+    public func searchIndex() async throws -> SearchIndex {
         try await database.read { db in
-            try String.fetchAll(db, sql: SearchVocabulary.textsSQL)
+            var builder = SearchIndexBuilder()
+            let recipes = try Row.fetchCursor(db, sql: SearchIndexBuilder.recipesSQL)
+            while let row = try recipes.next() { builder.addRecipe(id: row[0], title: row[1], category: row[2], tags: row[3]) }
+            let ingredients = try Row.fetchCursor(db, sql: SearchIndexBuilder.ingredientsSQL)
+            while let row = try ingredients.next() { builder.addIngredient(recipeID: row[0], name: row[1]) }
+            let diets = try Row.fetchCursor(db, sql: SearchIndexBuilder.dietsSQL)
+            while let row = try diets.next() { builder.addDiet(recipeID: row[0], diet: row[1]) }
+            return builder.index()
         }
     }
 

@@ -9,6 +9,7 @@ struct BrowseController: Sendable {
     let upstream: UpstreamCatalog
     let pages: PageContext
     let cache: PageCache
+    let search: SearchRanker
     let suggester: SpellingSuggester
     let cookable: CookableRanker
     let facets: GenerationMemo<BrowseFacets>
@@ -43,7 +44,7 @@ struct BrowseController: Sendable {
     }
 
     private func render(_ query: BrowseQuery, generation: Int, notice: String?) async throws -> PageCache.Template {
-        async let page = query.have.isEmpty ? catalog.browse(query) : cookable.page(for: query, generation: generation)
+        async let page = self.page(for: query, generation: generation)
         async let known = facets.value(at: generation)
         let title = query.text.isEmpty ? "Browse recipes" : "“\(query.text.prefix(60))” – recipes"
         let chrome = pages.chrome(title: title, section: "browse", personal: .placeholders)
@@ -57,12 +58,20 @@ struct BrowseController: Sendable {
         return PageCache.Template(html: try pages.renderer.html(view))
     }
 
+    /// A search is ranked by the search index, a list of what the shopper has by what is missing, anything else by the
+    /// database's sections.
+    private func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
+        if !query.have.isEmpty { return try await cookable.page(for: query, generation: generation) }
+        if SearchPattern.make(from: query.text) != nil { return try await search.page(for: query, generation: generation) }
+        return try await catalog.browse(query)
+    }
+
     /// The nearest known spelling of the search and its first recipes, when that finds more than the search did.
     private func suggestion(for query: BrowseQuery, generation: Int) async throws -> BrowseView.DidYouMean? {
         guard !query.text.isEmpty, let text = try await suggester.suggestion(for: query.text, generation: generation) else { return nil }
         var suggested = query
         suggested.text = text
-        let page = try await catalog.browse(suggested)
+        let page = try await search.page(for: suggested, generation: generation)
         guard page.totalCount > 0 else { return nil }
         let recipes = page.sections.flatMap(\.recipes).prefix(Self.suggestedRecipes)
         return BrowseView.DidYouMean(text: text, url: BrowseURL.make(suggested), recipes: recipes.map { RecipeTile($0) })

@@ -11,11 +11,14 @@ final class PageCache: Sendable {
         init(html: String) {
             var pieces: [String] = [], placeholders: [String] = []
             var rest = Substring(html)
-            while let start = rest.firstIndex(of: "\u{1}"),
-                  let end = rest[rest.index(after: start)...].firstIndex(of: "\u{1}") {
+            // Searched as bytes: finding the marker a Character at a time cost 8% of an uncached search page. A
+            // control character always stands alone as a Character, so these indices cut the text cleanly.
+            let marker = UInt8(1)
+            while let start = rest.utf8.firstIndex(of: marker),
+                  let end = rest.utf8[rest.utf8.index(after: start)...].firstIndex(of: marker) {
                 pieces.append(String(rest[..<start]))
                 placeholders.append(String(rest[start...end]))
-                rest = rest[rest.index(after: end)...]
+                rest = rest[rest.utf8.index(after: end)...]
             }
             pieces.append(String(rest))
             self.pieces = pieces
