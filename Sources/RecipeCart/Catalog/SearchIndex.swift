@@ -27,13 +27,13 @@ public struct SearchIndex: Sendable {
     }
 
     /// The recipes a search found, best first.
-    struct Ranking: Sendable {
+    public struct Ranking: Sendable {
         fileprivate let ids: [RecipeID]
         fileprivate let order: [Int32]
 
-        var count: Int { order.count }
+        public var count: Int { order.count }
 
-        func ids(_ range: Range<Int>) -> [RecipeID] {
+        public func ids(_ range: Range<Int>) -> [RecipeID] {
             order[range.clamped(to: order.indices)].map { ids[Int($0)] }
         }
     }
@@ -62,7 +62,7 @@ public struct SearchIndex: Sendable {
     }
 
     /// The recipes matching every word of `text`, best first; `allowed`, when given, keeps only those.
-    func rank(_ text: String, among allowed: Set<RecipeID>? = nil) -> Ranking {
+    public func rank(_ text: String, among allowed: Set<RecipeID>? = nil) -> Ranking {
         let typed = SearchWords.of(text).prefix(SearchPattern.maximumTokens).map { String($0.prefix(SearchPattern.maximumTokenLength)) }
         guard !typed.isEmpty else { return Ranking(ids: ids, order: []) }
         var candidates: [Int32] = []

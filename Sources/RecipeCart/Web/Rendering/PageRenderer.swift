@@ -15,6 +15,7 @@ public struct PageRenderer: Sendable {
         guard FileManager.default.fileExists(atPath: templatesDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw TemplateError.missingDirectory(templatesDirectory.path)
         }
+        HTMLEscaping.register()
         do {
             library = try await MustacheLibrary(directory: templatesDirectory.path)
         } catch let error as MustacheLibrary.ParserError {
