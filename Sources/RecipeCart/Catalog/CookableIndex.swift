@@ -31,6 +31,7 @@ struct CookableIndex: Sendable {
 
     private struct Entry {
         let id: RecipeID
+        /// Each distinct name once, in the recipe's order.
         let names: [Int32]
     }
 
@@ -43,47 +44,51 @@ struct CookableIndex: Sendable {
         var names: [Name] = []
         let byTitle = lists.map { ($0.title.lowercased(), $0) }.sorted { ($0.0, $0.1.id) < ($1.0, $1.1.id) }.map(\.1)
         entries = byTitle.map { list in
-            Entry(id: list.id, names: list.names.map { name in
-                if let number = numbers[name] { return number }
-                let number = Int32(names.count)
-                names.append(Name(
-                    display: name, words: HaveList.words(of: name),
-                    isStaple: PantryStaple.startsAsHave(IngredientName(name).key)))
-                numbers[name] = number
-                return number
-            })
+            // Each name once, in the recipe's order: a name listed twice is one thing to get.
+            var listed: [Int32] = []
+            for name in list.names {
+                let number: Int32
+                if let known = numbers[name] {
+                    number = known
+                } else {
+                    number = Int32(names.count)
+                    names.append(Name(
+                        display: name, words: HaveList.words(of: name),
+                        isStaple: PantryStaple.startsAsHave(IngredientName(name).key)))
+                    numbers[name] = number
+                }
+                if !listed.contains(number) { listed.append(number) }
+            }
+            return Entry(id: list.id, names: listed)
         }
         self.names = names
     }
 
-    /// Recipes using at least one of `items`, fewest missing ingredients first (each missing name counted once),
-    /// then those using more of the items, then by title. `allowed`, when given, keeps only those recipes.
+    /// Recipes using at least one of `items`, fewest missing ingredients first, then those using more of the items
+    /// (each name counted once either way), then by title. `allowed`, when given, keeps only those recipes.
     func rank(have items: [String], among allowed: Set<RecipeID>?) -> Ranking {
         let itemWords = items.map(HaveList.words(of:))
         let had = names.map { name in itemWords.contains { HaveList.covers(name.words, $0) } }
-        // Small integers only: sorting thousands of recipes moves no strings or arrays.
-        var scored: [(missing: Int32, unused: Int32, number: Int32)] = []
+        // One integer a recipe, smaller first: fewer missing, more used, title order. Sorting thousands of them moves no
+        // strings, arrays or tuples (a tuple sort was a fifth of a request).
+        var keys: [UInt64] = []
         for (number, entry) in entries.enumerated() where allowed?.contains(entry.id) ?? true {
-            var used: Int32 = 0, missing: Int32 = 0
-            for (position, name) in entry.names.enumerated() {
+            var used: UInt64 = 0, missing: UInt64 = 0
+            for name in entry.names {
                 if had[Int(name)] {
                     used += 1
-                } else if !names[Int(name)].isStaple, !entry.names[..<position].contains(name) {
+                } else if !names[Int(name)].isStaple {
                     missing += 1
                 }
             }
-            if used > 0 { scored.append((missing, -used, Int32(number))) }
+            if used > 0 { keys.append(min(missing, 0xFFFF) << 48 | (0xFFFF - min(used, 0xFFFF)) << 32 | UInt64(number)) }
         }
-        scored.sort { ($0.missing, $0.unused, $0.number) < ($1.missing, $1.unused, $1.number) }
-        return Ranking(index: self, had: had, order: scored.map(\.number))
+        keys.sort()
+        return Ranking(index: self, had: had, order: keys.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
     }
 
-    /// The entry's names neither had nor a staple, each once (the same name has the same number), as `rank` counts them.
+    /// The entry's names neither had nor a staple, as `rank` counts them.
     private func missing(from entry: Entry, had: [Bool]) -> [String] {
-        var missing: [Int32] = []
-        for name in entry.names where !had[Int(name)] && !names[Int(name)].isStaple && !missing.contains(name) {
-            missing.append(name)
-        }
-        return missing.map { names[Int($0)].display }
+        entry.names.filter { !had[Int($0)] && !names[Int($0)].isStaple }.map { names[Int($0)].display }
     }
 }

@@ -52,4 +52,15 @@ import Testing
         #expect(all.count == 5)
         #expect(all.ranked(3..<99).map(\.id.rawValue) == all.ranked(0..<5).suffix(2).map(\.id.rawValue))
     }
+
+    @Test func aNameListedTwiceCountsOnceAsUsedAndAsMissing() {
+        let index = CookableIndex(lists: [
+            IngredientList(id: RecipeID("t-twice")!, title: "Aioli", names: ["garlic", "egg", "garlic", "oil", "lemon", "lemon"]),
+            IngredientList(id: RecipeID("t-both")!, title: "Zabaglione", names: ["egg", "garlic", "lemon", "marsala"]),
+        ])
+        let ranked = index.rank(have: ["garlic", "egg"], among: nil).ranked(0..<2)
+        // Both use garlic and egg and miss lemon; the Zabaglione also misses marsala.
+        #expect(ranked.map(\.id.rawValue) == ["t-twice", "t-both"])
+        #expect(ranked.map(\.missing) == [["lemon"], ["lemon", "marsala"]])
+    }
 }
