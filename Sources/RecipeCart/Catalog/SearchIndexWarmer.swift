@@ -12,6 +12,7 @@ struct SearchIndexWarmer: Service {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             var built: Int?
+            var failing = false
             while !Task.isCancelled {
                 do {
                     let generation = try await catalog.generation()
@@ -19,8 +20,11 @@ struct SearchIndexWarmer: Service {
                         _ = try await index.value(at: generation)
                         built = generation
                     }
+                    failing = false
                 } catch {
-                    logger.warning("search index not built: \(error)")
+                    // Said once a failure, not four times a second while the database is away.
+                    if !failing { logger.warning("search index not built: \(error)") }
+                    failing = true
                 }
                 try? await Task.sleep(for: interval)
             }
