@@ -74,7 +74,8 @@ func makeRouter(
         facets: BrowseFacets.memo(of: catalog))
     let edits = stores.edits
     let recipes = RecipeController(
-        catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache())
+        catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache(),
+        blocks: FragmentCache())
     let shoppingLists = ShoppingListBuilder(catalog: catalog, lists: stores.shoppingLists)
     let cart = CartController(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists, shares: stores.shares,

@@ -5,12 +5,13 @@ public struct RecipeID: Hashable, Sendable, Comparable, LosslessStringConvertibl
     public let rawValue: String
 
     /// Nil for anything that is not a well-formed id, so hostile path segments never reach a query.
+    /// Checked byte by byte (every allowed character is one byte): every detail page request parses one.
     public init?(_ rawValue: some StringProtocol) {
-        guard !rawValue.isEmpty, rawValue.utf8.count <= Self.maximumLength,
-              rawValue.utf8.allSatisfy(Self.isAllowed),
-              rawValue.contains("-"), rawValue.first != "-", rawValue.last != "-"
+        let rawValue = String(rawValue), bytes = rawValue.utf8, dash = UInt8(ascii: "-")
+        guard !bytes.isEmpty, bytes.count <= Self.maximumLength, bytes.allSatisfy(Self.isAllowed),
+              bytes.contains(dash), bytes.first != dash, bytes.last != dash
         else { return nil }
-        self.rawValue = String(rawValue)
+        self.rawValue = rawValue
     }
 
     public init?(_ description: String) {

@@ -37,11 +37,10 @@ public struct Stores: Sendable {
 
     static func openSQLite(directory: URL, clock: AppClock, logger: Logger) throws -> Stores {
         let database = try AppDatabase(directory: directory, clock: clock)
-        let cartCounts = CartCountMemo()
         return Stores(
             catalog: SQLiteCatalogStore(database: database), edits: SQLiteRecipeEditStore(database: database, clock: clock),
-            carts: SQLiteCartStore(database: database, clock: clock, counts: cartCounts),
-            orders: SQLiteOrderStore(database: database, clock: clock, cartCounts: cartCounts),
+            carts: SQLiteCartStore(database: database, clock: clock),
+            orders: SQLiteOrderStore(database: database, clock: clock),
             shoppingLists: SQLiteShoppingListStore(database: database), shares: SQLiteCartShareStore(database: database, clock: clock),
             upstream: SQLiteUpstreamStore(database: database),
             callQuota: SQLiteCallQuotaStore(database: database), staffSessions: SQLiteStaffSessionStore(database: database, clock: clock),

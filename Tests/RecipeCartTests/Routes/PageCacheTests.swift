@@ -63,6 +63,38 @@ import Testing
         }
     }
 
+    @Test func aKeptCartBlockFollowsTheLineAndTheShoppersTitleAndCarriesTheirOwnToken() async throws {
+        try await EditRouteTests.environment().withShopper { alice in
+            var bob = Shopper(client: alice.client)
+            try await alice.post("/cart/items/bundled-1", [("op", "set"), ("quantity", "2")])
+            try await bob.post("/cart/items/bundled-1", [("op", "set"), ("quantity", "2")])
+            // Shows, and so clears, the message each post left.
+            try await alice.get("/recipes/bundled-1")
+            try await bob.get("/recipes/bundled-1")
+            let alices = try await alice.get("/recipes/bundled-1")
+            let bobs = try await bob.get("/recipes/bundled-1")
+            let alicesToken = try #require(alice.csrfToken), bobsToken = try #require(bob.csrfToken)
+            #expect(alicesToken != bobsToken)
+            #expect(alices.contains(#"data-quantity="2""#))
+            #expect(!alices.contains(bobsToken))
+            #expect(alices.html.replacingOccurrences(of: alicesToken, with: "token") == bobs.html.replacingOccurrences(of: bobsToken, with: "token"))
+
+            try await alice.post("/cart/items/bundled-1", [("op", "inc")])
+            try await alice.get("/recipes/bundled-1")
+            let more = try await alice.get("/recipes/bundled-1")
+            #expect(more.contains(#"data-quantity="3""#))
+            #expect(!more.contains(#"data-quantity="2""#))
+            #expect(try await bob.get("/recipes/bundled-1").contains(#"data-quantity="2""#))
+
+            try await alice.follow(try await alice.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Alice Zesty Cake")))
+            let renamed = try await alice.get("/recipes/bundled-1")
+            #expect(renamed.contains(#"aria-label="Add one Alice Zesty Cake to the cart""#))
+            let bobsAfter = try await bob.get("/recipes/bundled-1")
+            #expect(bobsAfter.contains(#"aria-label="Add one Lemon Olive Oil Cake to the cart""#))
+            #expect(!bobsAfter.contains("Alice Zesty Cake"))
+        }
+    }
+
     @Test func aShopEditIsSeenOnADetailPageSeenBefore() async throws {
         try await EditRouteTests.environment().withShopper { shopper in
             #expect(try await shopper.get("/recipes/bundled-1").contains("Lemon Olive Oil Cake"))

@@ -60,6 +60,42 @@ import Testing
         }
     }
 
+    /// A detail page remembers which recipes each session has stored anything for: what a shopper stores after
+    /// opening a page must still show on it. Each step uses a recipe the session had stored nothing for.
+    @Test func aPageSeenBeforeShowsTheLineVersionAndUndoStoredAfter() async throws {
+        try await EditRouteTests.environment().withShopper { alice in
+            try await alice.post("/cart/items/bundled-2", [("op", "inc")])
+            try await alice.get("/recipes/bundled-2")
+            #expect(try await alice.get("/recipes/bundled-1").contains(">Add to cart</button>"))
+            try await alice.post("/cart/items/bundled-1", [("op", "set"), ("quantity", "5")])
+            try await alice.get("/recipes/bundled-1")
+            let inCart = try await alice.get("/recipes/bundled-1")
+            #expect(inCart.contains(#"data-quantity="5""#))
+            #expect(!inCart.contains(">Add to cart</button>"))
+
+            #expect(try await alice.get("/recipes/bundled-3").contains(#"<h1 class="recipe-title">Grandma&#39;s Apple Crumble</h1>"#))
+            try await alice.follow(try await alice.postMultipart("/recipes/bundled-3/edit", EditRouteTests.fields(title: "Alice Zesty Crumble")))
+            #expect(try await alice.get("/recipes/bundled-3").contains(#"<h1 class="recipe-title">Alice Zesty Crumble</h1>"#))
+            let reverted = try await alice.follow(try await alice.post("/recipes/bundled-3/revert", []))
+            let token = try #require(EditUndoRouteTests.undoToken(reverted))
+            let reloaded = try await alice.get("/recipes/bundled-3")
+            #expect(reloaded.contains(EditUndoRouteTests.undoButton))
+            #expect(!reloaded.contains("Alice Zesty Crumble"))
+            try await alice.follow(try await alice.post("/recipes/bundled-3/undo", [("undo", token)]))
+            let undone = try await alice.get("/recipes/bundled-3")
+            #expect(undone.contains(#"<h1 class="recipe-title">Alice Zesty Crumble</h1>"#))
+            #expect(!undone.contains(EditUndoRouteTests.undoButton))
+
+            // Removed, seen as not in the cart, then put back by Undo.
+            let removed = try await alice.follow(try await alice.post("/cart/items/bundled-1", [("op", "set"), ("quantity", "0")]))
+            let cartToken = try #require(removed.firstMatch(#"name="undo" value="([^"]+)""#))
+            #expect(try await alice.get("/recipes/bundled-1").contains(">Add to cart</button>"))
+            try await alice.follow(try await alice.post("/cart/undo", [("undo", cartToken)]))
+            try await alice.get("/recipes/bundled-1")
+            #expect(try await alice.get("/recipes/bundled-1").contains(#"data-quantity="5""#))
+        }
+    }
+
     @Test func goingBackToTheShopsVersionDropsOnlyYours() async throws {
         try await EditRouteTests.environment().withShopper { alice in
             var staff = Shopper(client: alice.client)

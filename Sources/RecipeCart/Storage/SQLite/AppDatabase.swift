@@ -14,6 +14,8 @@ public struct AppDatabase: Sendable {
     /// second while a cached page costs no database read.
     private let generation = CatalogGeneration()
     static let generationRereadInterval: Duration = .seconds(1)
+    /// What this process knows of each session between its writes; every store of this file shares it.
+    let sessionMemos = SessionMemos()
 
     /// `clock` answers the SQL function `app_now()`, which the stores write every timestamp with, so the rows
     /// and the pages agree on the time, in tests too.

@@ -7,17 +7,11 @@ public struct SQLiteCartStore: CartStore {
     let clock: AppClock
     /// Stepper posts, the hot path, are committed in batches.
     private let changes: GroupCommit
-    /// Shared with the order store, whose sends empty carts.
-    let counts: CartCountMemo
+    private var memos: SessionMemos { database.sessionMemos }
 
     public init(database: AppDatabase, clock: AppClock = .system) {
-        self.init(database: database, clock: clock, counts: CartCountMemo())
-    }
-
-    init(database: AppDatabase, clock: AppClock, counts: CartCountMemo) {
         self.database = database
         self.clock = clock
-        self.counts = counts
         changes = GroupCommit(database: database)
     }
 
@@ -28,7 +22,7 @@ public struct SQLiteCartStore: CartStore {
         _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
     ) async throws -> CartChangeResult {
         let now = clock.now()
-        defer { fresh.map { counts.forget(session, $0) } ?? counts.forget(session) }
+        defer { fresh.map { memos.forget(session, $0) } ?? memos.forget(session) }
         return try await changes.write { db in
             var session = session
             if let fresh, try !Self.hasLines(db, session: session) {
@@ -94,7 +88,7 @@ public struct SQLiteCartStore: CartStore {
 
     public func clear(session: SessionKey) async throws {
         let now = clock.now()
-        defer { counts.forget(session) }
+        defer { memos.forget(session) }
         return try await database.write { db in
             try CartUndoRecord.save(db, kind: .clear, session: session, at: now)
             try db.execute(sql: "DELETE FROM cart_items WHERE session_hash = ?", arguments: [session.hash])
@@ -113,7 +107,7 @@ public struct SQLiteCartStore: CartStore {
     /// under that token (used already, replaced by a later change, or older than `CartUndo.acceptedFor`).
     public func undo(_ token: String, session: SessionKey) async throws -> CartUndo? {
         let now = clock.now()
-        defer { counts.forget(session) }
+        defer { memos.forget(session) }
         return try await database.write { db in
             try CartUndoRecord.restore(db, token: token, session: session, newerThan: now - CartUndo.acceptedFor)
         }
@@ -131,7 +125,7 @@ public struct SQLiteCartStore: CartStore {
     }
 
     public func itemCount(session: SessionKey) async throws -> Int {
-        try await counts.count(of: session) {
+        try await memos.cartCounts.value(of: session) {
             try await database.read { db in
                 try Int.fetchOne(
                     db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = ?", arguments: [session.hash]) ?? 0
@@ -151,7 +145,8 @@ public struct SQLiteCartStore: CartStore {
 
     /// One line of the cart, when the recipe is in it.
     public func line(of recipe: RecipeID, session: SessionKey) async throws -> CartLine? {
-        try await database.read { db in try Self.line(db, recipe: recipe, session: session) }
+        guard try await memos.mayHaveStored(recipe, session: session, in: database) else { return nil }
+        return try await database.read { db in try Self.line(db, recipe: recipe, session: session) }
     }
 
     private static func line(_ db: Database, recipe: RecipeID, session: SessionKey) throws -> CartLine? {
@@ -206,7 +201,7 @@ public struct SQLiteCartStore: CartStore {
     @discardableResult
     public func purgeSessions(idleLongerThan idle: TimeInterval) async throws -> Int {
         let now = clock.now()
-        defer { counts.forgetAll() }
+        defer { memos.forgetAll() }
         return try await database.write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE last_seen_at < ?", arguments: [now - idle])
             return db.changesCount

@@ -23,7 +23,7 @@ public struct SQLiteCatalogStore: CatalogStore {
         // Read before the recipe, so a recipe is never kept under a newer generation than its data.
         let generation = try await database.catalogGeneration()
         if let recipe = memo.recipe(id, generation: generation) {
-            guard let session else { return recipe }
+            guard let session, try await database.sessionMemos.mayHaveStored(id, session: session, in: database) else { return recipe }
             return try await database.read { db in
                 var recipe = recipe
                 try PersonalCopy.apply(db, session: session, to: &recipe)

@@ -5,14 +5,13 @@ import GRDB
 struct SQLiteOrderStore: OrderStore {
     let database: AppDatabase
     let clock: AppClock
-    /// The cart store's remembered badge counts: a send empties a cart.
-    let cartCounts: CartCountMemo
 
     func place(_ content: OrderContent, note: String, session: SessionKey) async throws -> OrderPlacement {
         // Kept to the stored precision, so the order answered here is the order read back later.
         let now = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970)
         let json = try OrderJSON.encode(content)
-        defer { cartCounts.forget(session) }
+        // A send empties the cart.
+        defer { database.sessionMemos.forget(session) }
         return try await database.write { db in
             let stored = try Row.fetchAll(
                 db, sql: "SELECT recipe_id, quantity, servings FROM cart_items WHERE session_hash = ? ORDER BY position",

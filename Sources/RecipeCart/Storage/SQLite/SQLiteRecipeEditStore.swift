@@ -22,6 +22,7 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
         _ edit: RecipeEdit, for id: RecipeID, copy: EditCopy, expected: EditVersion
     ) async throws -> (EditVersion, replacedPicture: String?) {
         let now = clock.now()
+        defer { forget(copy) }
         return try await database.write { db in
             let current = try Self.version(db, id: id, copy: copy)
             guard current == expected else {
@@ -44,6 +45,7 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
     /// - Returns: how to undo it, or nil when the copy had no edit.
     public func revert(_ id: RecipeID, copy: EditCopy) async throws -> RevertUndo? {
         let now = clock.now()
+        defer { forget(copy) }
         return try await database.write { db in
             let key = EditKey(id: id, copy: copy)
             guard let stored = try StoredEdit.fetchOne(
@@ -68,6 +70,7 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
     /// Puts back exactly the edit a revert dropped, version included, unless the copy was edited since.
     public func undoRevert(token: String, of id: RecipeID, copy: EditCopy) async throws {
         let now = clock.now()
+        defer { forget(copy) }
         return try await database.write { db in
             let key = EditKey(id: id, copy: copy)
             guard let stored = try StoredEdit.fetchOne(
@@ -86,6 +89,9 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
 
     /// The Undo still open for this copy's last revert, if any.
     public func pendingUndo(of id: RecipeID, copy: EditCopy) async throws -> RevertUndo? {
+        if let session = copy.session, try await !database.sessionMemos.mayHaveStored(id, session: session, in: database) {
+            return nil
+        }
         let now = clock.now()
         return try await database.read { db in
             // Read on every detail page a shopper opens: the statement is compiled once a connection.
@@ -98,6 +104,11 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
                 arguments: [id.rawValue, EditKey(id: id, copy: copy).sessionHash, now.timeIntervalSince1970]
             ).map { RevertUndo(token: $0.token, expiresAt: $0.expiresAt) }
         }
+    }
+
+    /// A shopper's version or Undo changed: what is remembered of their session may be out of date.
+    private func forget(_ copy: EditCopy) {
+        copy.session.map { database.sessionMemos.forget($0) }
     }
 
     /// Forgets Undos past their time.

@@ -11,6 +11,7 @@ struct RecipeController: Sendable {
     let upstream: UpstreamCatalog
     let pages: PageContext
     let cache: PageCache
+    let blocks: FragmentCache<RecipeCartBlock>
 
     func addRoutes(to routes: RouteRegistrar) {
         routes.add(.recipe, .get, use: show)
@@ -34,8 +35,9 @@ struct RecipeController: Sendable {
         let undo = context.statusMessage == nil && hasStored
             ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
         var personal = try await pages.personalParts(context: context, status: undo)
-        personal.blockHTML = try pages.renderer.html(
-            RecipeCartBlock(recipe: recipe, line: line, servings: servings?.value, csrfToken: personal.csrfToken, now: pages.clock.now()))
+        let block = RecipeCartBlock(
+            recipe: recipe, line: line, servings: servings?.value, csrfToken: PersonalParts.placeholders.csrfToken, now: pages.clock.now())
+        personal.blockHTML = try blocks.template(for: block) { try pages.renderer.html($0) }.filled(with: personal)
         // A shopper's own version, and a notice of this moment's upstream trouble, are theirs alone.
         let isShared = status.notice == nil && !recipe.isPersonalCopy
         let key = pages.cacheKey(

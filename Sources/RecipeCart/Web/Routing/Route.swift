@@ -75,12 +75,16 @@ enum Route: CaseIterable, Sendable {
     }
 
     /// The address with its `{…}` parameters filled in, in order. Ids and labels are URL-safe by construction.
+    /// Built in one pass, without splitting into segments: a detail page request names three addresses.
     func url(_ values: any CustomStringConvertible...) -> String {
         var values = values.makeIterator()
-        return pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            guard segment.hasPrefix("{"), let value = values.next() else { return String(segment) }
-            return QueryEncoding.encode(value.description)
-        }.joined(separator: "/")
+        var url = "", rest = pattern[...]
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")), let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+            url += rest[..<open]
+            url += values.next().map { QueryEncoding.encode($0.description) } ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return url + rest
     }
 
     /// The route whose pattern a path matches, if any.

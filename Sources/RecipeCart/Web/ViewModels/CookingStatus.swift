@@ -2,7 +2,7 @@ import Foundation
 import Mustache
 
 /// The "Start cooking" part of a cart line or detail page: either a start form, or the running timer.
-struct CookingStatus {
+struct CookingStatus: Hashable {
     var action: String
     var csrfToken: String
     var returnTo: String

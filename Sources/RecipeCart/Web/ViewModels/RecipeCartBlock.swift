@@ -3,7 +3,7 @@ import Mustache
 
 /// The detail page's cart part: "Add to cart", or the stepper and cooking timer once the recipe is in the cart.
 /// It belongs to one shopper, so it is rendered for each request into the page that every shopper shares.
-struct RecipeCartBlock: FragmentView {
+struct RecipeCartBlock: FragmentView, Hashable {
     static let template = PartialTemplate.recipeCart
 
     var id: String

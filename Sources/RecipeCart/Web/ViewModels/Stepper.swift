@@ -1,7 +1,7 @@
 import Mustache
 
 /// The − quantity + form for one recipe.
-struct Stepper {
+struct Stepper: Hashable {
     var recipeID: String
     var title: String
     var quantity: Int
