@@ -21,7 +21,9 @@ final class SearchRanker: Sendable {
 
     func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
         guard let index = await index.value(at: generation, waitingAtMost: Self.patience) else {
-            return try await catalog.browse(query)
+            var page = try await catalog.browse(query)
+            page.isProvisional = true
+            return page
         }
         let ranking = index.rank(query.text, among: try await allowed(by: query))
         let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)

@@ -81,6 +81,9 @@ public struct BrowsePage: Sendable, Equatable {
     public var totalCount: Int
     /// A search that found more than it ranks says "2000+": its count is a floor.
     public var totalIsAtLeast = false
+    /// Answered while the catalog's search index was still being built (by the database's full-text search, or
+    /// without "Did you mean …?"): right to show, not to keep for the rest of the generation.
+    public var isProvisional = false
     /// For a page ranked by what the shopper has: the ingredients each recipe still needs.
     public var missing: [RecipeID: [String]] = [:]
     public var page: Int

@@ -162,6 +162,20 @@ import Testing
         let page = try await cache.template(for: "k", generation: 1) { PageCache.Template(html: "back") }
         #expect(page.pieces == ["back"])
     }
+
+    @Test func aPageMadeBeforeTheSearchIndexWasReadyIsServedButNotKept() async throws {
+        let cache = PageCache()
+        let early = try await cache.template(for: "k", generation: 1) {
+            var template = PageCache.Template(html: "from the database")
+            template.isKept = false
+            return template
+        }
+        #expect(early.pieces == ["from the database"])
+        let later = try await cache.template(for: "k", generation: 1) { PageCache.Template(html: "from the index") }
+        #expect(later.pieces == ["from the index"])
+        let kept = try await cache.template(for: "k", generation: 1) { PageCache.Template(html: "rendered again") }
+        #expect(kept.pieces == ["from the index"])
+    }
 }
 
 /// How many times a page was rendered, counted from concurrent renders.

@@ -52,10 +52,17 @@ struct BrowseController: Sendable {
         let facets = try await known
         var view = BrowseView(query: query, page: found, categories: facets.categories, areas: facets.areas, chrome: chrome)
         view.notice = notice
-        if found.totalCount <= Self.fewHits, query.page == 1 {
-            view.didYouMean = try await suggestion(for: query, generation: generation)
+        var isProvisional = found.isProvisional
+        if found.totalCount <= Self.fewHits, query.page == 1, !query.text.isEmpty {
+            switch await suggester.suggestion(for: query.text, generation: generation) {
+            case .suggestion(let text): view.didYouMean = try await suggested(text, for: query, generation: generation)
+            case .none: break
+            case .notReady: isProvisional = true
+            }
         }
-        return PageCache.Template(html: try pages.renderer.html(view))
+        var template = PageCache.Template(html: try pages.renderer.html(view))
+        template.isKept = !isProvisional
+        return template
     }
 
     /// A search is ranked by the search index, a list of what the shopper has by what is missing, anything else by the
@@ -67,8 +74,7 @@ struct BrowseController: Sendable {
     }
 
     /// The nearest known spelling of the search and its first recipes, when that finds more than the search did.
-    private func suggestion(for query: BrowseQuery, generation: Int) async throws -> BrowseView.DidYouMean? {
-        guard !query.text.isEmpty, let text = try await suggester.suggestion(for: query.text, generation: generation) else { return nil }
+    private func suggested(_ text: String, for query: BrowseQuery, generation: Int) async throws -> BrowseView.DidYouMean? {
         var suggested = query
         suggested.text = text
         let page = try await search.page(for: suggested, generation: generation)

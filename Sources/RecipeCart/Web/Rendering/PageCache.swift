@@ -7,6 +7,8 @@ final class PageCache: Sendable {
         /// Literal HTML around the placeholders: `pieces.count == placeholders.count + 1`.
         let pieces: [String]
         let placeholders: [String]
+        /// False for a page made before what it needs was ready (the search index): served, not kept.
+        var isKept = true
 
         init(html: String) {
             var pieces: [String] = [], placeholders: [String] = []
@@ -81,7 +83,7 @@ final class PageCache: Sendable {
             AppMetrics.pageCache(hit: !isOwn)
             let result = await task.result
             if isOwn {
-                if case .success(let template) = result { store(template, for: key, generation: generation) }
+                if case .success(let template) = result, template.isKept { store(template, for: key, generation: generation) }
                 state.withLock { _ = $0.renders.removeValue(forKey: flight) }
             }
             return try result.get()
