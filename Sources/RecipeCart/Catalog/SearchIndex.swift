@@ -63,7 +63,7 @@ public struct SearchIndex: Sendable {
 
     /// The recipes matching every word of `text`, best first; `allowed`, when given, keeps only those.
     public func rank(_ text: String, among allowed: Set<RecipeID>? = nil) -> Ranking {
-        let typed = SearchWords.of(text).prefix(SearchPattern.maximumTokens).map { String($0.prefix(SearchPattern.maximumTokenLength)) }
+        let typed = SearchWords.typed(text)
         guard !typed.isEmpty else { return Ranking(ids: ids, order: []) }
         var candidates: [Int32] = []
         var scores: [Int32] = []

@@ -22,11 +22,6 @@ struct SearchVocabulary: Sendable {
         byLength = Dictionary(grouping: frequency.keys, by: \.count)
     }
 
-    /// Lower case, accents folded, as the search index reads them; as many as a search reads.
-    static func words(in text: String) -> [String] {
-        Array(SearchWords.of(text).prefix(SearchPattern.maximumTokens))
-    }
-
     private static func isNumber(_ word: String) -> Bool {
         word.allSatisfy(\.isNumber)
     }
@@ -44,7 +39,7 @@ struct SearchVocabulary: Sendable {
     /// `text` with each unknown word replaced by the nearest known one (one edit for words of up to four letters,
     /// two beyond; the more common word wins a tie). Nil when no word changes or an unknown word has no neighbour.
     func suggestion(for text: String) -> String? {
-        let words = Self.words(in: text)
+        let words = SearchWords.typed(text)
         guard !words.isEmpty else { return nil }
         var changed = false
         var suggested: [String] = []

@@ -28,6 +28,11 @@ enum SearchWords {
         return words
     }
 
+    /// The words of a search as typed, as many as a search reads and each as long as it reads.
+    static func typed(_ text: String) -> [String] {
+        of(text).prefix(SearchPattern.maximumTokens).map { String($0.prefix(SearchPattern.maximumTokenLength)) }
+    }
+
     private static func folded(_ text: String) -> [String] {
         var words: [String] = []
         var word = ""

@@ -5,30 +5,18 @@ import Synchronization
 /// kept fragment wrong. Rendering the detail page's cart block with Mustache on every request was a tenth of the
 /// request.
 final class FragmentCache<View: FragmentView & Hashable & Sendable>: Sendable {
-    private struct State {
-        var templates: [View: PageCache.Template] = [:]
-        var order: [View] = []
-    }
+    private let kept: Mutex<OldestFirstOut<View, PageCache.Template>>
 
-    let capacity: Int
-    private let state = Mutex(State())
-
+    /// Running cooking timers make a new value every minute, so old ones must go.
     init(capacity: Int = 4_096) {
-        self.capacity = capacity
+        kept = Mutex(OldestFirstOut(capacity: capacity))
     }
 
     /// `view` must be made with `PersonalParts.placeholders`' token, so one kept fragment serves every shopper.
     func template(for view: View, render: (View) throws -> String) rethrows -> PageCache.Template {
-        if let kept = state.withLock({ $0.templates[view] }) { return kept }
+        if let template = kept.withLock({ $0[view] }) { return template }
         let template = PageCache.Template(html: try render(view))
-        state.withLock { state in
-            guard state.templates.updateValue(template, forKey: view) == nil else { return }
-            state.order.append(view)
-            // Oldest first out: running cooking timers make a new value every minute.
-            while state.order.count > capacity {
-                state.templates[state.order.removeFirst()] = nil
-            }
-        }
+        kept.withLock { $0.keep(template, for: view) }
         return template
     }
 }

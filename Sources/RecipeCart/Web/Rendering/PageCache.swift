@@ -44,17 +44,15 @@ final class PageCache: Sendable {
     }
 
     private struct State {
-        var entries: [String: Entry] = [:]
-        var order: [String] = []
+        var entries: OldestFirstOut<String, Entry>
         /// Renders under way, by generation and key.
         var renders: [String: Task<Template, any Error>] = [:]
     }
 
-    let capacity: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     init(capacity: Int = 512) {
-        self.capacity = capacity
+        state = Mutex(State(entries: OldestFirstOut(capacity: capacity)))
     }
 
     /// The page kept under `key` for `generation`, or the one `render` makes, which is then kept. Requests that miss
@@ -91,14 +89,6 @@ final class PageCache: Sendable {
     }
 
     private func store(_ template: Template, for key: String, generation: Int) {
-        state.withLock { state in
-            if state.entries.updateValue(Entry(generation: generation, template: template), forKey: key) == nil {
-                state.order.append(key)
-            }
-            // Oldest first out: a burst of unusual searches cannot grow the cache without bound.
-            while state.order.count > capacity {
-                state.entries[state.order.removeFirst()] = nil
-            }
-        }
+        state.withLock { $0.entries.keep(Entry(generation: generation, template: template), for: key) }
     }
 }
