@@ -36,16 +36,24 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     let router = try makeRouter(
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search)
+    let serverName = "RecipeCart"
+    let fileAnswers = config.answersFilesOnEventLoop && config.metricsPort == nil
+        ? EventLoopFileAnswers(files: staticFiles, serverName: serverName, logger: logger, logLevel: requestLogLevel) : nil
     return Application(
         router: router,
         // Connections that send nothing for 30 s are closed, so idle or half-sent requests cannot pile up.
-        server: .http1(configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: HTTP1RequestGuard.idleTimeout)),
-        configuration: .init(address: .hostname(config.host, port: config.port), serverName: "RecipeCart"),
+        server: .http1(
+            configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: HTTP1RequestGuard.idleTimeout),
+            answeringFiles: fileAnswers),
+        configuration: .init(address: .hostname(config.host, port: config.port), serverName: serverName),
         services: stores.services + upstreamServices
             + [SessionPurger(carts: stores.carts, logger: logger), SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger)]
             + (config.metricsPort.map { [MetricsServer(host: config.host, port: $0, logger: logger)] } ?? []),
         logger: logger)
 }
+
+/// The level of the one line each request is logged with.
+let requestLogLevel = Logger.Level.info
 
 func makeRouter(
     config: AppConfig, stores: Stores, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
@@ -63,7 +71,7 @@ func makeRouter(
     if config.metricsPort != nil { router.add(middleware: MetricsMiddleware()) }
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HTMLCompressionMiddleware())
-    router.add(middleware: RequestLogMiddleware(level: .info))
+    router.add(middleware: RequestLogMiddleware(level: requestLogLevel))
     router.add(middleware: ErrorPageMiddleware(pages: pages))
     router.add(middleware: MethodGuardMiddleware())
     router.add(middleware: StaticFileMiddleware(files: staticFiles, pictures: stores.pictures))

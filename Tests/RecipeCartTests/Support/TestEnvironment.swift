@@ -16,6 +16,8 @@ struct TestEnvironment {
     var clock = AppClock.system
     /// The recipe API the app sits in front of; the bundled catalog alone unless a test says otherwise.
     var upstream = UpstreamSettings()
+    /// Off, every request goes through the router (`EventLoopFileAnswers`).
+    var answersFilesOnEventLoop = true
 
     init() throws {
         dataDirectory = FileManager.default.temporaryDirectory
@@ -24,9 +26,11 @@ struct TestEnvironment {
     }
 
     var config: AppConfig {
-        AppConfig(
+        var config = AppConfig(
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot, secureCookies: secureCookies,
             staffToken: staffToken, upstream: upstream, clock: clock)
+        config.answersFilesOnEventLoop = answersFilesOnEventLoop
+        return config
     }
 
     func makeApp() async throws -> some ApplicationProtocol {

@@ -153,7 +153,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         var headers = HTTPHeaders(extra + [
             ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", String(body.utf8.count)), ("Connection", "close"),
         ])
-        for field in SecurityHeadersMiddleware<AppRequestContext>.headers {
+        for field in SecurityHeaders.fields {
             headers.add(name: field.name.rawName, value: field.value)
         }
         let answerVersion: HTTPVersion = version.major == 1 && version.minor == 0 ? .http1_0 : .http1_1

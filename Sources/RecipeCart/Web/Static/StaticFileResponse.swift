@@ -6,41 +6,58 @@ import NIOCore
 /// `If-Modified-Since`, `Range`/`If-Range` and `HEAD` the way Hummingbird's `FileMiddleware` does,
 /// with a distinct ETag per variant and ranges on the identity variant only.
 enum StaticFileResponse {
-    static func make(_ lookup: StaticFiles.Lookup, for request: Request, context: some RequestContext) async throws -> Response {
+    /// What to answer, decided from the request's method and headers alone.
+    enum Decision {
+        /// `body` is nil for HEAD and 304; `range` is the part of the variant to send, nil for all of it.
+        case send(HTTPResponse.Status, HTTPFields, body: StaticFile.Body?, range: ClosedRange<Int>?)
+        case notAcceptable
+        case rangeNotSatisfiable(length: Int)
+    }
+
+    static func decide(_ lookup: StaticFiles.Lookup, method: HTTPRequest.Method, headers requestHeaders: HTTPFields) -> Decision {
         let file = lookup.file
-        guard let coding = AcceptEncoding(request.headers).preferred(gzipAvailable: file.gzip != nil) else {
-            return plain(.notAcceptable, "This file is only available as is or gzip-compressed, and the request refused both.\n")
-        }
+        guard let coding = AcceptEncoding(requestHeaders).preferred(gzipAvailable: file.gzip != nil) else { return .notAcceptable }
         let variant = if coding == .gzip, let gzip = file.gzip { gzip } else { file.identity }
         var headers = variant.headers
         headers.append(lookup.cacheControl)
 
-        let conditions = ConditionalRequest(headers: request.headers)
+        let conditions = ConditionalRequest(headers: requestHeaders)
         if conditions.isNotModified(entityTag: variant.entityTag, modifiedSeconds: file.stamp.modifiedSeconds) {
-            return Response(status: .notModified, headers: headers)
+            return .send(.notModified, headers, body: nil, range: nil)
         }
         var range = ByteRange.whole
         if variant.coding == .identity, conditions.allowsRange(entityTag: variant.entityTag, lastModified: file.lastModified) {
-            range = ByteRange(header: request.headers[.range], length: variant.length)
+            range = ByteRange(header: requestHeaders[.range], length: variant.length)
         }
+        let body = method == .head ? nil : variant.body
         switch range {
         case .whole:
-            let body = request.method == .head ? ResponseBody() : try await body(of: variant, range: nil, context: context)
-            return Response(status: .ok, headers: headers, body: body)
+            return .send(.ok, headers, body: body, range: nil)
         case .part(let bytes):
             headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(variant.length)"
             headers[.contentLength] = String(bytes.count)
-            let body = request.method == .head ? ResponseBody() : try await body(of: variant, range: bytes, context: context)
-            return Response(status: .partialContent, headers: headers, body: body)
+            return .send(.partialContent, headers, body: body, range: bytes)
         case .unsatisfiable:
+            return .rangeNotSatisfiable(length: variant.length)
+        }
+    }
+
+    static func make(_ lookup: StaticFiles.Lookup, for request: Request, context: some RequestContext) async throws -> Response {
+        switch decide(lookup, method: request.method, headers: request.headers) {
+        case .send(let status, let headers, let body, let range):
+            let responseBody = if let body { try await Self.body(body, range: range, context: context) } else { ResponseBody() }
+            return Response(status: status, headers: headers, body: responseBody)
+        case .notAcceptable:
+            return plain(.notAcceptable, "This file is only available as is or gzip-compressed, and the request refused both.\n")
+        case .rangeNotSatisfiable(let length):
             var response = plain(.rangeNotSatisfiable, "That range lies beyond the end of the file.\n")
-            response.headers[.contentRange] = "bytes */\(variant.length)"
+            response.headers[.contentRange] = "bytes */\(length)"
             return response
         }
     }
 
-    private static func body(of variant: StaticFile.Variant, range: ClosedRange<Int>?, context: some RequestContext) async throws -> ResponseBody {
-        switch variant.body {
+    private static func body(_ body: StaticFile.Body, range: ClosedRange<Int>?, context: some RequestContext) async throws -> ResponseBody {
+        switch body {
         case .memory(let buffer):
             // `ByteRange` keeps a range inside the file, so the slice is always there.
             let part = range.flatMap { buffer.getSlice(at: buffer.readerIndex + $0.lowerBound, length: $0.count) }

@@ -58,10 +58,21 @@ struct StaticFiles: Sendable {
     /// the current file, but only with the short-lived `Cache-Control`.
     /// - Throws: `GzipTwin.TamperedTwin`.
     func lookup(_ path: StaticFilePath, in root: StaticRoot) throws -> Lookup? {
-        if root.caching == .assets, let (plain, fingerprint) = Fingerprint.split(path), let file = try file(plain, in: root) {
+        try lookup(path, in: root, finding: file(_:in:))
+    }
+
+    /// `lookup` for a file already in the memory cache: nil for any other, without reading the disk.
+    func cachedLookup(_ path: StaticFilePath, in root: StaticRoot) -> Lookup? {
+        lookup(path, in: root) { path, root in cache.file(for: StaticFileCache.Key(rootPrefix: root.urlPrefix, path: path)) }
+    }
+
+    private func lookup(
+        _ path: StaticFilePath, in root: StaticRoot, finding file: (StaticFilePath, StaticRoot) throws -> StaticFile?
+    ) rethrows -> Lookup? {
+        if root.caching == .assets, let (plain, fingerprint) = Fingerprint.split(path), let file = try file(plain, root) {
             return Lookup(file: file, cacheControl: root.cacheControl(fingerprintMatches: file.fingerprint == fingerprint))
         }
-        return try file(path, in: root).map { Lookup(file: $0, cacheControl: root.cacheControl(fingerprintMatches: false)) }
+        return try file(path, root).map { Lookup(file: $0, cacheControl: root.cacheControl(fingerprintMatches: false)) }
     }
 
     /// The content hash of a file in the assets root; nil when it is missing or too big to keep in memory.

@@ -1,0 +1,48 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// The answers a static file held in memory gets, decided on the event loop that read the request: what the router's
+/// middleware would answer (`StaticFileMiddleware`, then the security headers, the request log line and Hummingbird's
+/// `Date` and `Server`), without a task, the middleware chain or the conversions between them, which were about 40% of
+/// the CPU a file cost. Anything else (a file not in memory, a range, HTML, a body, a closing connection, a refusal)
+/// gets nil and goes to the router. `EventLoopAnswerTests` holds the two paths to the same bytes.
+struct EventLoopFileAnswers: Sendable {
+    let files: StaticFiles
+    let serverName: String
+    let logger: Logger
+    /// The level of the router's request log line.
+    let logLevel: Logger.Level
+
+    /// - Parameter date: the `Date` header's value for now.
+    func answer(_ request: HTTPRequest, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
+        let start = ContinuousClock.now
+        let fields = request.headerFields
+        guard request.method == .get || request.method == .head,
+            fields[.range] == nil, fields[.transferEncoding] == nil, fields[.expect] == nil,
+            fields[.contentLength].map({ $0 == "0" }) ?? true,
+            fields[.connection] != "close",
+            let path = request.path.map({ URI($0).path }),
+            let (root, remainder) = files.root(for: path),
+            let filePath = try? StaticFilePath(urlEncoded: remainder),
+            let lookup = files.cachedLookup(filePath, in: root),
+            case .send(let status, let fileHeaders, let body, range: nil) = StaticFileResponse.decide(
+                lookup, method: request.method, headers: fields),
+            fileHeaders[.contentType]?.hasPrefix("text/html") == false
+        else { return nil }
+        var bytes: ByteBuffer?
+        if let body {
+            guard case .memory(let buffer) = body else { return nil }
+            bytes = buffer
+        }
+        var headers = fileHeaders
+        SecurityHeaders.add(to: &headers)
+        headers[.date] = date
+        headers[.server] = serverName
+        RequestLogMiddleware<AppRequestContext>.log(
+            level: logLevel, method: request.method, path: path, status: String(status.code), since: start, to: logger)
+        return (HTTPResponse(status: status, headerFields: headers), bytes)
+    }
+}

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import NIOCore
+import NIOHTTPTypes
+
+/// Sits between Hummingbird's connection state handler and its request stream, and answers there what
+/// `EventLoopFileAnswers` can; every other request goes on to the router. Answers leave in the order their requests
+/// came: while the router owes an answer on this connection, every request goes to the router after it.
+final class EventLoopFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let answers: EventLoopFileAnswers
+    /// Requests passed to the router whose answer has not ended yet.
+    private var answersOwedByRouter = 0
+    /// The rest of a request answered here is dropped, so the router never sees it.
+    private var isDroppingRequest = false
+    private var date = (seconds: 0, text: "")
+
+    init(answers: EventLoopFileAnswers) {
+        self.answers = answers
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let request):
+            if answersOwedByRouter == 0, let (head, body) = answers.answer(request, date: currentDate()) {
+                isDroppingRequest = true
+                context.write(wrapOutboundOut(.head(head)), promise: nil)
+                if let body { context.write(wrapOutboundOut(.body(body)), promise: nil) }
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+                return
+            }
+            isDroppingRequest = false
+            answersOwedByRouter += 1
+        case .body:
+            if isDroppingRequest { return }
+        case .end:
+            if isDroppingRequest {
+                isDroppingRequest = false
+                return
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        // A parse error's 400 is an answer the router writes for no request passed to it.
+        if case .end = unwrapOutboundIn(data) { answersOwedByRouter = max(0, answersOwedByRouter - 1) }
+        context.write(data, promise: promise)
+    }
+
+    /// IMF-fixdate, made once a second per connection.
+    private func currentDate() -> String {
+        let now = time(nil)
+        if now != date.seconds { date = (now, HTTPDate.string(fromSeconds: now)) }
+        return date.text
+    }
+}

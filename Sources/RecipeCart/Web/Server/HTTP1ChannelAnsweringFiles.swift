@@ -1,0 +1,33 @@
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// Hummingbird's HTTP/1 channel with an `EventLoopFileHandler` in front of its request stream.
+struct HTTP1ChannelAnsweringFiles: ServerChildChannel {
+    let channel: HTTP1Channel
+    let answers: EventLoopFileAnswers
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
+        self.channel.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            // After the state handler, so that its idle timeout and graceful shutdown count these answers too.
+            let pipeline = channel.pipeline.syncOperations
+            let state = try pipeline.handler(type: HTTPConnectionStateHandler.self)
+            try pipeline.addHandler(EventLoopFileHandler(answers: answers), position: .after(state))
+            return value
+        }
+    }
+
+    func handle(value: HTTP1Channel.Value, logger: Logger) async {
+        await channel.handle(value: value, logger: logger)
+    }
+}
+
+extension HTTPServerBuilder {
+    /// `.http1(configuration:)`, with static files in memory answered on the event loop when `answers` is given.
+    static func http1(configuration: HTTP1Channel.Configuration, answeringFiles answers: EventLoopFileAnswers?) -> HTTPServerBuilder {
+        guard let answers else { return .http1(configuration: configuration) }
+        return .init { responder in
+            HTTP1ChannelAnsweringFiles(channel: HTTP1Channel(responder: responder, configuration: configuration), answers: answers)
+        }
+    }
+}
