@@ -64,7 +64,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
 
     private func page(for error: AppError, request: Request, context: Context) async -> Response {
         // The session and badge are best effort: an error page must render even when the database does not answer.
-        let session = request.cookies[pages.cookies.session].flatMap { pages.signer.session(fromCookie: $0.value) }
+        let session = SentCookies(request.headers)[pages.cookies.session].flatMap(pages.signer.session(fromCookie:))
         var count = 0
         if let session {
             count = (try? await pages.carts.itemCount(session: session.key)) ?? 0

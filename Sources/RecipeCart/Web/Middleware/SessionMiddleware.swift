@@ -12,15 +12,14 @@ struct SessionMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        // Parsed once: each read of `request.cookies` parses the header again.
-        let sent = request.cookies
-        let session = sent[cookies.session].flatMap { signer.session(fromCookie: $0.value) } ?? ShopperSession.fresh()
+        let sent = SentCookies(request.headers)
+        let session = sent[cookies.session].flatMap(signer.session(fromCookie:)) ?? ShopperSession.fresh()
         context.session = session
         let isPage = request.method == .get
         context.cartChanged = isPage && sent[cookies.cartChanged] != nil
         let flashCookie = sent[cookies.status]
         if isPage, let flashCookie {
-            context.statusMessage = flash.message(fromCookie: flashCookie.value)
+            context.statusMessage = flash.message(fromCookie: flashCookie)
         }
         var response = try await next(request, context)
         if session.isNew, response.headers[values: .setCookie].allSatisfy({ !$0.hasPrefix("\(cookies.session)=") }) {
