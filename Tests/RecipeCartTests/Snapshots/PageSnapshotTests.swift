@@ -57,6 +57,8 @@ import Testing
         try await environment.withShopper { shopper in
             try Self.check(try await shopper.get("/"), as: "browse")
             try Self.check(try await shopper.get("/?q=zzzz&diet=vegan"), as: "browse-nothing-found")
+            try Self.check(try await shopper.get("/?q=chiken"), as: "browse-did-you-mean")
+            try Self.check(try await shopper.get("/?have=egg,flour,milk"), as: "browse-have")
             try Self.check(try await shopper.get("/recipes/bundled-4"), as: "recipe-no-picture")
             try Self.check(try await shopper.get("/recipes/bundled-33?servings=500"), as: "recipe-scaled")
             try Self.check(try await shopper.get("/cart"), as: "cart-empty")

@@ -1,7 +1,9 @@
 import Mustache
 
 /// A recipe as a tile or a list row: display strings only.
-struct RecipeTile {
+struct RecipeTile: Hashable, Sendable, FragmentView {
+    static let template = PartialTemplate.tile
+
     var id: String
     var title: String
     var url: String
