@@ -36,7 +36,6 @@ final class EventLoopFileHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
                 return
             }
-            isDroppingRequest = false
             answersOwedByRouter += 1
         case .body:
             if isDroppingRequest { return }
