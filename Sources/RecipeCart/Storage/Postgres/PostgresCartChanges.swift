@@ -1,4 +1,3 @@
-import Foundation
 import PostgresNIO
 import Synchronization
 
@@ -6,7 +5,8 @@ import Synchronization
 /// to them go in one transaction and one commit, and none is answered before that commit. The whole batch is one
 /// statement, the `cart_changes` function (migration v6): it takes every session lock of the batch in one order, then
 /// applies the posts in the order they came. A post used to be a transaction of five to seven statements, each a round
-/// trip, parsed and planned anew; a batch is three round trips (BEGIN, the statement, COMMIT) and one WAL flush.
+/// trip, parsed and planned anew; a batch is three round trips (BEGIN, the statement, COMMIT) and one WAL flush, and
+/// up to `maximumWriters` batches are in flight at once.
 ///
 /// A batch that fails (a deadlock that outlived `PostgresDatabase.write`'s retries, a post PostgreSQL refuses) is
 /// written again one post a transaction, so a post fails only for its own reason, never for its neighbours'.
@@ -15,7 +15,7 @@ final class PostgresCartChanges: Sendable {
     static let maximumBatch = 256
 
     /// One post as `cart_changes` reads it.
-    struct Change: Encodable, Sendable {
+    struct Change: Sendable {
         var session: String
         var fresh: String?
         var recipe: String
@@ -24,7 +24,48 @@ final class PostgresCartChanges: Sendable {
         var servings: Int?
         /// The undo's token, for a change that may take the line away.
         var token: String?
-        var posted_at: Double
+        var postedAt: Double
+
+        /// The batch as `cart_changes` reads it, written out by hand: JSONEncoder, on the writer every post of the
+        /// batch waits for, showed in the profile.
+        static func json(_ changes: [Change]) -> String {
+            var json = "["
+            json.reserveCapacity(changes.count * 200)
+            for (index, change) in changes.enumerated() {
+                if index > 0 { json += "," }
+                json += #"{"session":"#; quote(change.session, into: &json)
+                json += #","recipe":"#; quote(change.recipe, into: &json)
+                json += #","op":"#; quote(change.op, into: &json)
+                json += #","posted_at":"#; json += "\(change.postedAt)"
+                if let fresh = change.fresh { json += #","fresh":"#; quote(fresh, into: &json) }
+                if let quantity = change.quantity { json += #","quantity":"# + String(quantity) }
+                if let servings = change.servings { json += #","servings":"# + String(servings) }
+                if let token = change.token { json += #","token":"#; quote(token, into: &json) }
+                json += "}"
+            }
+            return json + "]"
+        }
+
+        /// A JSON string: quotes, backslashes and control characters escaped.
+        private static func quote(_ text: String, into json: inout String) {
+            json += "\""
+            defer { json += "\"" }
+            // Session hashes, recipe ids, ops and tokens never need escaping: copied whole.
+            guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                json += text
+                return
+            }
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": json += "\\\""
+                case "\\": json += "\\\\"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: json.unicodeScalars.append(scalar)
+                }
+            }
+        }
     }
 
     /// What `cart_changes` answers for one post.
@@ -42,8 +83,12 @@ final class PostgresCartChanges: Sendable {
 
     private struct Queue {
         var jobs: [Job] = []
-        var isDraining = false
+        var writers = 0
     }
+
+    /// Batches in flight at once: while one waits for its commit to reach the disk, the next is already applied.
+    /// Two batches wanting one session wait for each other's commit, never in a circle (locks taken in one order).
+    static let maximumWriters = 2
 
     private let database: PostgresDatabase
     private let queue = Mutex(Queue())
@@ -56,12 +101,13 @@ final class PostgresCartChanges: Sendable {
     func apply(_ change: Change) async throws -> Applied {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Applied, any Error>) in
             let job = Job(change: change, finish: { continuation.resume(with: $0) })
-            let startsDrain = queue.withLock { queue in
+            let startsWriter = queue.withLock { queue in
                 queue.jobs.append(job)
-                defer { queue.isDraining = true }
-                return !queue.isDraining
+                guard queue.writers < Self.maximumWriters else { return false }
+                queue.writers += 1
+                return true
             }
-            if startsDrain { Task { await drain() } }
+            if startsWriter { Task { await drain() } }
         }
     }
 
@@ -71,7 +117,7 @@ final class PostgresCartChanges: Sendable {
             let batch: [Job] = queue.withLock { queue in
                 let batch = Array(queue.jobs.prefix(Self.maximumBatch))
                 queue.jobs.removeFirst(batch.count)
-                if batch.isEmpty { queue.isDraining = false }
+                if batch.isEmpty { queue.writers -= 1 }
                 return batch
             }
             guard !batch.isEmpty else { return }
@@ -94,7 +140,7 @@ final class PostgresCartChanges: Sendable {
 
     /// One transaction: the batch's statement, then COMMIT. - Returns: one answer a change, in the batch's order.
     private func write(_ changes: [Change]) async throws -> [Applied] {
-        let batch = String(decoding: try JSONEncoder().encode(changes), as: UTF8.self)
+        let batch = Change.json(changes)
         let rows = try await database.write { connection in try await connection.rows(Statement(batch: batch)) }
         guard rows.count == changes.count, rows.enumerated().allSatisfy({ $0.offset + 1 == $0.element.number }) else {
             throw BatchMismatch(sent: changes.count, answered: rows.count)

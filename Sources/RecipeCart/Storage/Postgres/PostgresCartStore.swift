@@ -24,7 +24,7 @@ struct PostgresCartStore: CartStore {
     {
         var posted = PostgresCartChanges.Change(
             session: session.hash, fresh: fresh?.hash, recipe: recipe.rawValue, op: "", servings: servings,
-            posted_at: clock.now().timeIntervalSince1970)
+            postedAt: clock.now().timeIntervalSince1970)
         switch change {
         case .increment:
             posted.op = "inc"

@@ -344,12 +344,11 @@ enum PostgresSchema {
                 change RECORD;
                 s TEXT;
             BEGIN
-                -- Every session the batch may write, fresh ids too, is locked before anything is written, in one order
-                -- for every instance: two batches never wait for each other in a circle.
+                -- Every session the batch writes is locked before anything is written, in one order for every
+                -- instance: two batches never wait for each other in a circle. A fresh id is locked only when a cart
+                -- moves to it: it is 128 new random bits that no one else holds before this post's 303.
                 FOR lock_key IN
-                    SELECT DISTINCT hashtext(v.h) FROM jsonb_array_elements(batch) e,
-                        LATERAL (VALUES (e.value->>'session'), (e.value->>'fresh')) v(h)
-                    WHERE v.h IS NOT NULL ORDER BY 1
+                    SELECT DISTINCT hashtext(e.value->>'session') FROM jsonb_array_elements(batch) e ORDER BY 1
                 LOOP
                     PERFORM pg_advisory_xact_lock(lock_key);
                 END LOOP;
@@ -362,22 +361,35 @@ enum PostgresSchema {
                 LOOP
                     s := change.session;
                     IF change.fresh IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cart_items c WHERE c.session_hash = s) THEN
+                        PERFORM pg_advisory_xact_lock(hashtext(change.fresh));
                         UPDATE sessions SET id_hash = change.fresh, last_seen_at = change.posted_at WHERE id_hash = s;
                         s := change.fresh;
                     END IF;
-                    INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (s, change.posted_at, change.posted_at)
-                    ON CONFLICT (id_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at;
+                    -- An UPDATE first, an insert only when it found nothing: most posts are a returning shopper's, and
+                    -- an upsert pays for its insertion attempt (and the new line's position) every time.
+                    UPDATE sessions SET last_seen_at = change.posted_at WHERE id_hash = s;
+                    IF NOT FOUND THEN
+                        INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (s, change.posted_at, change.posted_at)
+                        ON CONFLICT (id_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at;
+                    END IF;
                     undo_kept := FALSE;
                     IF change.op = 'inc' OR change.op = 'set' AND change.quantity > 0 THEN
-                        INSERT INTO cart_items (session_hash, recipe_id, quantity, servings, position, added_at, updated_at)
-                        VALUES (s, change.recipe, CASE WHEN change.op = 'inc' THEN 1 ELSE LEAST(change.quantity, maximum) END,
-                                change.servings,
-                                (SELECT COALESCE(MAX(c.position), 0) + 1 FROM cart_items c WHERE c.session_hash = s),
-                                change.posted_at, change.posted_at)
-                        ON CONFLICT (session_hash, recipe_id) DO UPDATE
-                        SET quantity = CASE WHEN change.op = 'inc' THEN LEAST(cart_items.quantity + 1, maximum)
-                                            ELSE excluded.quantity END,
-                            servings = COALESCE(excluded.servings, cart_items.servings), updated_at = excluded.updated_at;
+                        UPDATE cart_items c
+                        SET quantity = CASE WHEN change.op = 'inc' THEN LEAST(c.quantity + 1, maximum)
+                                            ELSE LEAST(change.quantity, maximum) END,
+                            servings = COALESCE(change.servings, c.servings), updated_at = change.posted_at
+                        WHERE c.session_hash = s AND c.recipe_id = change.recipe;
+                        IF NOT FOUND THEN
+                            INSERT INTO cart_items (session_hash, recipe_id, quantity, servings, position, added_at, updated_at)
+                            VALUES (s, change.recipe, CASE WHEN change.op = 'inc' THEN 1 ELSE LEAST(change.quantity, maximum) END,
+                                    change.servings,
+                                    (SELECT COALESCE(MAX(c.position), 0) + 1 FROM cart_items c WHERE c.session_hash = s),
+                                    change.posted_at, change.posted_at)
+                            ON CONFLICT (session_hash, recipe_id) DO UPDATE
+                            SET quantity = CASE WHEN change.op = 'inc' THEN LEAST(cart_items.quantity + 1, maximum)
+                                                ELSE excluded.quantity END,
+                                servings = COALESCE(excluded.servings, cart_items.servings), updated_at = excluded.updated_at;
+                        END IF;
                     ELSIF change.op = 'servings' THEN
                         UPDATE cart_items c SET servings = change.servings, updated_at = change.posted_at
                         WHERE c.session_hash = s AND c.recipe_id = change.recipe;
