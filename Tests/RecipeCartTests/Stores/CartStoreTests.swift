@@ -191,4 +191,108 @@ import Testing
             #expect(try await carts.line(of: lava, session: session) == nil)
         }
     }
+
+    /// Posts of many shoppers at once are written together (in batches on both backends): each post is answered with
+    /// its own session, quantity and title, carts starting from empty move to their own fresh ids, and nothing is lost.
+    @Test(arguments: StoreBackend.all) func postsArrivingTogetherEachGetTheirOwnAnswer(backend: StoreBackend) async throws {
+        try await withCarts(backend) { (stores: TestStores) async throws in
+            let carts = stores.carts, cake = cake, lava = lava
+            let shoppers = (0..<12).map { SessionKey(sessionID: "shopper-\($0)") }
+            let fresh = (0..<12).map { SessionKey(sessionID: "fresh-\($0)") }
+            // Half the shoppers already have a line, so their carts keep their ids.
+            for shopper in shoppers[..<6] { try await carts.apply(.increment, recipe: lava, session: shopper) }
+            let answers = try await withThrowingTaskGroup(of: (Int, CartChangeResult).self) { group in
+                for (index, shopper) in shoppers.enumerated() {
+                    group.addTask {
+                        (index, try await carts.change(.set(index + 1), recipe: cake, session: shopper, freshIfEmpty: fresh[index]))
+                    }
+                }
+                return try await group.reduce(into: [Int: CartChangeResult]()) { $0[$1.0] = $1.1 }
+            }
+            for (index, shopper) in shoppers.enumerated() {
+                let answer = try #require(answers[index])
+                let owner = index < 6 ? shopper : fresh[index]
+                #expect(answer.session == owner)
+                #expect(answer.quantity == index + 1)
+                let line = try await carts.line(of: cake, session: owner)
+                #expect(answer.title != nil && answer.title == line?.recipe.title)
+                #expect(try await carts.quantity(of: cake, session: owner) == index + 1)
+                #expect(try await carts.itemCount(session: owner) == index + 1 + (index < 6 ? 1 : 0))
+            }
+            #expect(try await stores.rowCount("sessions") == 12)
+        }
+    }
+
+    /// A post the database refuses (servings outside 1…50 break the table's check) fails alone: the posts written
+    /// beside it, in the same batch where there is one, are applied and answered.
+    @Test(arguments: StoreBackend.all) func aRefusedPostFailsAloneAndItsNeighboursAreWritten(backend: StoreBackend) async throws {
+        try await withCarts(backend) { (stores: TestStores) async throws in
+            let carts = stores.carts, cake = cake, session = session
+            try await carts.apply(.increment, recipe: cake, session: session)
+            let outcomes = await withTaskGroup(of: Bool.self) { group in
+                for index in 0..<21 {
+                    group.addTask {
+                        let change: CartChange = index == 10 ? .servings(500) : .increment
+                        return (try? await carts.apply(change, recipe: cake, session: session)) != nil
+                    }
+                }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { !$0 }.count == 1)
+            #expect(try await carts.quantity(of: cake, session: session) == 21)
+            #expect(try await carts.line(of: cake, session: session)?.servings == nil)
+        }
+    }
+
+    /// The undo a Remove keeps (the stepper's last batch, or a quantity of 0) puts the line back exactly: its servings,
+    /// its place in the cart and its cooking timer.
+    @Test(arguments: StoreBackend.all) func aRemovedLineComesBackExactlyAsItWas(backend: StoreBackend) async throws {
+        let started = Date(timeIntervalSince1970: 1_750_000_000.25)
+        try await withCarts(backend, clock: .fixed(started)) { (stores: TestStores) async throws in
+            let carts = stores.carts, pie = RecipeID("bundled-3")!
+            try await carts.apply(.increment, recipe: cake, servings: 6, session: session)
+            try await carts.apply(.set(2), recipe: lava, session: session)
+            try await carts.apply(.increment, recipe: pie, session: session)
+            #expect(try await carts.startCooking(cake, minutes: 40, session: session))
+            let before = try await carts.cart(session: session)
+            let removed = try await carts.change(.decrement, recipe: cake, session: session, freshIfEmpty: nil)
+            let undo = try #require(removed.undo)
+            #expect(undo.kind == .remove && undo.recipeIDs == [cake])
+            #expect(try await carts.pendingUndo(session: session) == undo)
+            #expect(try await carts.undo(undo.token, session: session) == undo)
+            #expect(try await carts.cart(session: session) == before)
+
+            let zeroed = try await carts.change(.set(0), recipe: lava, session: session, freshIfEmpty: nil)
+            let second = try #require(zeroed.undo)
+            #expect(second.kind == .remove && second.recipeIDs == [lava] && second.token != undo.token)
+            #expect(try await carts.undo(second.token, session: session) == second)
+            #expect(try await carts.cart(session: session) == before)
+            // Nothing to take away keeps no undo.
+            #expect(try await carts.change(.set(0), recipe: RecipeID("bundled-4")!, session: session, freshIfEmpty: nil).undo == nil)
+        }
+    }
+
+    /// Two instances on one PostgreSQL writing the same carts at once, each shopper's posts coming to both in a different
+    /// order, lose no post and never wait for each other for good (each batch takes its sessions' locks in one order).
+    @Test(.enabled(if: TestPostgres.isAvailable)) func twoInstancesWritingTheSameCartsLoseNothing() async throws {
+        try await withCarts(.postgres) { (stores: TestStores) async throws in
+            let second = try await stores.reopen()
+            defer { second.close() }
+            let first = stores.carts, other = second.carts, cake = cake
+            let shoppers = (0..<8).map { SessionKey(sessionID: "both-\($0)") }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for round in 0..<6 {
+                    for (index, shopper) in shoppers.enumerated() {
+                        group.addTask { try await first.apply(.increment, recipe: cake, session: shopper) }
+                        group.addTask { try await other.apply(.increment, recipe: cake, session: shoppers[shoppers.count - 1 - index]) }
+                    }
+                    if round == 2 { try await group.waitForAll() }
+                }
+                try await group.waitForAll()
+            }
+            for shopper in shoppers {
+                #expect(try await first.quantity(of: cake, session: shopper) == 12)
+            }
+        }
+    }
 }

@@ -6,73 +6,42 @@ import PostgresNIO
 struct PostgresCartStore: CartStore {
     let database: PostgresDatabase
     let clock: AppClock
+    /// Stepper posts, the hot path, are committed in batches, each batch one statement.
+    private let changes: PostgresCartChanges
 
+    init(database: PostgresDatabase, clock: AppClock) {
+        self.database = database
+        self.clock = clock
+        changes = PostgresCartChanges(database: database)
+    }
+
+    /// Applies a stepper change under the session's lock and answers all the page after it needs, once its batch has
+    /// committed. A cart that starts from empty moves to `freshIfEmpty` when given (the sessions row takes its new id,
+    /// and every table keyed by it follows by `ON UPDATE CASCADE`), so whoever else holds the old cookie is left with
+    /// nothing.
     func change(_ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?)
         async throws -> CartChangeResult
     {
-        let now = clock.now()
-        return try await database.write { connection in
-            try await Self.lock(connection, session)
-            var session = session
-            if let fresh, try await !Self.hasLines(connection, session: session) {
-                try await Self.lock(connection, fresh)
-                try await connection.run(
-                    "UPDATE sessions SET id_hash = \(fresh.hash), last_seen_at = \(now.timeIntervalSince1970) WHERE id_hash = \(session.hash)")
-                session = fresh
-            }
-            let undo = try await Self.apply(connection, change, recipe: recipe, servings: servings, session: session, at: now)
-            let line = try await Self.line(connection, recipe: recipe, session: session)
-            return CartChangeResult(session: session, quantity: line?.quantity ?? 0, title: line?.recipe.title, undo: undo)
-        }
-    }
-
-    /// - Returns: the undo kept when the change took the line away.
-    private static func apply(
-        _ connection: PostgresConnection, _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, at now: Date
-    ) async throws -> CartUndo? {
-        let time = now.timeIntervalSince1970, hash = session.hash, id = recipe.rawValue, max = Cart.maximumQuantity
-        try await touch(connection, sessionHash: hash, at: time)
+        var posted = PostgresCartChanges.Change(
+            session: session.hash, fresh: fresh?.hash, recipe: recipe.rawValue, op: "", servings: servings,
+            postedAt: clock.now().timeIntervalSince1970)
         switch change {
         case .increment:
-            try await connection.run(
-                """
-                INSERT INTO cart_items (session_hash, recipe_id, quantity, servings, position, added_at, updated_at)
-                VALUES (\(hash), \(id), 1, \(servings),
-                        (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = \(hash)), \(time), \(time))
-                ON CONFLICT (session_hash, recipe_id) DO UPDATE
-                SET quantity = LEAST(cart_items.quantity + 1, \(max)), servings = COALESCE(excluded.servings, cart_items.servings),
-                    updated_at = excluded.updated_at
-                """)
-            return nil
+            posted.op = "inc"
         case .decrement:
-            var undo: CartUndo?
-            if try await quantity(connection, recipe: recipe, session: session) == 1 {
-                undo = try await PostgresCartUndo.save(connection, kind: .remove, session: session, recipe: recipe, at: now)
-            }
-            try await connection.run("DELETE FROM cart_items WHERE session_hash = \(hash) AND recipe_id = \(id) AND quantity <= 1")
-            try await connection.run(
-                "UPDATE cart_items SET quantity = quantity - 1, updated_at = \(time) WHERE session_hash = \(hash) AND recipe_id = \(id)")
-            return undo
-        case .set(let quantity) where quantity <= 0:
-            let undo = try await PostgresCartUndo.save(connection, kind: .remove, session: session, recipe: recipe, at: now)
-            try await connection.run("DELETE FROM cart_items WHERE session_hash = \(hash) AND recipe_id = \(id)")
-            return undo
+            posted.op = "dec"
         case .set(let quantity):
-            try await connection.run(
-                """
-                INSERT INTO cart_items (session_hash, recipe_id, quantity, servings, position, added_at, updated_at)
-                VALUES (\(hash), \(id), \(min(quantity, max)), \(servings),
-                        (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = \(hash)), \(time), \(time))
-                ON CONFLICT (session_hash, recipe_id) DO UPDATE
-                SET quantity = excluded.quantity, servings = COALESCE(excluded.servings, cart_items.servings),
-                    updated_at = excluded.updated_at
-                """)
-            return nil
+            posted.op = "set"
+            posted.quantity = min(quantity, Cart.maximumQuantity)
         case .servings(let wanted):
-            try await connection.run(
-                "UPDATE cart_items SET servings = \(wanted), updated_at = \(time) WHERE session_hash = \(hash) AND recipe_id = \(id)")
-            return nil
+            posted.op = "servings"
+            posted.servings = wanted
         }
+        if posted.op == "dec" || posted.op == "set" { posted.token = Base64URL.encode(Data(RandomBytes.make(16))) }
+        let applied = try await changes.apply(posted)
+        let undo = applied.undoKept ? posted.token.map { CartUndo(token: $0, kind: .remove, recipeIDs: [recipe]) } : nil
+        let moved = fresh.flatMap { applied.session == $0.hash ? $0 : nil }
+        return CartChangeResult(session: moved ?? session, quantity: applied.quantity, title: applied.title, undo: undo)
     }
 
     func clear(session: SessionKey) async throws {
@@ -196,10 +165,6 @@ struct PostgresCartStore: CartStore {
         try await connection.values(
             "SELECT quantity FROM cart_items WHERE session_hash = \(session.hash) AND recipe_id = \(recipe.rawValue)", as: Int.self
         ).first ?? 0
-    }
-
-    private static func hasLines(_ connection: PostgresConnection, session: SessionKey) async throws -> Bool {
-        try await !connection.values("SELECT 1 FROM cart_items WHERE session_hash = \(session.hash) LIMIT 1", as: Int.self).isEmpty
     }
 
     private static func line(_ connection: PostgresConnection, recipe: RecipeID, session: SessionKey) async throws
