@@ -51,10 +51,19 @@ def web_binary() -> Path:
     return Path(path)
 
 
+_ports_given: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
+    """A port free now and not handed out before in this run: the kernel may offer a closed port again, and several
+    are picked before any server binds (a shop's instances, their metrics ports, nginx)."""
+    while True:
+        with socket.socket() as sock:
+            sock.bind((HOST, 0))
+            port = sock.getsockname()[1]
+        if port not in _ports_given:
+            _ports_given.add(port)
+            return port
 
 
 def scaled(name: str, ci: int) -> int:
