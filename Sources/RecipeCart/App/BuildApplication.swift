@@ -83,11 +83,11 @@ func makeRouter(
     let browse = BrowseController(
         catalog: catalog, upstream: upstream, pages: pages, cache: PageCache(), search: search,
         suggester: SpellingSuggester(index: search.index), cookable: CookableRanker(catalog: catalog, search: search),
-        facets: BrowseFacets.memo(of: catalog), tiles: RenderMemo(capacity: 8_192))
+        facets: BrowseFacets.memo(of: catalog))
     let edits = stores.edits
     let recipes = RecipeController(
         catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache(),
-        blocks: RenderMemo(capacity: 4_096))
+        blocks: FragmentCache())
     let shoppingLists = ShoppingListBuilder(catalog: catalog, lists: stores.shoppingLists)
     let cart = CartController(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists, shares: stores.shares,

@@ -13,8 +13,6 @@ struct BrowseController: Sendable {
     let suggester: SpellingSuggester
     let cookable: CookableRanker
     let facets: GenerationMemo<BrowseFacets>
-    /// A recipe's tile shows the same on every page it is on: searches that miss the page cache share most of theirs.
-    let tiles: RenderMemo<RecipeTile, String>
 
     /// A search with this many hits or fewer also offers "Did you mean …?" when a word looks mistyped.
     static let fewHits = 2
@@ -62,7 +60,6 @@ struct BrowseController: Sendable {
             case .notReady: isProvisional = true
             }
         }
-        try view.renderTiles { tile in try tiles.rendered(tile) { try pages.renderer.html($0) } }
         var template = PageCache.Template(html: try pages.renderer.html(view))
         template.isKept = !isProvisional
         return template

@@ -11,8 +11,7 @@ struct RecipeController: Sendable {
     let upstream: UpstreamCatalog
     let pages: PageContext
     let cache: PageCache
-    /// Made with `PersonalParts.placeholders`' token, so one kept block serves every shopper.
-    let blocks: RenderMemo<RecipeCartBlock, PageCache.Template>
+    let blocks: FragmentCache<RecipeCartBlock>
 
     func addRoutes(to routes: RouteRegistrar) {
         routes.add(.recipe, .get, use: show)
@@ -38,7 +37,7 @@ struct RecipeController: Sendable {
         var personal = try await pages.personalParts(context: context, status: undo)
         let block = RecipeCartBlock(
             recipe: recipe, line: line, servings: servings?.value, csrfToken: PersonalParts.placeholders.csrfToken, now: pages.clock.now())
-        personal.blockHTML = try blocks.rendered(block) { PageCache.Template(html: try pages.renderer.html($0)) }.filled(with: personal)
+        personal.blockHTML = try blocks.template(for: block) { try pages.renderer.html($0) }.filled(with: personal)
         // A shopper's own version, and a notice of this moment's upstream trouble, are theirs alone.
         let isShared = status.notice == nil && !recipe.isPersonalCopy
         let key = pages.cacheKey(

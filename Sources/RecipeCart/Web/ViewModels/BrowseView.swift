@@ -22,8 +22,6 @@ struct BrowseView: PageView {
         var headingID: String
         var showsTiles: Bool
         var recipes: [RecipeTile]
-        /// The recipes as tiles, rendered one by one (`renderTiles`).
-        var tilesHTML = ""
     }
 
     var chrome: PageChrome
@@ -55,7 +53,6 @@ struct BrowseView: PageView {
         var text: String
         var url: String
         var recipes: [RecipeTile]
-        var tilesHTML = ""
     }
 
     init(query: BrowseQuery, page: BrowsePage, categories: [String], areas: [String], chrome: PageChrome) {
@@ -103,18 +100,6 @@ struct BrowseView: PageView {
             pageText = "Page \(page.page) of \(page.pageCount)"
             if page.page > 1 { previousURL = BrowseURL.make(query, page: page.page - 1) }
             if page.page < page.pageCount { nextURL = BrowseURL.make(query, page: page.page + 1) }
-        }
-    }
-}
-
-extension BrowseView {
-    /// Fills in every section's tiles (and those under "Did you mean …?") with `tile`'s HTML for each recipe.
-    mutating func renderTiles(with tile: (RecipeTile) throws -> String) rethrows {
-        for index in sections.indices where sections[index].showsTiles {
-            sections[index].tilesHTML = try sections[index].recipes.map(tile).joined()
-        }
-        if let recipes = didYouMean?.recipes {
-            didYouMean?.tilesHTML = try recipes.map(tile).joined()
         }
     }
 }
@@ -192,7 +177,6 @@ extension BrowseView.DidYouMean: MustacheParent {
         case "text": text
         case "url": url
         case "recipes": recipes
-        case "tilesHTML": tilesHTML
         default: nil
         }
     }
@@ -228,7 +212,6 @@ extension BrowseView.Section: MustacheParent {
         case "headingID": headingID
         case "showsTiles": showsTiles
         case "recipes": recipes
-        case "tilesHTML": tilesHTML
         default: nil
         }
     }

@@ -1,9 +1,7 @@
 import Mustache
 
 /// A recipe as a tile or a list row: display strings only.
-struct RecipeTile: Hashable, Sendable, FragmentView {
-    static let template = PartialTemplate.tile
-
+struct RecipeTile {
     var id: String
     var title: String
     var url: String
