@@ -11,6 +11,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var cartChanged = false
     /// What the form posted before this page wants the shopper to read (`StatusFlash`).
     var statusMessage: StatusMessage?
+    /// The request's cookies, read once by `SessionMiddleware` for every middleware and handler after it.
+    var sentCookies = SentCookies()
     /// Signed in with the staff token (`StaffSessionMiddleware`).
     public var isStaff = false
     /// Behind a trusted proxy, the client it forwarded for (`ClientAddressMiddleware`).

@@ -37,7 +37,10 @@ struct PostgresCartStore: CartStore {
             posted.op = "servings"
             posted.servings = wanted
         }
-        if posted.op == "dec" || posted.op == "set" { posted.token = Base64URL.encode(Data(RandomBytes.make(16))) }
+        // Only a change that can take the line away keeps an undo under a token.
+        if posted.op == "dec" || posted.quantity.map({ $0 <= 0 }) == true {
+            posted.token = Base64URL.encode(Data(RandomBytes.make(16)))
+        }
         let applied = try await changes.apply(posted)
         let undo = applied.undoKept ? posted.token.map { CartUndo(token: $0, kind: .remove, recipeIDs: [recipe]) } : nil
         let moved = fresh.flatMap { applied.session == $0.hash ? $0 : nil }
@@ -48,7 +51,7 @@ struct PostgresCartStore: CartStore {
         let now = clock.now()
         try await database.write { connection in
             try await Self.lock(connection, session)
-            try await PostgresCartUndo.save(connection, kind: .clear, session: session, recipe: nil, at: now)
+            try await PostgresCartUndo.saveCart(connection, session: session, at: now)
             try await connection.run("DELETE FROM cart_items WHERE session_hash = \(session.hash)")
         }
     }

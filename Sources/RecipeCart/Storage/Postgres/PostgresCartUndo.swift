@@ -15,16 +15,16 @@ enum PostgresCartUndo {
         var cookingMinutes: Int?
     }
 
-    /// Keeps the lines about to go (one recipe's, or the whole cart's), replacing any older snapshot.
+    /// Keeps the whole cart about to be cleared, replacing any older snapshot. One line's removal is kept by the
+    /// `cart_changes` function (`PostgresCartChanges`), in the same JSON.
     /// - Returns: the undo it kept, or nil when there were no lines to keep.
     @discardableResult
-    static func save(_ connection: PostgresConnection, kind: CartUndo.Kind, session: SessionKey, recipe: RecipeID?, at now: Date)
-        async throws -> CartUndo?
-    {
+    static func saveCart(_ connection: PostgresConnection, session: SessionKey, at now: Date) async throws -> CartUndo? {
+        let kind = CartUndo.Kind.clear
         let lines = try await connection.rows(
             """
             SELECT recipe_id, quantity, servings, position, added_at, cooking_started_at, cooking_minutes FROM cart_items
-            WHERE session_hash = \(session.hash) AND (\(recipe?.rawValue)::TEXT IS NULL OR recipe_id = \(recipe?.rawValue))
+            WHERE session_hash = \(session.hash)
             ORDER BY position, added_at, recipe_id
             """,
             as: (String, Int, Int?, Int, Double, Double?, Int?).self

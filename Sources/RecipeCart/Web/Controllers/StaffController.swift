@@ -90,7 +90,7 @@ struct StaffController: Sendable {
     /// Ends the session on the server too, so a copy of the cookie is worth nothing afterwards.
     func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
-        try await authenticator.signOut(SentCookies(request.headers)[pages.cookies.staff])
+        try await authenticator.signOut(context.sentCookies[pages.cookies.staff])
         var response = pages.redirect(to: Route.staffLogin.url())
         response.setCookie(pages.cookies.expired(pages.cookies.staff, sameSite: .strict))
         return response

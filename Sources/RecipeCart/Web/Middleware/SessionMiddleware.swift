@@ -13,6 +13,7 @@ struct SessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         let sent = SentCookies(request.headers)
+        context.sentCookies = sent
         let session = sent[cookies.session].flatMap(signer.session(fromCookie:)) ?? ShopperSession.fresh()
         context.session = session
         let isPage = request.method == .get

@@ -8,7 +8,7 @@ struct StaffSessionMiddleware: RouterMiddleware {
     let cookies: CookiePolicy
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let value = SentCookies(request.headers)[cookies.staff] else { return try await next(request, context) }
+        guard let value = context.sentCookies[cookies.staff] else { return try await next(request, context) }
         var context = context
         context.isStaff = try await authenticator.isSignedIn(value)
         return try await next(request, context)

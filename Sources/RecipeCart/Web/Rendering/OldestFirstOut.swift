@@ -3,7 +3,10 @@
 struct OldestFirstOut<Key: Hashable, Value> {
     let capacity: Int
     private var values: [Key: Value] = [:]
+    /// Keys in the order they came, the oldest at `oldest`: a key leaves by moving that index, not by shifting every
+    /// key after it (a full cache of thousands had shifted them all on every insert).
     private var order: [Key] = []
+    private var oldest = 0
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -14,8 +17,14 @@ struct OldestFirstOut<Key: Hashable, Value> {
     /// Keeps `value` under `key`; a key kept again keeps its place in line.
     mutating func keep(_ value: Value, for key: Key) {
         if values.updateValue(value, forKey: key) == nil { order.append(key) }
-        while order.count > capacity {
-            values[order.removeFirst()] = nil
+        while order.count - oldest > capacity {
+            values[order[oldest]] = nil
+            oldest += 1
+        }
+        // The keys gone are dropped once there are as many as a full cache holds: one shift per `capacity` inserts.
+        if oldest >= max(capacity, 1) {
+            order.removeFirst(oldest)
+            oldest = 0
         }
     }
 }

@@ -7,7 +7,7 @@ import HTTPTypes
 struct SentCookies: Sendable {
     private var pairs: [(name: Substring, value: Substring?)] = []
 
-    init(_ headers: HTTPFields) {
+    init(_ headers: HTTPFields = [:]) {
         for header in headers[values: .cookie] {
             var rest = Substring(header)
             while !rest.isEmpty {
