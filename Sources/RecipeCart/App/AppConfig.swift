@@ -22,9 +22,10 @@ public struct AppConfig: Sendable {
     public var trustedProxies: TrustedProxies
     /// What every part of the app reads the time from.
     public var clock: AppClock
-    /// Static files in memory answered on the event loop (`EventLoopFileAnswers`); off, every request goes through the
-    /// router, which tests compare against. Off too while metrics are served, which the router's middleware counts.
-    public var answersFilesOnEventLoop = true
+    /// Static files in memory and cached pages answered on the event loop (`EventLoopAnswers`); off, every request goes
+    /// through the router, which tests compare against. Off too while metrics are served, which the router's middleware
+    /// counts.
+    public var answersOnEventLoop = true
 
     /// Each value left out is the setting's default, as `web serve` would have it with nothing set.
     public init(

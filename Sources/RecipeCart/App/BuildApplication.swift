@@ -33,18 +33,21 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     // database while it is built (at 100,000 recipes that second of full-text searches beside the build put the p99
     // at a quarter of a second and the peak RSS past 100 MB). A failure here is retried by the warmer.
     _ = try? await search.index.value(at: stores.catalog.generation())
-    let router = try makeRouter(
+    let (router, browse, pages) = try makeRouter(
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search)
     let serverName = "RecipeCart"
-    let fileAnswers = config.answersFilesOnEventLoop && config.metricsPort == nil
-        ? EventLoopFileAnswers(files: staticFiles, serverName: serverName, logger: logger, logLevel: requestLogLevel) : nil
+    let answers: [any EventLoopAnswering] = config.answersOnEventLoop && config.metricsPort == nil
+        ? [
+            EventLoopFileAnswers(files: staticFiles, serverName: serverName, logger: logger, logLevel: requestLogLevel),
+            EventLoopPageAnswers(browse: browse, pages: pages, serverName: serverName, logger: logger, logLevel: requestLogLevel),
+        ] : []
     return Application(
         router: router,
         // Connections that send nothing for 30 s are closed, so idle or half-sent requests cannot pile up.
         server: .http1(
             configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: HTTP1RequestGuard.idleTimeout),
-            answeringFiles: fileAnswers),
+            answeringOnEventLoop: answers),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: serverName),
         services: stores.services + upstreamServices
             + [SessionPurger(carts: stores.carts, logger: logger), SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger)]
@@ -58,7 +61,7 @@ let requestLogLevel = Logger.Level.info
 func makeRouter(
     config: AppConfig, stores: Stores, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
     pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog, search: SearchRanker
-) throws -> Router<AppRequestContext> {
+) throws -> (Router<AppRequestContext>, BrowseController, PageContext) {
     let catalog = stores.catalog
     let carts = stores.carts
     let cookies = CookiePolicy(secure: config.secureCookies)
@@ -111,5 +114,5 @@ func makeRouter(
     staffBoard.addRoutes(to: routes)
     health.addRoutes(to: routes)
     try routes.finish(on: router)
-    return router
+    return (router, browse, pages)
 }

@@ -19,6 +19,8 @@ public protocol CartStore: Sendable {
     func hasSession(_ session: SessionKey) async throws -> Bool
     func quantity(of recipe: RecipeID, session: SessionKey) async throws -> Int
     func itemCount(session: SessionKey) async throws -> Int
+    /// `itemCount` when memory holds it exact, nil when only a read can tell.
+    func itemCountInMemory(session: SessionKey) -> Int?
     /// The cart with each line's recipe as it shows now (edits applied), in the order lines were added.
     func cart(session: SessionKey) async throws -> Cart
     /// One line of the cart, when the recipe is in it.

@@ -95,6 +95,9 @@ public struct UpstreamCatalog: Sendable {
 
     // MARK: Pages
 
+    /// False when the catalog is the bundled one alone, and nothing is ever asked upstream.
+    var isConfigured: Bool { provider != nil }
+
     /// Before a Browse page: a search `q`, or else a `category`, or else a cuisine (`area`), or else a main `ingredient`,
     /// not asked within the TTL makes one call.
     /// The home page with neither makes none. A call counts against `client`'s share.

@@ -10,7 +10,7 @@ import NIOHTTPTypes
 import Testing
 @testable import RecipeCart
 
-/// Static files in memory are answered on the event loop (`EventLoopFileHandler`); these hold those answers to the
+/// Static files in memory are answered on the event loop (`EventLoopAnswerHandler`); these hold those answers to the
 /// router's, byte for byte but the `Date`, and show which requests are answered where.
 @Suite struct EventLoopAnswerTests {
     // MARK: The same bytes as the router
@@ -49,9 +49,9 @@ import Testing
     }
 
     /// What one server answers: each request alone on one kept-alive connection, then all of them in one write.
-    static func answers(answersFilesOnEventLoop: Bool) async throws -> [UInt8] {
+    static func answers(answersOnEventLoop: Bool) async throws -> [UInt8] {
         var environment = try TestEnvironment()
-        environment.answersFilesOnEventLoop = answersFilesOnEventLoop
+        environment.answersOnEventLoop = answersOnEventLoop
         let app = try await environment.makeApp()
         return try await app.test(.live) { client in
             let home = try await client.execute(uri: "/", method: .get)
@@ -85,8 +85,8 @@ import Testing
     }
 
     @Test func everyFileRequestGetsTheRoutersBytes() async throws {
-        let router = Self.withoutDates(try await Self.answers(answersFilesOnEventLoop: false))
-        let eventLoop = Self.withoutDates(try await Self.answers(answersFilesOnEventLoop: true))
+        let router = Self.withoutDates(try await Self.answers(answersOnEventLoop: false))
+        let eventLoop = Self.withoutDates(try await Self.answers(answersOnEventLoop: true))
         let statuses = router.matches(of: /HTTP\/1\.1 (\d{3})/).map { String($0.output.1) }
         // Both runs: every request answered twice, and the kinds of answer the list was made to cover.
         #expect(statuses.count == 2 * Self.requests(fingerprintedCSS: "", cssTag: "").count + 1)
@@ -111,7 +111,7 @@ import Testing
         }
 
         func channel() throws -> EmbeddedChannel {
-            EmbeddedChannel(handler: EventLoopFileHandler(answers: answers))
+            EmbeddedChannel(handler: EventLoopAnswerHandler(answers: [answers]))
         }
     }
 
@@ -176,9 +176,9 @@ import Testing
 
     @Test func theHandlerSitsBeforeTheRequestStream() throws {
         let files = try Files()
-        let server = HTTP1ChannelAnsweringFiles(channel: HTTP1Channel(responder: { _, _, _ in }), answers: files.answers)
+        let server = HTTP1ChannelAnsweringOnEventLoop(channel: HTTP1Channel(responder: { _, _, _ in }), answers: [files.answers])
         let channel = EmbeddedChannel()
         _ = try server.setup(channel: channel, logger: Logger(label: "EventLoopAnswerTests")).wait()
-        #expect(throws: Never.self) { try channel.pipeline.syncOperations.handler(type: EventLoopFileHandler.self) }
+        #expect(throws: Never.self) { try channel.pipeline.syncOperations.handler(type: EventLoopAnswerHandler.self) }
     }
 }

@@ -16,8 +16,8 @@ struct TestEnvironment {
     var clock = AppClock.system
     /// The recipe API the app sits in front of; the bundled catalog alone unless a test says otherwise.
     var upstream = UpstreamSettings()
-    /// Off, every request goes through the router (`EventLoopFileAnswers`).
-    var answersFilesOnEventLoop = true
+    /// Off, every request goes through the router (`EventLoopAnswering`).
+    var answersOnEventLoop = true
 
     init() throws {
         dataDirectory = FileManager.default.temporaryDirectory
@@ -29,13 +29,15 @@ struct TestEnvironment {
         var config = AppConfig(
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot, secureCookies: secureCookies,
             staffToken: staffToken, upstream: upstream, clock: clock)
-        config.answersFilesOnEventLoop = answersFilesOnEventLoop
+        config.answersOnEventLoop = answersOnEventLoop
         return config
     }
 
-    func makeApp() async throws -> some ApplicationProtocol {
-        var logger = Logger(label: "RecipeCartTests")
-        logger.logLevel = .warning
+    /// - Parameter logs: keeps every line the app logs, request lines included; without it, warnings and worse go to
+    ///   the console.
+    func makeApp(logs: LogCapture? = nil) async throws -> some ApplicationProtocol {
+        var logger = logs.map { logs in Logger(label: "RecipeCartTests") { _ in LogCaptureHandler(capture: logs) } } ?? Logger(label: "RecipeCartTests")
+        logger.logLevel = logs == nil ? .warning : .trace
         return try await buildApplication(config, logger: logger)
     }
 

@@ -97,6 +97,25 @@ final class LogCapture: LogHandler, Sendable {
     }
 }
 
+/// One logger's handler over a shared `LogCapture`: keeps the logger's own metadata, such as Hummingbird's request id,
+/// with each of its lines.
+struct LogCaptureHandler: LogHandler {
+    let capture: LogCapture
+    var metadata: Logger.Metadata = [:]
+    var logLevel = Logger.Level.trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var event = event
+        event.metadata = metadata.merging(event.metadata ?? [:]) { $1 }
+        capture.log(event: event)
+    }
+}
+
 /// Waits up to `seconds` for `condition`, for work the app does in the background.
 func eventually(within seconds: TimeInterval = 10, _ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = Date().addingTimeInterval(seconds)

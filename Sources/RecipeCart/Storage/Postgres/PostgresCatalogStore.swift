@@ -68,6 +68,10 @@ struct PostgresCatalogStore: CatalogStore {
         generations.current
     }
 
+    func generationInMemory() -> Int? {
+        generations.current
+    }
+
     func categories() async throws -> [String] {
         try await database.read { connection in
             try await connection.values(

@@ -79,6 +79,11 @@ public struct AppDatabase: Sendable {
         return generation.current
     }
 
+    /// The catalog generation while no reread is due, else nil.
+    func catalogGenerationInMemory() -> Int? {
+        generation.isDueForReread(every: Self.generationRereadInterval) ? nil : generation.current
+    }
+
     private static func storedGeneration(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM catalog_meta WHERE key = 'generation'") ?? 0
     }

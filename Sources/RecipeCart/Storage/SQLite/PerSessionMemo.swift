@@ -30,6 +30,11 @@ final class PerSessionMemo<Value: Sendable>: Sendable {
         return value
     }
 
+    /// The value as last read, without reading it.
+    func known(of session: SessionKey) -> Value? {
+        state.withLock { $0.values[session.hash] }
+    }
+
     func forget(_ sessions: [SessionKey]) {
         state.withLock { state in
             state.epoch += 1

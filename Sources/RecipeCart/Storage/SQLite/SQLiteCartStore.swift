@@ -133,6 +133,10 @@ public struct SQLiteCartStore: CartStore {
         }
     }
 
+    public func itemCountInMemory(session: SessionKey) -> Int? {
+        memos.cartCounts.known(of: session)
+    }
+
     /// The cart with each line's recipe as it shows now (edits applied), in the order lines were added.
     public func cart(session: SessionKey) async throws -> Cart {
         try await database.read { db in

@@ -73,6 +73,10 @@ public struct SQLiteCatalogStore: CatalogStore {
         try await database.catalogGeneration()
     }
 
+    public func generationInMemory() -> Int? {
+        database.catalogGenerationInMemory()
+    }
+
     public func categories() async throws -> [String] {
         try await database.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT category FROM recipes WHERE category != '' ORDER BY category COLLATE NOCASE")

@@ -35,12 +35,24 @@ struct BrowseController: Sendable {
         async let personal = pages.personalParts(context: context)
         // Read before the recipes, so a page is never cached under a newer generation than its data.
         let generation = try await catalog.generation()
-        let key = pages.cacheKey(BrowseURL.make(query, page: query.page))
+        let key = cacheKey(for: query)
         // A notice describes this moment's upstream trouble, so that page is not shared.
         let template = status.notice == nil
             ? try await cache.template(for: key, generation: generation) { try await render(query, generation: generation, notice: nil) }
             : try await render(query, generation: generation, notice: status.notice)
         return HTMLResponse.make(template.filled(with: try await personal))
+    }
+
+    /// The page `index` would answer from the page cache, when it needs nothing that only an asynchronous read can
+    /// tell: no API to ask first (`upstream.refresh`), no cuisine to look up, the generation in memory, the page kept.
+    func keptPage(for fields: FormFields) -> PageCache.Template? {
+        let query = Self.query(from: fields)
+        guard query.area == nil, !upstream.isConfigured, let generation = catalog.generationInMemory() else { return nil }
+        return cache.kept(for: cacheKey(for: query), generation: generation)
+    }
+
+    private func cacheKey(for query: BrowseQuery) -> String {
+        pages.cacheKey(BrowseURL.make(query, page: query.page))
     }
 
     private func render(_ query: BrowseQuery, generation: Int, notice: String?) async throws -> PageCache.Template {

@@ -23,7 +23,12 @@ struct FormFields: Sendable {
     /// The fields of a URL's query. Malformed escapes are kept as typed rather than refused, so
     /// any address a shopper edits by hand still shows a page.
     static func query(of request: Request) -> FormFields {
-        (try? parse(request.uri.query ?? "", strict: false)) ?? FormFields()
+        query(request.uri.query)
+    }
+
+    /// `query(of:)` for a query string read from the request line.
+    static func query(_ query: String?) -> FormFields {
+        (try? parse(query ?? "", strict: false)) ?? FormFields()
     }
 
     /// The first value of a repeated name wins, so a second `_csrf` or `op` cannot override the first.

@@ -20,11 +20,15 @@ struct HTMLCompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         else { return response }
         // The body depends on Accept-Encoding from here on, whether or not this client gets gzip.
         response.headers.append(StaticFile.varyOnEncoding)
-        guard AcceptEncoding(request.headers).preferred(gzipAvailable: true) == .gzip else { return response }
+        guard Self.isGzipWanted(by: request.headers) else { return response }
         var page = try await Self.collect(response.body)
         response.headers[.contentEncoding] = "gzip"
         response.body = ResponseBody(byteBuffer: try page.compress(with: Self.algorithm))
         return response
+    }
+
+    static func isGzipWanted(by requestHeaders: HTTPFields) -> Bool {
+        AcceptEncoding(requestHeaders).preferred(gzipAvailable: true) == .gzip
     }
 
     private static func collect(_ body: ResponseBody) async throws -> ByteBuffer {

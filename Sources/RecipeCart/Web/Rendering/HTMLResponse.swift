@@ -2,10 +2,9 @@ import Hummingbird
 
 /// A page as sent: never stored by a cache, since every page carries its visitor's own cart and CSRF token.
 enum HTMLResponse {
+    static let fields: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
+
     static func make(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: html)))
+        Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 }

@@ -9,21 +9,18 @@ import NIOCore
 /// `Date` and `Server`), without a task, the middleware chain or the conversions between them, which were about 40% of
 /// the CPU a file cost. Anything else (a file not in memory, a range, HTML, a body, a closing connection, a refusal)
 /// gets nil and goes to the router. `EventLoopAnswerTests` holds the two paths to the same bytes.
-struct EventLoopFileAnswers: Sendable {
+struct EventLoopFileAnswers: EventLoopAnswering {
     let files: StaticFiles
     let serverName: String
     let logger: Logger
     /// The level of the router's request log line.
     let logLevel: Logger.Level
 
-    /// - Parameter date: the `Date` header's value for now.
     func answer(_ request: HTTPRequest, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let start = ContinuousClock.now
         let fields = request.headerFields
         guard request.method == .get || request.method == .head,
-            fields[.range] == nil, fields[.transferEncoding] == nil, fields[.expect] == nil,
-            fields[.contentLength].map({ $0 == "0" }) ?? true,
-            fields[.connection] != "close",
+            fields[.range] == nil, Self.isWholeWithoutBody(fields),
             let path = request.path.map({ URI($0).path }),
             let (root, remainder) = files.root(for: path),
             let filePath = try? StaticFilePath(urlEncoded: remainder),

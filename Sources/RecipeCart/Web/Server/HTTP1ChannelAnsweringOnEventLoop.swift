@@ -2,17 +2,17 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// Hummingbird's HTTP/1 channel with an `EventLoopFileHandler` in front of its request stream.
-struct HTTP1ChannelAnsweringFiles: ServerChildChannel {
+/// Hummingbird's HTTP/1 channel with an `EventLoopAnswerHandler` in front of its request stream.
+struct HTTP1ChannelAnsweringOnEventLoop: ServerChildChannel {
     let channel: HTTP1Channel
-    let answers: EventLoopFileAnswers
+    let answers: [any EventLoopAnswering]
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
         self.channel.setup(channel: channel, logger: logger).flatMapThrowing { value in
             // After the state handler, so that its idle timeout and graceful shutdown count these answers too.
             let pipeline = channel.pipeline.syncOperations
             let state = try pipeline.handler(type: HTTPConnectionStateHandler.self)
-            try pipeline.addHandler(EventLoopFileHandler(answers: answers), position: .after(state))
+            try pipeline.addHandler(EventLoopAnswerHandler(answers: answers), position: .after(state))
             return value
         }
     }
@@ -23,11 +23,11 @@ struct HTTP1ChannelAnsweringFiles: ServerChildChannel {
 }
 
 extension HTTPServerBuilder {
-    /// `.http1(configuration:)`, with static files in memory answered on the event loop when `answers` is given.
-    static func http1(configuration: HTTP1Channel.Configuration, answeringFiles answers: EventLoopFileAnswers?) -> HTTPServerBuilder {
-        guard let answers else { return .http1(configuration: configuration) }
+    /// `.http1(configuration:)`, with what `answers` can answer answered on the event loop.
+    static func http1(configuration: HTTP1Channel.Configuration, answeringOnEventLoop answers: [any EventLoopAnswering]) -> HTTPServerBuilder {
+        guard !answers.isEmpty else { return .http1(configuration: configuration) }
         return .init { responder in
-            HTTP1ChannelAnsweringFiles(channel: HTTP1Channel(responder: responder, configuration: configuration), answers: answers)
+            HTTP1ChannelAnsweringOnEventLoop(channel: HTTP1Channel(responder: responder, configuration: configuration), answers: answers)
         }
     }
 }

@@ -4,32 +4,33 @@ import Glibc
 import Darwin
 #endif
 import NIOCore
+import HTTPTypes
 import NIOHTTPTypes
 
-/// Sits between Hummingbird's connection state handler and its request stream, and answers there what
-/// `EventLoopFileAnswers` can; every other request goes on to the router. Answers leave in the order their requests
+/// Sits between Hummingbird's connection state handler and its request stream, and answers there what its
+/// `EventLoopAnswering`s can; every other request goes on to the router. Answers leave in the order their requests
 /// came: while the router owes an answer on this connection, every request goes to the router after it.
-final class EventLoopFileHandler: ChannelDuplexHandler, RemovableChannelHandler {
+final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    private let answers: EventLoopFileAnswers
+    private let answers: [any EventLoopAnswering]
     /// Requests passed to the router whose answer has not ended yet.
     private var answersOwedByRouter = 0
     /// The rest of a request answered here is dropped, so the router never sees it.
     private var isDroppingRequest = false
     private var date = (seconds: 0, text: "")
 
-    init(answers: EventLoopFileAnswers) {
+    init(answers: [any EventLoopAnswering]) {
         self.answers = answers
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            if answersOwedByRouter == 0, let (head, body) = answers.answer(request, date: currentDate()) {
+            if answersOwedByRouter == 0, let (head, body) = answer(request) {
                 isDroppingRequest = true
                 context.write(wrapOutboundOut(.head(head)), promise: nil)
                 if let body { context.write(wrapOutboundOut(.body(body)), promise: nil) }
@@ -52,6 +53,15 @@ final class EventLoopFileHandler: ChannelDuplexHandler, RemovableChannelHandler 
         // A parse error's 400 is an answer the router writes for no request passed to it.
         if case .end = unwrapOutboundIn(data) { answersOwedByRouter = max(0, answersOwedByRouter - 1) }
         context.write(data, promise: promise)
+    }
+
+    /// The first answer any of `answers` gives.
+    private func answer(_ request: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?)? {
+        let date = currentDate()
+        for answers in answers {
+            if let answer = answers.answer(request, date: date) { return answer }
+        }
+        return nil
     }
 
     /// IMF-fixdate, made once a second per connection.

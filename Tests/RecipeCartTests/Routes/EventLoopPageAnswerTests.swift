@@ -1,0 +1,131 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import RecipeCart
+
+/// A returning shopper's Browse page from the page cache is answered on the event loop (`EventLoopPageAnswers`);
+/// these hold those answers to the router's, byte for byte but the `Date`, and show which requests are answered there.
+@Suite struct EventLoopPageAnswerTests {
+    /// Every kind of Browse request a returning shopper makes: those the event loop answers and those it leaves to the
+    /// router. `session` is the shopper's cookie.
+    static func requests(session: String) -> [(text: String, isHead: Bool, onEventLoop: Bool)] {
+        func get(
+            _ target: String, cookie: String? = nil, _ headers: String = "", method: String = "GET", body: String = "", onEventLoop: Bool = false
+        ) -> (String, Bool, Bool) {
+            let cookie = "Cookie: \(cookie ?? "rc_session=\(session)")\r\n"
+            return ("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(cookie)\(headers)\r\n\(body)", method == "HEAD", onEventLoop)
+        }
+        let gzip = "Accept-Encoding: gzip, deflate, br\r\n"
+        return [
+            get("/", onEventLoop: true),
+            get("/?q=chicken", gzip, onEventLoop: true),
+            get("/?q=chicken", onEventLoop: true),
+            get("/?q=chicken", "Accept-Encoding: gzip;q=0\r\n", onEventLoop: true),
+            get("/?category=Dessert", gzip, onEventLoop: true),
+            get("/?q=chicken&page=2", onEventLoop: true),
+            get("/?q=chicken&q=beef&diet=vegetarian&group=category", onEventLoop: true),
+            get("/?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E", onEventLoop: true),
+            get("/?q=\(String(repeating: "x", count: 300))", onEventLoop: true),
+            get("/?have=eggs%2C+flour", onEventLoop: true),
+            get("/?page=99999", onEventLoop: true),
+            get("/?q=%E0%A4%A&q", onEventLoop: true),
+            get("/?q=chicken", cookie: "rc_session=\(session); rc_session=forged.value", onEventLoop: true),
+            get("/?area=italian"),
+            get("/?q=chicken", cookie: "rc_session=\(session); rc_cart_changed=1"),
+            get("/?q=chicken", cookie: "rc_session=\(session); rc_staff=forged"),
+            get("/?q=chicken", method: "HEAD"),
+            get("/?q=chicken", "Content-Length: 3\r\n", body: "abc"),
+            get("/?q=chicken", "Content-Length: 0\r\n", method: "POST"),
+            get("//"),
+            get("/recipes/bundled-1"),
+        ]
+    }
+
+    struct Run {
+        var wire: [UInt8]
+        /// Request log lines without Hummingbird's request id: the requests answered on the event loop.
+        var answeredOnEventLoop: Int
+        /// The shopper's session cookie.
+        var session: String
+    }
+
+    /// What a server on `environment`'s data dir answers a shopper with a cart: every request once to fill the page
+    /// cache and the cart's count, then each alone on one kept-alive connection, then all of them in one write. Without
+    /// `session`, the shopper is a new one who puts a recipe in the cart first.
+    static func answers(_ environment: TestEnvironment, answersOnEventLoop: Bool, session: String? = nil) async throws -> Run {
+        var environment = environment
+        environment.answersOnEventLoop = answersOnEventLoop
+        let logs = LogCapture()
+        let app = try await environment.makeApp(logs: logs)
+        let (wire, session) = try await app.test(.live) { client in
+            var shopper = Shopper(client: client)
+            if session == nil { try await shopper.post("/cart/items/bundled-1", [("op", "inc")]) }
+            let session = try #require(session ?? shopper.cookies["rc_session"])
+            let requests = Self.requests(session: session)
+            let port = try #require(client.port)
+            try await RawHTTPConnection.open(port: port) { connection in
+                for (text, isHead, _) in requests {
+                    try await connection.send(text)
+                    _ = try await connection.answer(toHead: isHead)
+                }
+            }
+            var wire = try await RawHTTPConnection.open(port: port) { connection in
+                var wire: [UInt8] = []
+                for (text, isHead, _) in requests {
+                    try await connection.send(text)
+                    wire += try await connection.answer(toHead: isHead)
+                }
+                return wire
+            }
+            wire += try await RawHTTPConnection.open(port: port) { connection in
+                try await connection.send(
+                    requests.map(\.text).joined()
+                        + "GET /?q=chicken HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: rc_session=\(session)\r\nConnection: close\r\n\r\n")
+                return try await connection.rest()
+            }
+            return (wire, session)
+        }
+        let requestLines = logs.text.split(separator: "\n").filter { $0.hasPrefix("info Request ") }
+        return Run(wire: wire, answeredOnEventLoop: requestLines.filter { !$0.contains("hb.request.id") }.count, session: session)
+    }
+
+    /// Without the `Date`, and with each cookie's attributes sorted: Hummingbird writes them in an order of its own.
+    static func normalized(_ wire: [UInt8]) -> String {
+        EventLoopAnswerTests.withoutDates(wire).replacing(/Set-Cookie: ([^\r]*)/) { match in
+            "Set-Cookie: " + match.output.1.split(separator: "; ").sorted().joined(separator: "; ")
+        }
+    }
+
+    @Test func everyBrowseRequestGetsTheRoutersBytes() async throws {
+        // One data dir for both servers: the same secret signs the same session, with the same cart and CSRF token.
+        let environment = try TestEnvironment()
+        let router = try await Self.answers(environment, answersOnEventLoop: false)
+        let eventLoop = try await Self.answers(environment, answersOnEventLoop: true, session: router.session)
+        let requests = Self.requests(session: "")
+        let statuses = EventLoopAnswerTests.withoutDates(router.wire).matches(of: /HTTP\/1\.1 (\d{3})/).map { String($0.output.1) }
+        #expect(statuses.count == 2 * requests.count + 1)
+        #expect(Set(statuses).isSuperset(of: ["200", "405"]))
+        #expect(Self.normalized(eventLoop.wire) == Self.normalized(router.wire))
+        #expect(router.answeredOnEventLoop == 0)
+        // Each such request twice (alone, then pipelined) after the fill, where a page is kept only once it was made.
+        let answerable = requests.filter(\.onEventLoop).count
+        #expect(eventLoop.answeredOnEventLoop >= 2 * answerable)
+        #expect(eventLoop.answeredOnEventLoop <= 3 * answerable)
+    }
+
+    @Test func aPageAnsweredOnTheEventLoopShowsTheCartAsItIsNow() async throws {
+        try await TestEnvironment().withShopper(over: .live) { shopper in
+            try await shopper.post("/cart/items/bundled-1", [("op", "inc")])
+            #expect(try await shopper.get("/?q=chicken").firstMatch(#"data-cart-count="(\d+)""#) == "1")
+            #expect(try await shopper.get("/?q=chicken").firstMatch(#"data-cart-count="(\d+)""#) == "1")
+            try await shopper.post("/cart/items/bundled-2", [("op", "inc")])
+            try await shopper.post("/cart/items/bundled-2", [("op", "inc")])
+            #expect(try await shopper.get("/?q=chicken").firstMatch(#"data-cart-count="(\d+)""#) == "3")
+            #expect(try await shopper.get("/?q=chicken").firstMatch(#"data-cart-count="(\d+)""#) == "3")
+            try await shopper.post("/cart/clear", [])
+            #expect(try await shopper.get("/?q=chicken").firstMatch(#"data-cart-count="(\d+)""#) == "0")
+        }
+    }
+}
