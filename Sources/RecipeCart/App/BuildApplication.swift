@@ -33,14 +33,15 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     // database while it is built (at 100,000 recipes that second of full-text searches beside the build put the p99
     // at a quarter of a second and the peak RSS past 100 MB). A failure here is retried by the warmer.
     _ = try? await search.index.value(at: stores.catalog.generation())
-    let (router, browse, pages) = try makeRouter(
+    let (router, browse, recipes, pages) = try makeRouter(
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search)
     let serverName = "RecipeCart"
     let answers: [any EventLoopAnswering] = config.answersOnEventLoop && config.metricsPort == nil
         ? [
             EventLoopFileAnswers(files: staticFiles, serverName: serverName, logger: logger, logLevel: requestLogLevel),
-            EventLoopPageAnswers(browse: browse, pages: pages, serverName: serverName, logger: logger, logLevel: requestLogLevel),
+            EventLoopPageAnswers(
+                browse: browse, recipes: recipes, pages: pages, serverName: serverName, logger: logger, logLevel: requestLogLevel),
         ] : []
     return Application(
         router: router,
@@ -61,7 +62,7 @@ let requestLogLevel = Logger.Level.info
 func makeRouter(
     config: AppConfig, stores: Stores, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
     pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog, search: SearchRanker
-) throws -> (Router<AppRequestContext>, BrowseController, PageContext) {
+) throws -> (Router<AppRequestContext>, BrowseController, RecipeController, PageContext) {
     let catalog = stores.catalog
     let carts = stores.carts
     let cookies = CookiePolicy(secure: config.secureCookies)
@@ -114,5 +115,5 @@ func makeRouter(
     staffBoard.addRoutes(to: routes)
     health.addRoutes(to: routes)
     try routes.finish(on: router)
-    return (router, browse, pages)
+    return (router, browse, recipes, pages)
 }

@@ -21,6 +21,9 @@ public protocol CartStore: Sendable {
     func itemCount(session: SessionKey) async throws -> Int
     /// `itemCount` when memory holds it exact, nil when only a read can tell.
     func itemCountInMemory(session: SessionKey) -> Int?
+    /// True when memory knows the session has stored nothing for `recipe`: no cart line, own version or Undo; false
+    /// when only a read can tell.
+    func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey) -> Bool
     /// The cart with each line's recipe as it shows now (edits applied), in the order lines were added.
     func cart(session: SessionKey) async throws -> Cart
     /// One line of the cart, when the recipe is in it.

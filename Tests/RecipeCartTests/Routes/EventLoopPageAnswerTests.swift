@@ -5,10 +5,11 @@ import HummingbirdTesting
 import Testing
 @testable import RecipeCart
 
-/// A returning shopper's Browse page from the page cache is answered on the event loop (`EventLoopPageAnswers`);
+/// A returning shopper's Browse and recipe pages from the page cache are answered on the event loop
+/// (`EventLoopPageAnswers`);
 /// these hold those answers to the router's, byte for byte but the `Date`, and show which requests are answered there.
 @Suite struct EventLoopPageAnswerTests {
-    /// Every kind of Browse request a returning shopper makes: those the event loop answers and those it leaves to the
+    /// Every kind of page request a returning shopper with bundled-1 in the cart makes: those the event loop answers and those it leaves to the
     /// router. `session` is the shopper's cookie.
     static func requests(session: String) -> [(text: String, isHead: Bool, onEventLoop: Bool)] {
         func get(
@@ -39,7 +40,20 @@ import Testing
             get("/?q=chicken", "Content-Length: 3\r\n", body: "abc"),
             get("/?q=chicken", "Content-Length: 0\r\n", method: "POST"),
             get("//"),
+            get("/recipes/bundled-2", onEventLoop: true),
+            get("/recipes/bundled-2", gzip, onEventLoop: true),
+            get("/recipes/bundled-2?servings=4", onEventLoop: true),
+            get("/recipes/bundled-2?servings=500", onEventLoop: true),
+            get("/recipes/bundled-2?servings=", onEventLoop: true),
+            get("/recipes/bundled-2?servings=abc"),
+            get("/recipes/bundled-2?servings=-3"),
             get("/recipes/bundled-1"),
+            get("/recipes/bundled-1?servings=2"),
+            get("/recipes/no-such-recipe"),
+            get("/recipes/bundled-2/"),
+            get("/recipes/%62undled-2"),
+            get("/recipes/bundled-2", cookie: "rc_session=\(session); rc_status=forged"),
+            get("/recipes/bundled-2", method: "HEAD"),
         ]
     }
 
@@ -98,7 +112,7 @@ import Testing
         }
     }
 
-    @Test func everyBrowseRequestGetsTheRoutersBytes() async throws {
+    @Test func everyPageRequestGetsTheRoutersBytes() async throws {
         // One data dir for both servers: the same secret signs the same session, with the same cart and CSRF token.
         let environment = try TestEnvironment()
         let router = try await Self.answers(environment, answersOnEventLoop: false)
@@ -106,7 +120,7 @@ import Testing
         let requests = Self.requests(session: "")
         let statuses = EventLoopAnswerTests.withoutDates(router.wire).matches(of: /HTTP\/1\.1 (\d{3})/).map { String($0.output.1) }
         #expect(statuses.count == 2 * requests.count + 1)
-        #expect(Set(statuses).isSuperset(of: ["200", "405"]))
+        #expect(Set(statuses).isSuperset(of: ["200", "400", "404", "405"]))
         #expect(Self.normalized(eventLoop.wire) == Self.normalized(router.wire))
         #expect(router.answeredOnEventLoop == 0)
         // Each such request twice (alone, then pipelined) after the fill, where a page is kept only once it was made.
@@ -126,6 +140,31 @@ import Testing
             #expect(try await shopper.get("/?q=chicken").firstMatch(#"data-cart-count="(\d+)""#) == "3")
             try await shopper.post("/cart/clear", [])
             #expect(try await shopper.get("/?q=chicken").firstMatch(#"data-cart-count="(\d+)""#) == "0")
+        }
+    }
+
+    @Test func aRecipePageAnsweredOnTheEventLoopShowsItsLineOnceInTheCart() async throws {
+        try await TestEnvironment().withShopper(over: .live) { shopper in
+            try await shopper.post("/cart/items/bundled-1", [("op", "inc")])
+            for _ in 0..<2 {
+                let page = try await shopper.get("/recipes/bundled-3")
+                #expect(page.cartCount == 1)
+                #expect(page.stepperQuantity == nil)
+                #expect(page.contains("Add to cart"))
+            }
+            try await shopper.post("/cart/items/bundled-3", [("op", "inc")])
+            for _ in 0..<2 {
+                let page = try await shopper.get("/recipes/bundled-3")
+                #expect(page.cartCount == 2)
+                #expect(page.stepperQuantity == 1)
+            }
+            try await shopper.post("/cart/items/bundled-3", [("op", "dec")])
+            for _ in 0..<2 {
+                let page = try await shopper.get("/recipes/bundled-3")
+                #expect(page.cartCount == 1)
+                #expect(page.stepperQuantity == nil)
+                #expect(page.contains("Add to cart"))
+            }
         }
     }
 }

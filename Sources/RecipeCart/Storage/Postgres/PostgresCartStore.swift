@@ -90,6 +90,9 @@ struct PostgresCartStore: CartStore {
     /// Never: another instance may have changed the cart since this one read it.
     func itemCountInMemory(session: SessionKey) -> Int? { nil }
 
+    /// Never, for the same reason.
+    func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey) -> Bool { false }
+
     func cart(session: SessionKey) async throws -> Cart {
         try await database.read { connection in
             Cart(lines: try await Self.lines(connection, session: session).map(\.line))

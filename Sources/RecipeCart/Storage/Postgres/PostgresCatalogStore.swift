@@ -72,6 +72,10 @@ struct PostgresCatalogStore: CatalogStore {
         generations.current
     }
 
+    func recipeInMemory(_ id: RecipeID, generation: Int) -> Recipe? {
+        memo.recipe(id, generation: generation)
+    }
+
     func categories() async throws -> [String] {
         try await database.read { connection in
             try await connection.values(

@@ -137,6 +137,10 @@ public struct SQLiteCartStore: CartStore {
         memos.cartCounts.known(of: session)
     }
 
+    public func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey) -> Bool {
+        memos.storedRecipes.known(of: session).map { !$0.contains(recipe) } ?? false
+    }
+
     /// The cart with each line's recipe as it shows now (edits applied), in the order lines were added.
     public func cart(session: SessionKey) async throws -> Cart {
         try await database.read { db in

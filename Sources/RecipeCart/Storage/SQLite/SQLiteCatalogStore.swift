@@ -77,6 +77,10 @@ public struct SQLiteCatalogStore: CatalogStore {
         database.catalogGenerationInMemory()
     }
 
+    public func recipeInMemory(_ id: RecipeID, generation: Int) -> Recipe? {
+        memo.recipe(id, generation: generation)
+    }
+
     public func categories() async throws -> [String] {
         try await database.read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT category FROM recipes WHERE category != '' ORDER BY category COLLATE NOCASE")

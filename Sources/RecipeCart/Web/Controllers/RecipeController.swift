@@ -35,19 +35,42 @@ struct RecipeController: Sendable {
         let undo = context.statusMessage == nil && hasStored
             ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
         var personal = try await pages.personalParts(context: context, status: undo)
-        let block = RecipeCartBlock(
-            recipe: recipe, line: line, servings: servings?.value, csrfToken: PersonalParts.placeholders.csrfToken, now: pages.clock.now())
-        personal.blockHTML = try blocks.template(for: block) { try pages.renderer.html($0) }.filled(with: personal)
+        personal.blockHTML = try blockHTML(recipe, line: line, servings: servings, personal: personal)
         // A shopper's own version, and a notice of this moment's upstream trouble, are theirs alone.
         let isShared = status.notice == nil && !recipe.isPersonalCopy
-        let key = pages.cacheKey(
-            "\(Route.recipe.url(recipe.id)) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(copy == .shop ? "shop" : "shopper")")
         let template = isShared
-            ? try await cache.template(for: key, generation: generation) {
+            ? try await cache.template(for: cacheKey(recipe, servings: servings, copy: copy), generation: generation) {
                 try render(recipe, servings: servings, copy: copy, notice: nil)
             }
             : try render(recipe, servings: servings, copy: copy, notice: status.notice)
         return HTMLResponse.make(template.filled(with: personal))
+    }
+
+    /// The page `show` would answer a shopper who has stored nothing for the recipe (no cart line, own version or Undo
+    /// of it), when all it needs is in memory: no API to ask first, the generation, the recipe and the page kept for it.
+    func keptPage(_ id: RecipeID, fields: FormFields, session: ShopperSession, cartCount: Int) -> String? {
+        guard !upstream.isConfigured, let generation = catalog.generationInMemory(),
+            carts.hasStoredNothingInMemory(for: id, session: session.key),
+            let recipe = catalog.recipeInMemory(id, generation: generation),
+            case .success(let servings) = Result(catching: { try Self.servings(fields["servings"], for: recipe) }),
+            let template = cache.kept(for: cacheKey(recipe, servings: servings, copy: .personal(session.key)), generation: generation)
+        else { return nil }
+        var personal = pages.personalParts(session: session, cartCount: cartCount, cartChanged: false)
+        guard let block = try? blockHTML(recipe, line: nil, servings: servings, personal: personal) else { return nil }
+        personal.blockHTML = block
+        return template.filled(with: personal)
+    }
+
+    private func cacheKey(_ recipe: Recipe, servings: RequestedServings?, copy: EditCopy) -> String {
+        pages.cacheKey(
+            "\(Route.recipe.url(recipe.id)) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(copy == .shop ? "shop" : "shopper")")
+    }
+
+    /// The shopper's cart part of the page, filled in.
+    private func blockHTML(_ recipe: Recipe, line: CartLine?, servings: RequestedServings?, personal: PersonalParts) throws -> String {
+        let block = RecipeCartBlock(
+            recipe: recipe, line: line, servings: servings?.value, csrfToken: PersonalParts.placeholders.csrfToken, now: pages.clock.now())
+        return try blocks.template(for: block) { try pages.renderer.html($0) }.filled(with: personal)
     }
 
     /// The page with every shopper's part left as a placeholder.

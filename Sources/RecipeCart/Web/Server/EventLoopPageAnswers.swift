@@ -5,15 +5,17 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// The Browse page a returning shopper gets from the page cache, answered on the event loop that read the request:
-/// what the router would answer (`BrowseController.index` through the session, compression, security-header and log
-/// middleware), without the hop to a task and back and the middleware chain, which were most of its CPU. Only when
-/// everything the page needs is in memory: the kept page (`BrowseController.keptPage`), the session of a cookie that
-/// verified, the cart's count (SQLite; on PostgreSQL another instance may have changed it). A post's one-shot cookies,
-/// a staff cookie, a fresh visitor and anything else go to the router. `EventLoopAnswerTests` holds the two paths to
-/// the same bytes.
+/// The Browse and recipe pages a returning shopper gets from the page cache, answered on the event loop that read the
+/// request: what the router would answer (`BrowseController.index`, `RecipeController.show`, through the session,
+/// compression, security-header and log middleware), without the hop to a task and back and the middleware chain,
+/// which were most of their CPU. Only when everything the page needs is in memory (`BrowseController.keptPage`,
+/// `RecipeController.keptPage`): the session of a cookie that verified, the cart's count and, for a recipe, that the
+/// shopper stored nothing for it (SQLite; on PostgreSQL another instance may have changed either). A post's one-shot
+/// cookies, a staff cookie, a fresh visitor and anything else go to the router. `EventLoopPageAnswerTests` holds the
+/// two paths to the same bytes.
 struct EventLoopPageAnswers: EventLoopAnswering {
     let browse: BrowseController
+    let recipes: RecipeController
     let pages: PageContext
     let serverName: String
     let logger: Logger
@@ -24,17 +26,24 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         let start = ContinuousClock.now
         let fields = request.headerFields
         let cookies = pages.cookies
-        guard request.method == .get, Self.isWholeWithoutBody(fields),
-            let target = request.path, case let uri = URI(target), uri.path == Route.browse.pattern
-        else { return nil }
+        guard request.method == .get, Self.isWholeWithoutBody(fields), let target = request.path else { return nil }
+        let uri = URI(target)
+        let recipeID = uri.path.hasPrefix(Self.recipePrefix) ? RecipeID(uri.path.dropFirst(Self.recipePrefix.count)) : nil
+        guard uri.path == Route.browse.pattern || recipeID != nil else { return nil }
         let sent = SentCookies(fields)
         guard sent[cookies.status] == nil, sent[cookies.cartChanged] == nil, sent[cookies.staff] == nil,
             let session = sent[cookies.session].flatMap(pages.signer.session(fromCookie:)),
-            let count = pages.carts.itemCountInMemory(session: session.key),
-            let template = browse.keptPage(for: FormFields.query(uri.query))
+            let count = pages.carts.itemCountInMemory(session: session.key)
         else { return nil }
-        let personal = pages.personalParts(session: session, cartCount: count, cartChanged: false)
-        var body = ByteBuffer(string: template.filled(with: personal))
+        let query = FormFields.query(uri.query)
+        let html: String?
+        if let recipeID {
+            html = recipes.keptPage(recipeID, fields: query, session: session, cartCount: count)
+        } else {
+            html = browse.keptPage(for: query)?.filled(with: pages.personalParts(session: session, cartCount: count, cartChanged: false))
+        }
+        guard let html else { return nil }
+        var body = ByteBuffer(string: html)
         var headers = HTMLResponse.fields
         headers[.contentLength] = String(body.readableBytes)
         if body.readableBytes >= HTMLCompressionMiddleware<AppRequestContext>.minimumSize {
@@ -53,4 +62,7 @@ struct EventLoopPageAnswers: EventLoopAnswering {
             level: logLevel, method: request.method, path: uri.path, status: "200", since: start, to: logger)
         return (HTTPResponse(status: .ok, headerFields: headers), body)
     }
+
+    /// `Route.recipe`'s pattern up to its id.
+    private static let recipePrefix = String(Route.recipe.pattern.prefix { $0 != "{" })
 }
