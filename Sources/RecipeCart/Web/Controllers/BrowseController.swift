@@ -40,7 +40,7 @@ struct BrowseController: Sendable {
         let template = status.notice == nil
             ? try await cache.template(for: key, generation: generation) { try await render(query, generation: generation, notice: nil) }
             : try await render(query, generation: generation, notice: status.notice)
-        return HTMLResponse.make(template.filled(with: try await personal))
+        return HTMLResponse.make(template.bytes(filledWith: try await personal))
     }
 
     /// The page `index` would answer from the page cache, when it needs nothing that only an asynchronous read can
@@ -107,7 +107,7 @@ struct BrowseController: Sendable {
     /// Unknown filter values are ignored rather than refused: a hand-edited address still shows recipes. The area
     /// is only the shopper's text here: `index` keeps it when it names a known cuisine.
     static func query(from fields: FormFields) -> BrowseQuery {
-        let text = String((fields["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(maximumSearchLength))
+        let text = String((fields["q"] ?? "").trimmingWhitespaceAndNewlines.prefix(maximumSearchLength))
         var category = fields["category"].flatMap { $0.isEmpty || $0.count > 60 ? nil : $0 }
         var diet = fields["diet"].flatMap(Diet.init(slug:))
         // The Vegan category is the vegan diet now (DietCategory): an old link still finds the same recipes.

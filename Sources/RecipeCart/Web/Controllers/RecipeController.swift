@@ -43,12 +43,12 @@ struct RecipeController: Sendable {
                 try render(recipe, servings: servings, copy: copy, notice: nil)
             }
             : try render(recipe, servings: servings, copy: copy, notice: status.notice)
-        return HTMLResponse.make(template.filled(with: personal))
+        return HTMLResponse.make(template.bytes(filledWith: personal))
     }
 
     /// The page `show` would answer a shopper who has stored nothing for the recipe (no cart line, own version or Undo
     /// of it), when all it needs is in memory: no API to ask first, the generation, the recipe and the page kept for it.
-    func keptPage(_ id: RecipeID, fields: FormFields, session: ShopperSession, cartCount: Int) -> String? {
+    func keptPage(_ id: RecipeID, fields: FormFields, session: ShopperSession, cartCount: Int) -> ByteBuffer? {
         guard !upstream.isConfigured, let generation = catalog.generationInMemory(),
             carts.hasStoredNothingInMemory(for: id, session: session.key),
             let recipe = catalog.recipeInMemory(id, generation: generation),
@@ -58,7 +58,7 @@ struct RecipeController: Sendable {
         var personal = pages.personalParts(session: session, cartCount: cartCount, cartChanged: false)
         guard let block = try? blockHTML(recipe, line: nil, servings: servings, personal: personal) else { return nil }
         personal.blockHTML = block
-        return template.filled(with: personal)
+        return template.bytes(filledWith: personal)
     }
 
     private func cacheKey(_ recipe: Recipe, servings: RequestedServings?, copy: EditCopy) -> String {

@@ -5,6 +5,10 @@ enum HTMLResponse {
     static let fields: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
 
     static func make(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
+        make(ByteBuffer(string: html), status: status)
+    }
+
+    static func make(_ html: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: fields, body: .init(byteBuffer: html))
     }
 }

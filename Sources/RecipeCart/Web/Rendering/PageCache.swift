@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 
 /// Rendered pages shared by every shopper, keyed by what was asked and valid for one catalog generation.
@@ -7,6 +8,8 @@ final class PageCache: Sendable {
         /// Literal HTML around the placeholders: `pieces.count == placeholders.count + 1`.
         let pieces: [String]
         let placeholders: [String]
+        /// The pieces' bytes together, what a page holds besides its shopper's parts.
+        let piecesLength: Int
         /// False for a page made before what it needs was ready (the search index): served, not kept.
         var isKept = true
 
@@ -25,16 +28,30 @@ final class PageCache: Sendable {
             pieces.append(String(rest))
             self.pieces = pieces
             self.placeholders = placeholders
+            piecesLength = pieces.reduce(0) { $0 + $1.utf8.count }
         }
 
         func filled(with parts: PersonalParts) -> String {
             var html = pieces[0]
-            html.reserveCapacity(pieces.reduce(64) { $0 + $1.utf8.count })
+            html.reserveCapacity(piecesLength + 64)
             for (index, placeholder) in placeholders.enumerated() {
                 html += parts.value(for: placeholder) ?? ""
                 html += pieces[index + 1]
             }
             return html
+        }
+
+        /// `filled(with:)` written straight into the bytes sent, without a whole page's String between.
+        func bytes(filledWith parts: PersonalParts) -> ByteBuffer {
+            let values = placeholders.map { parts.value(for: $0) ?? "" }
+            var bytes = ByteBuffer()
+            bytes.reserveCapacity(values.reduce(piecesLength) { $0 + $1.utf8.count })
+            bytes.writeString(pieces[0])
+            for (value, piece) in zip(values, pieces.dropFirst()) {
+                bytes.writeString(value)
+                bytes.writeString(piece)
+            }
+            return bytes
         }
     }
 

@@ -36,14 +36,13 @@ struct EventLoopPageAnswers: EventLoopAnswering {
             let count = pages.carts.itemCountInMemory(session: session.key)
         else { return nil }
         let query = FormFields.query(uri.query)
-        let html: String?
+        let page: ByteBuffer?
         if let recipeID {
-            html = recipes.keptPage(recipeID, fields: query, session: session, cartCount: count)
+            page = recipes.keptPage(recipeID, fields: query, session: session, cartCount: count)
         } else {
-            html = browse.keptPage(for: query)?.filled(with: pages.personalParts(session: session, cartCount: count, cartChanged: false))
+            page = browse.keptPage(for: query)?.bytes(filledWith: pages.personalParts(session: session, cartCount: count, cartChanged: false))
         }
-        guard let html else { return nil }
-        var body = ByteBuffer(string: html)
+        guard var body = page else { return nil }
         var headers = HTMLResponse.fields
         headers[.contentLength] = String(body.readableBytes)
         if body.readableBytes >= HTMLCompressionMiddleware<AppRequestContext>.minimumSize {
