@@ -3,8 +3,8 @@ import Glibc
 #else
 import Darwin
 #endif
-import NIOCore
 import HTTPTypes
+import NIOCore
 import NIOHTTPTypes
 
 /// Sits between Hummingbird's connection state handler and its request stream, and answers there what its
@@ -58,8 +58,8 @@ final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// The first answer any of `answers` gives.
     private func answer(_ request: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let date = currentDate()
-        for answers in answers {
-            if let answer = answers.answer(request, date: date) { return answer }
+        for answering in answers {
+            if let answer = answering.answer(request, date: date) { return answer }
         }
         return nil
     }

@@ -40,15 +40,16 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         if let recipeID {
             page = recipes.keptPage(recipeID, fields: query, session: session, cartCount: count)
         } else {
-            page = browse.keptPage(for: query)?.bytes(filledWith: pages.personalParts(session: session, cartCount: count, cartChanged: false))
+            let personal = pages.personalParts(session: session, cartCount: count, cartChanged: false)
+            page = browse.keptPage(for: query)?.bytes(filledWith: personal)
         }
         guard var body = page else { return nil }
         var headers = HTMLResponse.fields
         headers[.contentLength] = String(body.readableBytes)
-        if body.readableBytes >= HTMLCompressionMiddleware<AppRequestContext>.minimumSize {
+        if body.readableBytes >= Compression.minimumSize {
             headers.append(StaticFile.varyOnEncoding)
-            if HTMLCompressionMiddleware<AppRequestContext>.isGzipWanted(by: fields) {
-                guard let compressed = try? body.compress(with: HTMLCompressionMiddleware<AppRequestContext>.algorithm) else { return nil }
+            if Compression.isGzipWanted(by: fields) {
+                guard let compressed = try? body.compress(with: Compression.algorithm) else { return nil }
                 body = compressed
                 headers[.contentEncoding] = "gzip"
                 headers[.contentLength] = String(body.readableBytes)
@@ -61,6 +62,9 @@ struct EventLoopPageAnswers: EventLoopAnswering {
             level: logLevel, method: request.method, path: uri.path, status: "200", since: start, to: logger)
         return (HTTPResponse(status: .ok, headerFields: headers), body)
     }
+
+    /// What the router's compression middleware does to a page, done here the same way.
+    private typealias Compression = HTMLCompressionMiddleware<AppRequestContext>
 
     /// `Route.recipe`'s pattern up to its id.
     private static let recipePrefix = String(Route.recipe.pattern.prefix { $0 != "{" })
