@@ -756,3 +756,43 @@ def test_a_body_sent_a_byte_at_a_time_and_an_answer_never_read_do_not_hold_conne
         slow_body.close()
         slow_reader.close()
     assert get_status_raw(server.port, "/healthz") == 200
+
+
+def resident_mb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) // 1024 for line in status if line.startswith("VmRSS:"))
+
+
+# A slow-read probe: pages and files answered on the event loop had been written however much was already waiting for
+# a client that does not read, and four such connections grew the server by a gigabyte in eight seconds.
+@pytest.mark.parametrize("path", ["/?q=chicken", "/recipes/bundled-2", "/static/app.css"])
+def test_clients_that_never_read_their_answers_cannot_grow_the_servers_memory(servers, path):
+    server = servers()
+    shopper = Client(server.port)
+    for _ in range(3):  # the cookie, then the cart's count remembered, then the page answered from memory
+        assert shopper.get(path).status == 200
+    request = f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nCookie: {cookie_header(shopper)}\r\n\r\n".encode() * 50
+    before = resident_mb(server.proc.pid)
+    readers = []
+    for _ in range(4):
+        sock = socket.create_connection((HOST, server.port))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        readers.append(sock)
+    sent = 0
+    try:
+        deadline = time.monotonic() + 4
+        while time.monotonic() < deadline:
+            for sock in readers:
+                try:
+                    sock.send(request)
+                    sent += 50
+                except (BlockingIOError, ConnectionError):
+                    pass
+            time.sleep(0.001)
+        grown = resident_mb(server.proc.pid) - before
+        assert grown < 100, f"{sent} requests sent and no answer read: the server grew by {grown} MB"
+        assert Client(server.port).get(path).status == 200, "another client is still served"
+    finally:
+        for sock in readers:
+            sock.close()

@@ -174,6 +174,17 @@ import Testing
         #expect(head.status == .ok)
     }
 
+    @Test func aConnectionThatCannotTakeMoreLeavesItsRequestsToTheRouter() throws {
+        let files = try Files()
+        let channel = try files.channel()
+        channel.isWritable = false
+        #expect(try Self.send(Self.request("/static/app.css"), into: channel))
+        try channel.writeOutbound(HTTPResponsePart.end(nil))
+        while try channel.readOutbound(as: HTTPResponsePart.self) != nil {}
+        channel.isWritable = true
+        #expect(try !Self.send(Self.request("/static/app.css"), into: channel))
+    }
+
     @Test func theHandlerSitsBeforeTheRequestStream() throws {
         let files = try Files()
         let server = HTTP1ChannelAnsweringOnEventLoop(channel: HTTP1Channel(responder: { _, _, _ in }), answers: [files.answers])

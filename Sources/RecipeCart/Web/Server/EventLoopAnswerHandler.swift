@@ -9,7 +9,10 @@ import NIOHTTPTypes
 
 /// Sits between Hummingbird's connection state handler and its request stream, and answers there what its
 /// `EventLoopAnswering`s can; every other request goes on to the router. Answers leave in the order their requests
-/// came: while the router owes an answer on this connection, every request goes to the router after it.
+/// came: while the router owes an answer on this connection, every request goes to the router after it. While the
+/// connection cannot take more (a client that sends requests and does not read the answers), requests go to the
+/// router too, whose writes wait for the client and so stop the reading: answering here regardless had let four such
+/// connections grow the server to a gigabyte in seconds.
 final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -30,7 +33,7 @@ final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            if answersOwedByRouter == 0, let (head, body) = answer(request) {
+            if answersOwedByRouter == 0, context.channel.isWritable, let (head, body) = answer(request) {
                 isDroppingRequest = true
                 context.write(wrapOutboundOut(.head(head)), promise: nil)
                 if let body { context.write(wrapOutboundOut(.body(body)), promise: nil) }
