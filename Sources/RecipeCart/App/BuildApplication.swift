@@ -37,11 +37,11 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search)
     let serverName = "RecipeCart"
+    let ending = EventLoopAnswerEnding(serverName: serverName, logger: logger, logLevel: requestLogLevel)
     let answers: [any EventLoopAnswering] = config.answersOnEventLoop && config.metricsPort == nil
         ? [
-            EventLoopFileAnswers(files: staticFiles, serverName: serverName, logger: logger, logLevel: requestLogLevel),
-            EventLoopPageAnswers(
-                browse: browse, recipes: recipes, pages: pages, serverName: serverName, logger: logger, logLevel: requestLogLevel),
+            EventLoopFileAnswers(files: staticFiles, ending: ending),
+            EventLoopPageAnswers(browse: browse, recipes: recipes, pages: pages, ending: ending),
         ] : []
     return Application(
         router: router,

@@ -107,7 +107,9 @@ import Testing
             try folder.write("page.html", "<p>" + sampleCSS() + "</p>")
             let files = StaticFiles(roots: [StaticRoot(urlPrefix: "/static/", directory: folder.url, caching: .assets)], cacheBudget: 1 << 20)
             for name in ["app.css", "page.html"] { _ = try files.lookup(try StaticFilePath(name), in: files.roots[0]) }
-            answers = EventLoopFileAnswers(files: files, serverName: "RecipeCart", logger: Logger(label: "EventLoopAnswerTests"), logLevel: .info)
+            answers = EventLoopFileAnswers(
+                files: files,
+                ending: EventLoopAnswerEnding(serverName: "RecipeCart", logger: Logger(label: "EventLoopAnswerTests"), logLevel: .info))
         }
 
         func channel() throws -> EmbeddedChannel {

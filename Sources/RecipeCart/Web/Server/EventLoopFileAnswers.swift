@@ -1,7 +1,6 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-import Logging
 import NIOCore
 
 /// The answers a static file held in memory gets, decided on the event loop that read the request: what the router's
@@ -11,10 +10,7 @@ import NIOCore
 /// gets nil and goes to the router. `EventLoopAnswerTests` holds the two paths to the same bytes.
 struct EventLoopFileAnswers: EventLoopAnswering {
     let files: StaticFiles
-    let serverName: String
-    let logger: Logger
-    /// The level of the router's request log line.
-    let logLevel: Logger.Level
+    let ending: EventLoopAnswerEnding
 
     func answer(_ request: HTTPRequest, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let start = ContinuousClock.now
@@ -34,12 +30,6 @@ struct EventLoopFileAnswers: EventLoopAnswering {
             guard case .memory(let buffer) = body else { return nil }
             bytes = buffer
         }
-        var headers = fileHeaders
-        SecurityHeaders.add(to: &headers)
-        headers[.date] = date
-        headers[.server] = serverName
-        RequestLogMiddleware<AppRequestContext>.log(
-            level: logLevel, method: request.method, path: path, status: String(status.code), since: start, to: logger)
-        return (HTTPResponse(status: status, headerFields: headers), bytes)
+        return (ending.head(status, fileHeaders, answering: request.method, path: path, date: date, since: start), bytes)
     }
 }

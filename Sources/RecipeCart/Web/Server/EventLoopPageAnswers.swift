@@ -2,7 +2,6 @@ import CompressNIO
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-import Logging
 import NIOCore
 
 /// The Browse and recipe pages a returning shopper gets from the page cache, answered on the event loop that read the
@@ -17,10 +16,7 @@ struct EventLoopPageAnswers: EventLoopAnswering {
     let browse: BrowseController
     let recipes: RecipeController
     let pages: PageContext
-    let serverName: String
-    let logger: Logger
-    /// The level of the router's request log line.
-    let logLevel: Logger.Level
+    let ending: EventLoopAnswerEnding
 
     func answer(_ request: HTTPRequest, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let start = ContinuousClock.now
@@ -55,12 +51,7 @@ struct EventLoopPageAnswers: EventLoopAnswering {
                 headers[.contentLength] = String(body.readableBytes)
             }
         }
-        SecurityHeaders.add(to: &headers)
-        headers[.date] = date
-        headers[.server] = serverName
-        RequestLogMiddleware<AppRequestContext>.log(
-            level: logLevel, method: request.method, path: uri.path, status: "200", since: start, to: logger)
-        return (HTTPResponse(status: .ok, headerFields: headers), body)
+        return (ending.head(.ok, headers, answering: request.method, path: uri.path, date: date, since: start), body)
     }
 
     /// What the router's compression middleware does to a page, done here the same way.

@@ -1,0 +1,27 @@
+import HTTPTypes
+import Logging
+
+/// What every answer given on the event loop ends with, as the router's middleware and Hummingbird's server would
+/// add it: the security headers, `Date` and `Server`, and the request's log line (without Hummingbird's request id).
+struct EventLoopAnswerEnding: Sendable {
+    let serverName: String
+    let logger: Logger
+    /// The level of the router's request log line.
+    let logLevel: Logger.Level
+
+    /// - Parameters:
+    ///   - path: the request's path as logged, never its query.
+    ///   - date: the `Date` header's value for now.
+    func head(
+        _ status: HTTPResponse.Status, _ fields: HTTPFields, answering method: HTTPRequest.Method, path: String, date: String,
+        since start: ContinuousClock.Instant
+    ) -> HTTPResponse {
+        var headers = fields
+        SecurityHeaders.add(to: &headers)
+        headers[.date] = date
+        headers[.server] = serverName
+        RequestLogMiddleware<AppRequestContext>.log(
+            level: logLevel, method: method, path: path, status: String(status.code), since: start, to: logger)
+        return HTTPResponse(status: status, headerFields: headers)
+    }
+}
