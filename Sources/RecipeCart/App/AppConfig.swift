@@ -22,7 +22,7 @@ public struct AppConfig: Sendable {
     public var trustedProxies: TrustedProxies
     /// What every part of the app reads the time from.
     public var clock: AppClock
-    /// Static files in memory and cached pages answered on the event loop (`EventLoopAnswers`); off, every request goes
+    /// Static files in memory and cached pages answered on the event loop (`EventLoopAnswering`); off, every request goes
     /// through the router, which tests compare against. Off too while metrics are served, which the router's middleware
     /// counts.
     public var answersOnEventLoop = true

@@ -32,16 +32,10 @@ final class PageCache: Sendable {
         }
 
         func filled(with parts: PersonalParts) -> String {
-            var html = pieces[0]
-            html.reserveCapacity(piecesLength + 64)
-            for (index, placeholder) in placeholders.enumerated() {
-                html += parts.value(for: placeholder) ?? ""
-                html += pieces[index + 1]
-            }
-            return html
+            String(buffer: bytes(filledWith: parts))
         }
 
-        /// `filled(with:)` written straight into the bytes sent, without a whole page's String between.
+        /// The page with `parts` filled in, written straight into the bytes sent, without a whole page's String between.
         func bytes(filledWith parts: PersonalParts) -> ByteBuffer {
             let values = placeholders.map { parts.value(for: $0) ?? "" }
             var bytes = ByteBuffer()
@@ -64,6 +58,10 @@ final class PageCache: Sendable {
         var entries: OldestFirstOut<String, Entry>
         /// Renders under way, by generation and key.
         var renders: [String: Task<Template, any Error>] = [:]
+
+        func kept(for key: String, generation: Int) -> Template? {
+            entries[key].flatMap { $0.generation == generation ? $0.template : nil }
+        }
     }
 
     private let state: Mutex<State>
@@ -74,7 +72,7 @@ final class PageCache: Sendable {
 
     /// The page kept under `key` for `generation`, if there is one: what an answer given on the event loop can use.
     func kept(for key: String, generation: Int) -> Template? {
-        let template = state.withLock { state in state.entries[key].flatMap { $0.generation == generation ? $0.template : nil } }
+        let template = state.withLock { $0.kept(for: key, generation: generation) }
         if template != nil { AppMetrics.pageCache(hit: true) }
         return template
     }
@@ -91,7 +89,7 @@ final class PageCache: Sendable {
         }
         let flight = "\(generation) \(key)"
         let lookup: Lookup = state.withLock { state in
-            if let entry = state.entries[key], entry.generation == generation { return .kept(entry.template) }
+            if let template = state.kept(for: key, generation: generation) { return .kept(template) }
             if let render = state.renders[flight] { return .rendering(render, isOwn: false) }
             let task = Task { try await render() }
             state.renders[flight] = task

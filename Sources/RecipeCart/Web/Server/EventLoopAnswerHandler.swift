@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import HTTPTypes
+import HummingbirdCore
 import NIOCore
 import NIOHTTPTypes
 
@@ -60,9 +61,11 @@ final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// The first answer any of `answers` gives.
     private func answer(_ request: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?)? {
+        guard let target = request.path else { return nil }
+        let uri = URI(target)
         let date = currentDate()
         for answering in answers {
-            if let answer = answering.answer(request, date: date) { return answer }
+            if let answer = answering.answer(request, uri: uri, date: date) { return answer }
         }
         return nil
     }

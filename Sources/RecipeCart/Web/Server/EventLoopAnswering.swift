@@ -1,11 +1,14 @@
 import HTTPTypes
+import HummingbirdCore
 import NIOCore
 
 /// Answers some requests on the event loop that read them, without the router (`EventLoopAnswerHandler`): what the
 /// router would answer, byte for byte but the `Date`. Nil sends the request on to the router.
 protocol EventLoopAnswering: Sendable {
-    /// - Parameter date: the `Date` header's value for now.
-    func answer(_ request: HTTPRequest, date: String) -> (head: HTTPResponse, body: ByteBuffer?)?
+    /// - Parameters:
+    ///   - uri: the request's target, parsed once for every answerer.
+    ///   - date: the `Date` header's value for now.
+    func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)?
 }
 
 extension EventLoopAnswering {

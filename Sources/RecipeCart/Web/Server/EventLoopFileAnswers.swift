@@ -12,12 +12,12 @@ struct EventLoopFileAnswers: EventLoopAnswering {
     let files: StaticFiles
     let ending: EventLoopAnswerEnding
 
-    func answer(_ request: HTTPRequest, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
+    func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let start = ContinuousClock.now
         let fields = request.headerFields
         guard request.method == .get || request.method == .head,
             fields[.range] == nil, Self.isWholeWithoutBody(fields),
-            let path = request.path.map({ URI($0).path }),
+            case let path = uri.path,
             let (root, remainder) = files.root(for: path),
             let filePath = try? StaticFilePath(urlEncoded: remainder),
             let lookup = files.cachedLookup(filePath, in: root),

@@ -18,12 +18,11 @@ struct EventLoopPageAnswers: EventLoopAnswering {
     let pages: PageContext
     let ending: EventLoopAnswerEnding
 
-    func answer(_ request: HTTPRequest, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
+    func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let start = ContinuousClock.now
         let fields = request.headerFields
         let cookies = pages.cookies
-        guard request.method == .get, Self.isWholeWithoutBody(fields), let target = request.path else { return nil }
-        let uri = URI(target)
+        guard request.method == .get, Self.isWholeWithoutBody(fields) else { return nil }
         let recipeID = uri.path.hasPrefix(Self.recipePrefix) ? RecipeID(uri.path.dropFirst(Self.recipePrefix.count)) : nil
         guard uri.path == Route.browse.pattern || recipeID != nil else { return nil }
         let sent = SentCookies(fields)
