@@ -1,3 +1,5 @@
+import Algorithms
+
 /// Every recipe's searchable words, held in memory once a catalog generation, so a search ranks the whole catalog
 /// without asking the database. At 100,000 recipes the database's own full-text ranking (FTS5's `bm25`) cost tens of
 /// milliseconds a search; here a search walks the postings of the words it names.
@@ -29,9 +31,9 @@ public struct SearchIndex: Sendable {
     /// The recipes a search found, best first.
     public struct Ranking: Sendable {
         fileprivate let ids: [RecipeID]
+        /// How many recipes the search found, of which `order` holds the best.
+        public let count: Int
         fileprivate let order: [Int32]
-
-        public var count: Int { order.count }
 
         public func ids(_ range: Range<Int>) -> [RecipeID] {
             order[range.clamped(to: order.indices)].map { ids[Int($0)] }
@@ -61,20 +63,22 @@ public struct SearchIndex: Sendable {
         Int(starts[i + 1] - starts[i])
     }
 
-    /// The recipes matching every word of `text`, best first; `allowed`, when given, keeps only those.
-    public func rank(_ text: String, among allowed: Set<RecipeID>? = nil) -> Ranking {
+    /// The recipes matching every word of `text`, best first; `allowed`, when given, keeps only those. Only the
+    /// `best` first are put in order (a page needs a few dozen of the thousands a common word finds); `count` is all.
+    public func rank(_ text: String, among allowed: Set<RecipeID>? = nil, best: Int = .max) -> Ranking {
         let typed = SearchWords.typed(text)
-        guard !typed.isEmpty else { return Ranking(ids: ids, order: []) }
+        guard !typed.isEmpty else { return Ranking(ids: ids, count: 0, order: []) }
         var candidates: [Int32] = []
         var scores: [Int32] = []
         var titleHoldsAll: [Bool] = []
         for (position, word) in typed.enumerated() {
-            let found = fields(matching: word)
+            let (found, holders) = fields(matching: word)
             if position == 0 {
-                for number in found.indices where found[number] != 0 {
-                    candidates.append(Int32(number))
-                    scores.append(Fields(rawValue: UInt32(found[number])).weight)
-                    titleHoldsAll.append(found[number] & UInt8(Fields.title.rawValue) != 0)
+                candidates = holders
+                for number in holders {
+                    let here = found[Int(number)]
+                    scores.append(Fields(rawValue: UInt32(here)).weight)
+                    titleHoldsAll.append(here & UInt8(Fields.title.rawValue) != 0)
                 }
             } else {
                 var kept = 0
@@ -102,13 +106,15 @@ public struct SearchIndex: Sendable {
             let score = UInt64(0xFFFF - min(scores[i], 0xFFFF))
             keys.append(tier << 63 | score << 40 | UInt64(titleWordCounts[number]) << 32 | UInt64(number))
         }
-        keys.sort()
-        return Ranking(ids: ids, order: keys.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
+        let order = best < keys.count ? keys.min(count: best) : keys.sorted()
+        return Ranking(ids: ids, count: keys.count, order: order.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
     }
 
-    /// For each recipe, the fields holding a word that `word`, or its singular, begins; 0 where none does.
-    private func fields(matching word: String) -> [UInt8] {
+    /// For each recipe, the fields holding a word that `word`, or its singular, begins (0 where none does); and the
+    /// recipes holding one, so the first word's are known without reading every recipe's entry.
+    private func fields(matching word: String) -> (fields: [UInt8], holders: [Int32]) {
         var found = [UInt8](repeating: 0, count: ids.count)
+        var holders: [Int32] = []
         let forms = SearchWords.forms(of: word)
         // A form that another form begins adds nothing: its words are among that one's.
         for form in forms where !forms.contains(where: { $0 != form && form.hasPrefix($0) }) {
@@ -116,12 +122,15 @@ public struct SearchIndex: Sendable {
             var i = first
             while i < words.count, words[i].hasPrefix(form) {
                 for posting in postings[Int(starts[i])..<Int(starts[i + 1])] {
-                    found[Int(posting >> Fields.bits)] |= UInt8(truncatingIfNeeded: posting & 0x1F)
+                    let number = Int(posting >> Fields.bits)
+                    let before = found[number]
+                    found[number] = before | UInt8(truncatingIfNeeded: posting & 0x1F)
+                    if before == 0, found[number] != 0 { holders.append(Int32(number)) }
                 }
                 i += 1
             }
         }
-        return found
+        return (found, holders)
     }
 
     private func firstWord(notBefore prefix: String) -> Int {

@@ -25,7 +25,9 @@ final class SearchRanker: Sendable {
             page.isProvisional = true
             return page
         }
-        let ranking = index.rank(query.text, among: try await allowed(by: query))
+        // A page's recipes lie within the first page + 1 pages: a last page holds up to a quarter page more.
+        let best = (query.page + 1) * BrowseQuery.pageSize
+        let ranking = index.rank(query.text, among: try await allowed(by: query), best: best)
         let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)
         let shown = ranking.ids(paging.offset..<(paging.offset + paging.limit))
         let summaries = try await catalog.summaries(shown)

@@ -22,12 +22,15 @@ import Testing
         RecipeTile(recipe.summary),
         BrowseView.Chip(label: "Dessert", url: "/?category=Dessert", selected: true),
         BrowseView.Option(value: "vegan", label: "Vegan", selected: false),
-        BrowseView.Section(title: "Best matches", headingID: "results", showsTiles: true, recipes: [RecipeTile(recipe.summary)]),
-        BrowseView.DidYouMean(text: "cake", url: "/?q=cake", recipes: [RecipeTile(recipe.summary)]),
+        BrowseView.Section(
+            title: "Best matches", headingID: "results", showsTiles: true, recipes: [RecipeTile(recipe.summary)],
+            tiles: "<li>Cake</li>"),
+        BrowseView.DidYouMean(text: "cake", url: "/?q=cake", tiles: "<li>Cake</li>"),
         BrowseView(
             query: BrowseQuery(text: "cake", area: "Italian", have: ["egg", "flour"]),
             page: BrowsePage(rows: [(recipe.summary, .results)], total: 1, paging: BrowsePaging(total: 1, requestedPage: 1)),
-            categories: ["Dessert"], areas: ["French", "Italian"], chrome: chrome),
+            categories: ["Dessert"], areas: ["French", "Italian"], chrome: chrome,
+            tileStencil: TileStencil { _ in "<li>tile</li>" }),
         chrome,
     ] }
 

@@ -97,6 +97,31 @@ import Testing
         #expect(Self.found(titles, "apple") == ["b-3", "b-2", "b-1"])
     }
 
+    /// A page orders only the best it shows: they, and the count of all found, are what a full ranking gives.
+    @Test func theBestFewAreTheFirstOfTheWholeRanking() {
+        let words = ["lemon", "chicken", "soup", "tart", "cream", "herb", "pie", "garlic"]
+        let entries = (0..<600).map { n in
+            Entry(
+                id: "m-\(n)", title: "\(words[n % 8].capitalized) \(words[n * 7 % 8]) \(n % 5 == 0 ? "" : words[n % 3])",
+                category: words[n * 3 % 8], tags: n % 4 == 0 ? "lemon" : "",
+                ingredients: [words[n * 5 % 8], words[(n + 1) % 8]], diets: n % 6 == 0 ? ["chicken"] : [])
+        }
+        let index = Self.index(entries)
+        let allowed = Set(entries.indices.filter { $0 % 3 != 0 }.map { RecipeID("m-\($0)")! })
+        for text in ["lemon", "chick", "soup herb", "le c", "zzz"] {
+            for among in [nil, allowed] {
+                let whole = index.rank(text, among: among)
+                for best in [0, 1, 48, 96, whole.count - 1, whole.count + 5] where best >= 0 {
+                    let few = index.rank(text, among: among, best: best)
+                    #expect(few.count == whole.count, "\(text) \(best)")
+                    #expect(few.ids(0..<best) == whole.ids(0..<best), "\(text) \(best)")
+                    #expect(few.ids(best..<(best + 10)).isEmpty, "\(text) \(best): only the best are kept")
+                }
+                if text != "zzz" { #expect(whole.count > 60, "\(text) finds more than a page") }
+            }
+        }
+    }
+
     @Test func onlyAllowedRecipesAreKept() {
         let allowed: Set<RecipeID> = [RecipeID("r-2")!, RecipeID("r-6")!]
         #expect(Self.found(index, "chick", among: allowed) == ["r-6", "r-2"])

@@ -62,7 +62,9 @@ struct BrowseController: Sendable {
         let chrome = pages.chrome(title: title, section: "browse", personal: .placeholders)
         let found = try await page
         let facets = try await known
-        var view = BrowseView(query: query, page: found, categories: facets.categories, areas: facets.areas, chrome: chrome)
+        var view = BrowseView(
+            query: query, page: found, categories: facets.categories, areas: facets.areas, chrome: chrome,
+            tileStencil: pages.renderer.tiles)
         view.notice = notice
         var isProvisional = found.isProvisional
         if found.totalCount <= Self.fewHits, query.page == 1, !query.text.isEmpty {
@@ -92,7 +94,8 @@ struct BrowseController: Sendable {
         let page = try await search.page(for: suggested, generation: generation)
         guard page.totalCount > 0 else { return nil }
         let recipes = page.sections.flatMap(\.recipes).prefix(Self.suggestedRecipes)
-        return BrowseView.DidYouMean(text: text, url: BrowseURL.make(suggested), recipes: recipes.map { RecipeTile($0) })
+        return BrowseView.DidYouMean(
+            text: text, url: BrowseURL.make(suggested), tiles: pages.renderer.tiles.html(recipes.map { RecipeTile($0) }))
     }
 
     /// The catalog's spelling of a cuisine a shopper named, in any case; nil for one neither saved here nor named by

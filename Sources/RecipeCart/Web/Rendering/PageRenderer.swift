@@ -9,6 +9,7 @@ public struct PageRenderer: Sendable {
     static let requiredTemplates = PageTemplate.allCases.map(\.rawValue) + PartialTemplate.allCases.map(\.rawValue)
 
     let library: MustacheLibrary
+    let tiles: TileStencil
 
     public init(templatesDirectory: URL) async throws {
         var isDirectory: ObjCBool = false
@@ -16,6 +17,7 @@ public struct PageRenderer: Sendable {
             throw TemplateError.missingDirectory(templatesDirectory.path)
         }
         HTMLEscaping.register()
+        let library: MustacheLibrary
         do {
             library = try await MustacheLibrary(directory: templatesDirectory.path)
         } catch let error as MustacheLibrary.ParserError {
@@ -25,6 +27,8 @@ public struct PageRenderer: Sendable {
         guard missing.isEmpty else {
             throw TemplateError.missingTemplates(missing, directory: templatesDirectory.path)
         }
+        self.library = library
+        tiles = try TileStencil { try Self.html($0, template: PartialTemplate.tile.rawValue, in: library) }
     }
 
     func html<View: PageView>(_ view: View) throws -> String {
@@ -36,6 +40,10 @@ public struct PageRenderer: Sendable {
     }
 
     private func html(_ view: Any, template: String) throws -> String {
+        try Self.html(view, template: template, in: library)
+    }
+
+    private static func html(_ view: Any, template: String, in library: MustacheLibrary) throws -> String {
         guard let html = library.render(view, withTemplate: template) else {
             throw AppError.internal("template \(template) is not loaded")
         }

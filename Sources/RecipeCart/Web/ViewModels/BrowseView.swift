@@ -22,6 +22,8 @@ struct BrowseView: PageView {
         var headingID: String
         var showsTiles: Bool
         var recipes: [RecipeTile]
+        /// The recipes' tiles as HTML, where the section shows tiles.
+        var tiles: String
     }
 
     var chrome: PageChrome
@@ -52,10 +54,14 @@ struct BrowseView: PageView {
     struct DidYouMean {
         var text: String
         var url: String
-        var recipes: [RecipeTile]
+        /// The suggested search's first recipes as tiles, in HTML.
+        var tiles: String
     }
 
-    init(query: BrowseQuery, page: BrowsePage, categories: [String], areas: [String], chrome: PageChrome) {
+    init(
+        query: BrowseQuery, page: BrowsePage, categories: [String], areas: [String], chrome: PageChrome,
+        tileStencil: TileStencil
+    ) {
         self.chrome = chrome
         searchText = query.text
         category = query.category
@@ -80,10 +86,11 @@ struct BrowseView: PageView {
         ] : []
         showsGrouping = !groupingChips.isEmpty
         sections = page.sections.map { section in
-            Section(
+            let recipes = section.recipes.map { RecipeTile($0, missing: page.missing[$0.id]) }
+            return Section(
                 title: section.kind.title, headingID: "section-\(section.kind.rawValue)",
-                showsTiles: section.kind.showsTiles,
-                recipes: section.recipes.map { RecipeTile($0, missing: page.missing[$0.id]) })
+                showsTiles: section.kind.showsTiles, recipes: recipes,
+                tiles: section.kind.showsTiles ? tileStencil.html(recipes) : "")
         }
         resultSummary = DisplayText.recipeCount(page.totalCount, orMore: page.totalIsAtLeast)
         if page.isEmpty {
@@ -176,7 +183,7 @@ extension BrowseView.DidYouMean: MustacheParent {
         switch name {
         case "text": text
         case "url": url
-        case "recipes": recipes
+        case "tiles": tiles
         default: nil
         }
     }
@@ -212,6 +219,7 @@ extension BrowseView.Section: MustacheParent {
         case "headingID": headingID
         case "showsTiles": showsTiles
         case "recipes": recipes
+        case "tiles": tiles
         default: nil
         }
     }
