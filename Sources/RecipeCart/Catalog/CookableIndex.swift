@@ -1,3 +1,5 @@
+import Algorithms
+
 /// Every recipe's ingredient names, held once a catalog generation, so "What can I make with…" ranks the whole
 /// catalog by comparing each distinct name with the shopper's items once, not every ingredient row of every recipe.
 struct CookableIndex: Sendable {
@@ -11,9 +13,9 @@ struct CookableIndex: Sendable {
     struct Ranking {
         fileprivate let index: CookableIndex
         fileprivate let had: [Bool]
+        /// How many recipes use an item, of which `order` holds the best.
+        let count: Int
         fileprivate let order: [Int32]
-
-        var count: Int { order.count }
 
         func ranked(_ range: Range<Int>) -> [Ranked] {
             order[range.clamped(to: order.indices)].map { number in
@@ -65,8 +67,9 @@ struct CookableIndex: Sendable {
     }
 
     /// Recipes using at least one of `items`, fewest missing ingredients first, then those using more of the items
-    /// (each name counted once either way), then by title. `allowed`, when given, keeps only those recipes.
-    func rank(have items: [String], among allowed: Set<RecipeID>?) -> Ranking {
+    /// (each name counted once either way), then by title. `allowed`, when given, keeps only those recipes. Only the
+    /// `best` first are put in order; `count` is all.
+    func rank(have items: [String], among allowed: Set<RecipeID>?, best: Int = .max) -> Ranking {
         let itemWords = items.map(HaveList.words(of:))
         let had = names.map { name in itemWords.contains { HaveList.covers(name.words, $0) } }
         // One integer a recipe, smaller first: fewer missing, more used, title order. Sorting thousands of them moves no
@@ -83,8 +86,9 @@ struct CookableIndex: Sendable {
             }
             if used > 0 { keys.append(min(missing, 0xFFFF) << 48 | (0xFFFF - min(used, 0xFFFF)) << 32 | UInt64(number)) }
         }
-        keys.sort()
-        return Ranking(index: self, had: had, order: keys.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
+        let order = best < keys.count ? keys.min(count: best) : keys.sorted()
+        return Ranking(
+            index: self, had: had, count: keys.count, order: order.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
     }
 
     /// The entry's names neither had nor a staple, as `rank` counts them.

@@ -21,7 +21,8 @@ final class CookableRanker: Sendable {
         } else {
             allowed = filters == BrowseQuery() ? nil : Set(try await catalog.recipeIDs(matching: filters))
         }
-        let ranking = try await index.value(at: generation).rank(have: query.have, among: allowed)
+        let ranking = try await index.value(at: generation).rank(
+            have: query.have, among: allowed, best: BrowsePaging.rankedNeeded(forPage: query.page))
         let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)
         let shown = ranking.ranked(paging.offset..<(paging.offset + paging.limit))
         let summaries = try await catalog.summaries(shown.map(\.id))

@@ -25,8 +25,7 @@ final class SearchRanker: Sendable {
             page.isProvisional = true
             return page
         }
-        // A page's recipes lie within the first page + 1 pages: a last page holds up to a quarter page more.
-        let best = (query.page + 1) * BrowseQuery.pageSize
+        let best = BrowsePaging.rankedNeeded(forPage: query.page)
         let ranking = index.rank(query.text, among: try await allowed(by: query), best: best)
         let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)
         let shown = ranking.ids(paging.offset..<(paging.offset + paging.limit))

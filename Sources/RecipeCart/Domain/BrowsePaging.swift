@@ -15,4 +15,10 @@ public struct BrowsePaging: Sendable, Equatable {
         offset = (page - 1) * pageSize
         limit = page == pages ? max(total - offset, pageSize) : pageSize
     }
+
+    /// The most recipes a ranking must put in order to show `requestedPage`, whatever the total: the pages before
+    /// it, itself, and the up to a quarter page a last page holds more.
+    public static func rankedNeeded(forPage requestedPage: Int, pageSize: Int = BrowseQuery.pageSize) -> Int {
+        (max(requestedPage, 1) + 1) * pageSize
+    }
 }

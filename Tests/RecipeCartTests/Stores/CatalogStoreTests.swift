@@ -262,6 +262,16 @@ import Testing
         #expect(paging.limit == limit)
     }
 
+    @Test func aRankingOrderedAsFarAsRankedNeededCoversEveryPageShown() {
+        for total in 0...700 {
+            for requested in [-3, 0, 1, 2, 3, 7, 14, 15, 16, 10_000] {
+                let paging = BrowsePaging(total: total, requestedPage: requested)
+                let shownEnd = min(paging.offset + paging.limit, total)
+                #expect(shownEnd <= BrowsePaging.rankedNeeded(forPage: requested), "\(total) \(requested)")
+            }
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func theSearchIndexHoldsTitlesCategoriesTagsIngredientsAndDiets(backend: StoreBackend) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()

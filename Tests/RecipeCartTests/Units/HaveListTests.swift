@@ -53,6 +53,30 @@ import Testing
         #expect(all.ranked(3..<99).map(\.id.rawValue) == all.ranked(0..<5).suffix(2).map(\.id.rawValue))
     }
 
+    /// A page orders only the best it shows: they, and the count of all that use an item, are the whole ranking's.
+    @Test func theBestFewAreTheFirstOfTheWholeRanking() {
+        let names = ["eggs", "plain flour", "milk", "butter", "salt", "chicken", "rice", "garlic", "lemon", "yeast"]
+        let lists = (0..<500).map { n in
+            IngredientList(
+                id: RecipeID("m-\(n)")!, title: "Dish \(n % 37)",
+                names: (0..<(2 + n % 5)).map { names[(n * 7 + $0 * 3) % names.count] })
+        }
+        let index = CookableIndex(lists: lists)
+        let allowed = Set(lists.indices.filter { $0 % 4 != 0 }.map { RecipeID("m-\($0)")! })
+        for have in [["egg"], ["flour", "milk"], ["chicken", "rice", "garlic"]] {
+            for among in [nil, allowed] {
+                let whole = index.rank(have: have, among: among)
+                #expect(whole.count > 60, "\(have) uses more than a page")
+                for best in [0, 1, 48, whole.count - 1, whole.count + 3] {
+                    let few = index.rank(have: have, among: among, best: best)
+                    #expect(few.count == whole.count)
+                    #expect(few.ranked(0..<best) == whole.ranked(0..<best), "\(have) \(best)")
+                    #expect(few.ranked(best..<(best + 10)).isEmpty, "\(have) \(best): only the best are kept")
+                }
+            }
+        }
+    }
+
     @Test func aNameListedTwiceCountsOnceAsUsedAndAsMissing() {
         let index = CookableIndex(lists: [
             IngredientList(id: RecipeID("t-twice")!, title: "Aioli", names: ["garlic", "egg", "garlic", "oil", "lemon", "lemon"]),
