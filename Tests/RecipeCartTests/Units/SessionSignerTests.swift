@@ -30,6 +30,21 @@ import Testing
         #expect(Base64URL.decode("AA") == Data([0]))
     }
 
+    /// A message's cookie is kept once made: asked again it is the same, and it still reads back only under its key.
+    @Test func aStatusCookieReadsBackAndOnlyUnderItsKey() throws {
+        let flash = StatusFlash(secret: signer.secret)
+        let added = StatusMessage("Added Cake · 2 in your cart")
+        let removed = StatusMessage("Removed <Cake>", undo: StatusMessage.Undo(action: "/cart/undo", token: "t0k3n"))
+        for message in [added, removed, added, removed] {
+            let cookie = flash.cookieValue(for: message)
+            #expect(flash.message(fromCookie: cookie) == message)
+            #expect(StatusFlash(secret: ServerSecret(key: SymmetricKey(size: .bits256))).message(fromCookie: cookie) == nil)
+        }
+        #expect(flash.cookieValue(for: added) != flash.cookieValue(for: removed))
+        #expect(flash.cookieValue(for: added) == StatusFlash(secret: signer.secret).cookieValue(for: added))
+        #expect(flash.message(fromCookie: String(flash.cookieValue(for: added).dropLast())) == nil)
+    }
+
     @Test func aSessionKeepsItsTokenAndOnlyItsOwn() {
         let alice = ShopperSession.fresh(), bob = ShopperSession.fresh()
         let token = signer.csrfToken(for: alice)

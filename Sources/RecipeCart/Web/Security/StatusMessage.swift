@@ -1,7 +1,7 @@
 /// A short line for the page a form lands on ("Added Spiced Shakshuka · 3 in your cart"), read out by screen
 /// readers, with an Undo button when the change can be taken back.
-struct StatusMessage: Sendable, Equatable, Codable {
-    struct Undo: Sendable, Equatable, Codable {
+struct StatusMessage: Sendable, Hashable, Codable {
+    struct Undo: Sendable, Hashable, Codable {
         /// The form's action, a path on this site.
         var action: String
         var token: String
