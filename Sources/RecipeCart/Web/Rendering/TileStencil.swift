@@ -29,14 +29,15 @@ struct TileStencil: Sendable {
     private let shapes: [Shape]
 
     init(render: (Probe) throws -> String) rethrows {
-        let required = Set(RecipeTile.Field.allCases).subtracting(RecipeTile.Field.optional)
-        shapes = try (0..<(1 << RecipeTile.Field.optional.count)).map { number in
-            let present = required.union(RecipeTile.Field.optional.enumerated().filter { number & 1 << $0.offset != 0 }.map(\.element))
+        let optional = RecipeTile.Field.optional
+        let required = Set(RecipeTile.Field.allCases).subtracting(optional)
+        shapes = try (0..<(1 << optional.count)).map { number in
+            let present = required.union(optional.indices.filter { number & 1 << $0 != 0 }.map { optional[$0] })
             return Self.shape(of: try render(Probe(present: present)))
         }
     }
 
-    /// The tiles' HTML, one after another, as `{{#recipes}}{{> tile}}{{/recipes}}` renders them.
+    /// The tiles' HTML, one after another, byte for byte what Mustache renders from tile.mustache for each.
     func html(_ tiles: [RecipeTile]) -> String {
         var html = ""
         for tile in tiles {
@@ -50,8 +51,10 @@ struct TileStencil: Sendable {
         return html
     }
 
+    /// Bit `i` set when the tile has `RecipeTile.Field.optional[i]`.
     private static func shapeNumber(of tile: RecipeTile) -> Int {
-        RecipeTile.Field.optional.enumerated().reduce(0) { $0 | (tile.value(of: $1.element) == nil ? 0 : 1 << $1.offset) }
+        let optional = RecipeTile.Field.optional
+        return optional.indices.reduce(0) { $0 | (tile.value(of: optional[$1]) == nil ? 0 : 1 << $1) }
     }
 
     static func marker(for field: RecipeTile.Field) -> String {
