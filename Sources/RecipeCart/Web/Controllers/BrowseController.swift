@@ -13,6 +13,7 @@ struct BrowseController: Sendable {
     let suggester: SpellingSuggester
     let cookable: CookableRanker
     let facets: GenerationMemo<BrowseFacets>
+    let pageKeys = BrowsePageKeys()
 
     /// A search with this many hits or fewer also offers "Did you mean …?" when a word looks mistyped.
     static let fewHits = 2
@@ -45,14 +46,23 @@ struct BrowseController: Sendable {
 
     /// The page `index` would answer from the page cache, when it needs nothing that only an asynchronous read can
     /// tell: no API to ask first (`upstream.refresh`), no cuisine to look up, the generation in memory, the page kept.
-    func keptPage(for fields: FormFields) -> PageCache.Template? {
-        let query = Self.query(from: fields)
-        guard query.area == nil, !upstream.isConfigured, let generation = catalog.generationInMemory() else { return nil }
-        return cache.kept(for: cacheKey(for: query), generation: generation)
+    /// - Parameter rawQuery: the request's query string, not yet decoded.
+    func keptPage(forQuery rawQuery: String?) -> PageCache.Template? {
+        guard !upstream.isConfigured, let generation = catalog.generationInMemory(),
+            let page = pageKeys.key(forQuery: rawQuery ?? "", make: { raw in
+                let query = Self.query(from: FormFields.query(raw))
+                return query.area == nil ? Self.pageURL(for: query) : nil
+            })
+        else { return nil }
+        return cache.kept(for: pages.cacheKey(page), generation: generation)
     }
 
     private func cacheKey(for query: BrowseQuery) -> String {
-        pages.cacheKey(BrowseURL.make(query, page: query.page))
+        pages.cacheKey(Self.pageURL(for: query))
+    }
+
+    private static func pageURL(for query: BrowseQuery) -> String {
+        BrowseURL.make(query, page: query.page)
     }
 
     private func render(_ query: BrowseQuery, generation: Int, notice: String?) async throws -> PageCache.Template {

@@ -1,10 +1,11 @@
 import Synchronization
 
 /// Session cookies that verified, and the CSRF tokens made for their sessions, kept so that a returning shopper's
-/// request costs a lookup instead of two HMACs. Only a cookie value that verified is kept, so a forged one never hits.
+/// request costs a lookup instead of two HMACs and the hash of its session key. Only a cookie value that verified is
+/// kept, so a forged one never hits.
 final class SessionMemo: Sendable {
     private struct Entries {
-        var sessions: [String: String] = [:]
+        var sessions: [String: ShopperSession] = [:]
         var tokens: [String: String] = [:]
     }
 
@@ -16,15 +17,15 @@ final class SessionMemo: Sendable {
         self.capacity = capacity
     }
 
-    /// The session id of a cookie value that verified before.
-    func session(forCookie value: String) -> String? {
+    /// The session of a cookie value that verified before.
+    func session(forCookie value: String) -> ShopperSession? {
         entries.withLock { $0.sessions[value] }
     }
 
-    func remember(cookie value: String, session id: String) {
+    func remember(cookie value: String, session: ShopperSession) {
         entries.withLock { entries in
             if entries.sessions.count >= capacity { entries.sessions.removeAll(keepingCapacity: true) }
-            entries.sessions[value] = id
+            entries.sessions[value] = session
         }
     }
 

@@ -32,15 +32,16 @@ struct SessionSigner: Sendable {
 
     /// The session a cookie names, or nil for anything this server did not issue.
     func session(fromCookie value: String) -> ShopperSession? {
-        if let id = memo.session(forCookie: value) { return ShopperSession(id: id, isNew: false) }
+        if let session = memo.session(forCookie: value) { return session }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 22, let raw = Base64URL.decode(String(parts[0])), raw.count == 16 else {
             return nil
         }
         let id = String(parts[0])
         guard secret.verify(String(parts[1]), for: "session|\(id)") else { return nil }
-        memo.remember(cookie: value, session: id)
-        return ShopperSession(id: id, isNew: false)
+        let session = ShopperSession(id: id, isNew: false)
+        memo.remember(cookie: value, session: session)
+        return session
     }
 
     func csrfToken(for session: ShopperSession) -> String {

@@ -30,13 +30,12 @@ struct EventLoopPageAnswers: EventLoopAnswering {
             let session = sent[cookies.session].flatMap(pages.signer.session(fromCookie:)),
             let count = pages.carts.itemCountInMemory(session: session.key)
         else { return nil }
-        let query = FormFields.query(uri.query)
         let page: ByteBuffer?
         if let recipeID {
-            page = recipes.keptPage(recipeID, fields: query, session: session, cartCount: count)
+            page = recipes.keptPage(recipeID, fields: FormFields.query(uri.query), session: session, cartCount: count)
         } else {
             let personal = pages.personalParts(session: session, cartCount: count, cartChanged: false)
-            page = browse.keptPage(for: query)?.bytes(filledWith: personal)
+            page = browse.keptPage(forQuery: uri.query)?.bytes(filledWith: personal)
         }
         guard var body = page else { return nil }
         var headers = HTMLResponse.fields
