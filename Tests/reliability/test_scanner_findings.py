@@ -719,6 +719,33 @@ def test_a_request_that_falls_silent_gets_a_408_before_the_idle_timeout_closes_i
     assert not server.error_lines(), server.error_lines()
 
 
+def test_a_connection_kept_busy_before_the_decoder_stays_open_and_an_idle_one_closes(servers):
+    """Static files are answered from the bytes read, before Hummingbird's handlers and their idle timer; the request
+    guard keeps the idle timeout (30 s, checked every 5 s) and counts those answers, so a busy connection is not cut
+    and an idle one still is."""
+    server = servers()
+    request = f"GET /static/app.css HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n\r\n".encode()
+    busy = RawConnection(server.port)
+    idle = RawConnection(server.port)
+    try:
+        assert busy.exchange(request).status == 200
+        assert idle.exchange(request).status == 200
+        start = time.monotonic()
+        idle_closed_after = None
+        while time.monotonic() - start < 45:
+            time.sleep(3)
+            assert busy.exchange(request).status == 200, f"closed after {time.monotonic() - start:.0f} s of answers"
+            # Its answer was read whole, so anything more to read on it is the close.
+            if idle_closed_after is None and idle.answered():
+                idle_closed_after = time.monotonic() - start
+        assert idle_closed_after is not None, "the idle connection is still open after 45 s"
+        assert 27 <= idle_closed_after <= 40, f"the idle connection closed after {idle_closed_after:.0f} s"
+    finally:
+        busy.close()
+        idle.close()
+    assert not server.error_lines(), server.error_lines()
+
+
 def test_a_body_sent_a_byte_at_a_time_and_an_answer_never_read_do_not_hold_connections(servers):
     """The request deadline (30 s plus a second a 16 KB announced) and the stalled-write limit (30 s), at once."""
     server = servers()

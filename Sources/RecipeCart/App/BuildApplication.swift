@@ -45,9 +45,9 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         ] : []
     return Application(
         router: router,
-        // Connections that send nothing for 30 s are closed, so idle or half-sent requests cannot pile up.
+        // The request guard closes connections that send nothing for 30 s, so idle or half-sent requests cannot pile up.
         server: .http1(
-            configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: HTTP1RequestGuard.idleTimeout),
+            configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: nil),
             answeringOnEventLoop: answers),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: serverName),
         services: stores.services + upstreamServices

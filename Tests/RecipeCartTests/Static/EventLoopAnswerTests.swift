@@ -193,5 +193,10 @@ import Testing
         let channel = EmbeddedChannel()
         _ = try server.setup(channel: channel, logger: Logger(label: "EventLoopAnswerTests")).wait()
         #expect(throws: Never.self) { try channel.pipeline.syncOperations.handler(type: EventLoopAnswerHandler.self) }
+        // The wire's answers come before the decoder.
+        let handlers = channel.pipeline.debugDescription
+        let wire = try #require(handlers.range(of: "EventLoopWireAnswerHandler"))
+        let decoder = try #require(handlers.range(of: "ByteToMessageHandler"))
+        #expect(wire.lowerBound < decoder.lowerBound)
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
@@ -20,21 +15,20 @@ final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    private let answers: [any EventLoopAnswering]
+    private var answerer: EventLoopAnswerer
     /// Requests passed to the router whose answer has not ended yet.
     private var answersOwedByRouter = 0
     /// The rest of a request answered here is dropped, so the router never sees it.
     private var isDroppingRequest = false
-    private var date = (seconds: 0, text: "")
 
     init(answers: [any EventLoopAnswering]) {
-        self.answers = answers
+        answerer = EventLoopAnswerer(answers: answers)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            if answersOwedByRouter == 0, context.channel.isWritable, let (head, body) = answer(request) {
+            if answersOwedByRouter == 0, context.channel.isWritable, let (head, body) = answerer.answer(request) {
                 isDroppingRequest = true
                 context.write(wrapOutboundOut(.head(head)), promise: nil)
                 if let body { context.write(wrapOutboundOut(.body(body)), promise: nil) }
@@ -57,23 +51,5 @@ final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
         // A parse error's 400 is an answer the router writes for no request passed to it.
         if case .end = unwrapOutboundIn(data) { answersOwedByRouter = max(0, answersOwedByRouter - 1) }
         context.write(data, promise: promise)
-    }
-
-    /// The first answer any of `answers` gives.
-    private func answer(_ request: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?)? {
-        guard let target = request.path else { return nil }
-        let uri = URI(target)
-        let date = currentDate()
-        for answering in answers {
-            if let answer = answering.answer(request, uri: uri, date: date) { return answer }
-        }
-        return nil
-    }
-
-    /// IMF-fixdate, made once a second per connection.
-    private func currentDate() -> String {
-        let now = time(nil)
-        if now != date.seconds { date = (now, HTTPDate.string(fromSeconds: now)) }
-        return date.text
     }
 }

@@ -2,7 +2,8 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// Hummingbird's HTTP/1 channel with an `EventLoopAnswerHandler` in front of its request stream.
+/// Hummingbird's HTTP/1 channel with an `EventLoopWireAnswerHandler` in front of its decoder and an
+/// `EventLoopAnswerHandler` in front of its request stream.
 struct HTTP1ChannelAnsweringOnEventLoop: ServerChildChannel {
     let channel: HTTP1Channel
     let answers: [any EventLoopAnswering]
@@ -13,6 +14,8 @@ struct HTTP1ChannelAnsweringOnEventLoop: ServerChildChannel {
             let pipeline = channel.pipeline.syncOperations
             let state = try pipeline.handler(type: HTTPConnectionStateHandler.self)
             try pipeline.addHandler(EventLoopAnswerHandler(answers: answers), position: .after(state))
+            let requestGuard = try? pipeline.handler(type: HTTP1RequestGuard.self)
+            try pipeline.addHandler(EventLoopWireAnswerHandler(answers: answers, requestGuard: requestGuard), position: .first)
             return value
         }
     }

@@ -16,10 +16,13 @@ import NIOHTTPTypesHTTP1
 ///   spelling) gets its connection closed after the answer.
 /// - A request has a deadline from its head to its end, 30 s plus a second for every 16 KB it announces, so a body
 ///   sent a byte at a time cannot hold a connection: past it the answer is 408 and the connection closes. A request
-///   whose client falls silent for 20 s gets the same 408: Hummingbird's idle timeout (30 s) would close it unanswered.
+///   whose client falls silent for 20 s gets the same 408, before the idle timeout.
 /// - A connection whose answer the client stops reading, so that no write completes for 30 s while one is waiting,
 ///   is closed.
-/// Both limits are checked by one timer a connection, every few seconds, so no request pays for a timer of its own.
+/// - A connection with no request under way and nothing read for 30 s is closed (the idle timeout). It is kept here
+///   rather than by Hummingbird, since answers given before the decoder (`EventLoopWireAnswerHandler`) never pass
+///   Hummingbird's handlers: they are told here.
+/// The limits are checked by one timer a connection, every few seconds, so no request pays for a timer of its own.
 final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -29,7 +32,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static let baseDeadline: TimeAmount = .seconds(30)
     static let bytesPerSecond = 16 * 1024
     static let longestDeadline: TimeAmount = .minutes(10)
-    /// Hummingbird closes a connection silent this long, mid-request too; set on both ports.
+    /// A connection with no request under way is closed after this long without one.
     static let idleTimeout: TimeAmount = .seconds(30)
     /// Silence inside a request that gets its 408 in time, the check's own delay included.
     static let silenceLimit: TimeAmount = idleTimeout - checkEvery * 2
@@ -43,6 +46,11 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// When the request being read must have arrived whole.
     private var requestDeadline: NIODeadline?
     private var lastRead = NIODeadline.now()
+    /// Requests read whose answer has not ended yet, and when the connection was last busy.
+    private var requestsUnderWay = 0
+    private var lastActivity = NIODeadline.now()
+    /// Called once the answer to every request read has been written.
+    var whenAllAnswered: (() -> Void)?
     /// Answers written but not yet taken by the socket, and when one last was.
     private var unfinishedAnswers = 0
     private var lastWriteProgress = NIODeadline.now()
@@ -63,6 +71,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !isRefusing else { return }
         lastRead = .now()
+        lastActivity = lastRead
         let part = unwrapInboundIn(data)
         guard case .head(var head) = part else {
             if case .end = part {
@@ -87,6 +96,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         isReadingRequest = true
         hasAnswerStarted = false
+        requestsUnderWay += 1
         let announced = max(0, head.headers["Content-Length"].first.flatMap(Int.init) ?? 0)
         let allowance = Self.baseDeadline + .seconds(Int64(announced / Self.bytesPerSecond))
         requestDeadline = .now() + min(allowance, Self.longestDeadline)
@@ -100,6 +110,8 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(data, promise: promise)
             return
         }
+        requestsUnderWay = max(0, requestsUnderWay - 1)
+        lastActivity = .now()
         // An answer's end is taken by the socket only after everything before it, so it alone tells progress.
         if unfinishedAnswers == 0 { lastWriteProgress = .now() }
         unfinishedAnswers += 1
@@ -110,6 +122,12 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             handler.value.lastWriteProgress = .now()
         }
         context.write(data, promise: written)
+        if requestsUnderWay == 0 { whenAllAnswered?() }
+    }
+
+    /// A request was read and answered in front of this handler.
+    func noteAnswerGivenBeforeIt() {
+        lastActivity = .now()
     }
 
     private func check(context: ChannelHandlerContext) {
@@ -126,6 +144,8 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let channel = context.channel
             guard let socket = channel as? any SocketOptionProvider else { return channel.close(promise: nil) }
             socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+        } else if requestsUnderWay == 0, now - lastActivity >= Self.idleTimeout {
+            context.close(promise: nil)
         }
     }
 

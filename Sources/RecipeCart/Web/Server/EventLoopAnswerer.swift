@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+
+/// Asks each of a connection's `EventLoopAnswering`s in turn, with the `Date` of now made once a second.
+struct EventLoopAnswerer {
+    let answers: [any EventLoopAnswering]
+    private var date = (seconds: 0, text: "")
+
+    init(answers: [any EventLoopAnswering]) {
+        self.answers = answers
+    }
+
+    /// The first answer any of `answers` gives.
+    mutating func answer(_ request: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?)? {
+        guard let target = request.path else { return nil }
+        let uri = URI(target)
+        let date = currentDate()
+        for answering in answers {
+            if let answer = answering.answer(request, uri: uri, date: date) { return answer }
+        }
+        return nil
+    }
+
+    /// IMF-fixdate.
+    private mutating func currentDate() -> String {
+        let now = time(nil)
+        if now != date.seconds { date = (now, HTTPDate.string(fromSeconds: now)) }
+        return date.text
+    }
+}
