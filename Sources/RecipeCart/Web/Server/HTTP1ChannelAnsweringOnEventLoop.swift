@@ -10,7 +10,7 @@ struct HTTP1ChannelAnsweringOnEventLoop: ServerChildChannel {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
         self.channel.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            // After the state handler, so that its idle timeout and graceful shutdown count these answers too.
+            // After the state handler, so that its graceful shutdown counts these answers too.
             let pipeline = channel.pipeline.syncOperations
             let state = try pipeline.handler(type: HTTPConnectionStateHandler.self)
             try pipeline.addHandler(EventLoopAnswerHandler(answers: answers), position: .after(state))
