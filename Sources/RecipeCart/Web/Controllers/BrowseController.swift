@@ -13,7 +13,11 @@ struct BrowseController: Sendable {
     let suggester: SpellingSuggester
     let cookable: CookableRanker
     let facets: GenerationMemo<BrowseFacets>
-    let pageKeys = BrowsePageKeys()
+    /// The page key of each query string lately asked for (nil for one the page cache cannot answer from memory):
+    /// parsing the string and making the page's canonical URL had been a twentieth of a kept page's CPU.
+    let pageKeys = BoundedMemo<String, String?>(capacity: 1_024)
+    /// Longer query strings are not kept, so the memo stays small whatever is sent.
+    static let longestKeptQuery = 512
 
     /// A search with this many hits or fewer also offers "Did you mean …?" when a word looks mistyped.
     static let fewHits = 2
@@ -48,11 +52,13 @@ struct BrowseController: Sendable {
     /// tell: no API to ask first (`upstream.refresh`), no cuisine to look up, the generation in memory, the page kept.
     /// - Parameter rawQuery: the request's query string, not yet decoded.
     func keptPage(forQuery rawQuery: String?) -> PageCache.Template? {
+        func pageKey(_ raw: String) -> String? {
+            let query = Self.query(from: FormFields.query(raw))
+            return query.area == nil ? Self.pageURL(for: query) : nil
+        }
+        let raw = rawQuery ?? ""
         guard !upstream.isConfigured, let generation = catalog.generationInMemory(),
-            let page = pageKeys.key(forQuery: rawQuery ?? "", make: { raw in
-                let query = Self.query(from: FormFields.query(raw))
-                return query.area == nil ? Self.pageURL(for: query) : nil
-            })
+            let page = raw.utf8.count <= Self.longestKeptQuery ? pageKeys.value(for: raw, make: pageKey) : pageKey(raw)
         else { return nil }
         return cache.kept(for: pages.cacheKey(page), generation: generation)
     }

@@ -1,22 +1,17 @@
-import Synchronization
-
 /// A shopper's part of a page, rendered once for each distinct value and kept with the shopper's token as a
 /// placeholder. The value is the key: everything the fragment shows is in it, so no catalog change can leave a
 /// kept fragment wrong. Rendering the detail page's cart block with Mustache on every request was a tenth of the
 /// request.
 final class FragmentCache<View: FragmentView & Hashable & Sendable>: Sendable {
-    private let kept: Mutex<OldestFirstOut<View, PageCache.Template>>
+    private let kept: BoundedMemo<View, PageCache.Template>
 
     /// Running cooking timers make a new value every minute, so old ones must go.
     init(capacity: Int = 4_096) {
-        kept = Mutex(OldestFirstOut(capacity: capacity))
+        kept = BoundedMemo(capacity: capacity)
     }
 
     /// `view` must be made with `PersonalParts.placeholders`' token, so one kept fragment serves every shopper.
     func template(for view: View, render: (View) throws -> String) rethrows -> PageCache.Template {
-        if let template = kept.withLock({ $0[view] }) { return template }
-        let template = PageCache.Template(html: try render(view))
-        kept.withLock { $0.keep(template, for: view) }
-        return template
+        try kept.value(for: view) { PageCache.Template(html: try render($0)) }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Carries a `StatusMessage` across a 303 in a short-lived cookie, signed under the server key so that
 /// nobody can plant words on a shopper's page; the next page shows it once and clears the cookie.
@@ -9,18 +8,17 @@ final class StatusFlash: Sendable {
     let secret: ServerSecret
     /// A message's cookie is the same every time: the stepper's few messages ("Added … · 3 in your cart") are
     /// encoded and signed once. Encoding one as JSON had been a twentieth of a stepper post.
-    private let signed = Mutex(OldestFirstOut<StatusMessage, String>(capacity: 1_024))
+    private let signed = BoundedMemo<StatusMessage, String>(capacity: 1_024)
 
     init(secret: ServerSecret) {
         self.secret = secret
     }
 
     func cookieValue(for message: StatusMessage) -> String {
-        if let value = signed.withLock({ $0[message] }) { return value }
-        let payload = Base64URL.encode((try? JSONEncoder().encode(message)) ?? Data())
-        let value = "\(payload).\(secret.sign("status|\(payload)"))"
-        signed.withLock { $0.keep(value, for: message) }
-        return value
+        signed.value(for: message) { message in
+            let payload = Base64URL.encode((try? JSONEncoder().encode(message)) ?? Data())
+            return "\(payload).\(secret.sign("status|\(payload)"))"
+        }
     }
 
     func message(fromCookie value: String) -> StatusMessage? {

@@ -7,7 +7,7 @@ import NIOCore
 /// would make of the same bytes (the `Host` as the authority, every other field as it came), so the
 /// event loop can answer it without them. Anything else, and a head not yet whole, is not read here: the connection
 /// goes on through NIO's decoder, which handles every case, refusals included.
-struct PlainHTTP1Request {
+enum PlainHTTP1Request {
     enum Reading {
         /// The bytes do not start with a plain request's whole head.
         case notPlain
