@@ -66,9 +66,9 @@ class ShopFactory:
         self.workdir = workdir
         self.shops: list[Shop] = []
 
-    def __call__(self, extra_args: list[str] | None = None, instances: int = INSTANCES) -> Shop:
+    def __call__(self, extra_args: list[str] | None = None, instances: int = INSTANCES, metrics: bool = True) -> Shop:
         database, url = self.cluster.create_database()
-        metrics_ports = [free_port() for _ in range(instances)]
+        metrics_ports = [free_port() if metrics else None for _ in range(instances)]
         servers = [Server(self.workdir / f"data-{n}", log_path=self.workdir / f"instance-{n}.log",
                           staff_token=STAFF_TOKEN, args=instance_args(url, metrics_ports[n - 1], extra_args))
                    for n in range(1, instances + 1)]

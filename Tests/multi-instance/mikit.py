@@ -231,7 +231,7 @@ class Shop:
     database: str
     database_url: str
     instances: list[Server]
-    metrics_ports: list[int]
+    metrics_ports: list[int | None]
     nginx: Nginx
 
     @property
@@ -252,9 +252,10 @@ class Shop:
         return "\n".join(parts)
 
 
-def instance_args(database_url: str, metrics_port: int, extra: list[str] | None = None) -> list[str]:
-    return ["--database-url", database_url, "--trusted-proxy", HOST, "--metrics-port", str(metrics_port),
-            *(extra or [])]
+def instance_args(database_url: str, metrics_port: int | None, extra: list[str] | None = None) -> list[str]:
+    """Without a metrics port, an instance also answers kept pages on the event loop, as it does in production."""
+    metrics = ["--metrics-port", str(metrics_port)] if metrics_port is not None else []
+    return ["--database-url", database_url, "--trusted-proxy", HOST, *metrics, *(extra or [])]
 
 
 def start_instances(servers: list[Server], timeout: float = 90) -> None:

@@ -76,6 +76,7 @@ func makeRouter(
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HTMLCompressionMiddleware())
     router.add(middleware: RequestLogMiddleware(level: requestLogLevel))
+    if carts.needsLastWrite { router.add(middleware: LastWriteMiddleware(cookies: cookies, clock: config.clock)) }
     router.add(middleware: ErrorPageMiddleware(pages: pages))
     router.add(middleware: MethodGuardMiddleware())
     router.add(middleware: StaticFileMiddleware(files: staticFiles, pictures: stores.pictures))

@@ -30,6 +30,29 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreBackend.all) func aReadCountIsKnownInMemoryUntilALaterPost(backend: StoreBackend) async throws {
+        try await withCarts(backend) { (stores: TestStores) async throws in
+            let carts = stores.carts
+            try await carts.apply(.set(3), recipe: cake, session: session)
+            let before = LastWrite(Date() - 10)
+            #expect(carts.itemCountInMemory(session: session, lastWrite: before) == nil)
+            #expect(try await carts.itemCount(session: session) == 3)
+            #expect(try await carts.line(of: lava, session: session) == nil)
+            #expect(carts.itemCountInMemory(session: session, lastWrite: before) == 3)
+            #expect(carts.hasStoredNothingInMemory(for: lava, session: session, lastWrite: before))
+            #expect(!carts.hasStoredNothingInMemory(for: cake, session: session, lastWrite: before))
+            // A post answered after those reads, by another instance for all this one knows.
+            let after = LastWrite(Date())
+            if carts.needsLastWrite {
+                #expect(carts.itemCountInMemory(session: session, lastWrite: after) == nil)
+                #expect(!carts.hasStoredNothingInMemory(for: lava, session: session, lastWrite: after))
+            } else {
+                #expect(carts.itemCountInMemory(session: session, lastWrite: after) == 3)
+            }
+            #expect(carts.needsLastWrite == (backend == .postgres))
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func quantityStaysWithin1And99(backend: StoreBackend) async throws {
         try await withCarts(backend) { (stores: TestStores) async throws in
             try await stores.carts.apply(.set(99), recipe: cake, session: session)

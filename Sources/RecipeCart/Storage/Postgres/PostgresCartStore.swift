@@ -8,6 +8,7 @@ struct PostgresCartStore: CartStore {
     let clock: AppClock
     /// Stepper posts, the hot path, are committed in batches, each batch one statement.
     private let changes: PostgresCartChanges
+    private let readings = SessionReadings()
 
     init(database: PostgresDatabase, clock: AppClock) {
         self.database = database
@@ -81,17 +82,27 @@ struct PostgresCartStore: CartStore {
         try await database.read { connection in try await Self.quantity(connection, recipe: recipe, session: session) }
     }
 
+    /// Read on every page a returning shopper opens, with what the session stored, so the next pages can be answered
+    /// from `readings`.
     func itemCount(session: SessionKey) async throws -> Int {
-        try await database.read { connection in
-            try await connection.rows(ShopperPageStatements.CartCount(sessionHash: session.hash)).first ?? 0
+        let readAt = clock.now()
+        let (count, stored) = try await database.read { connection in
+            try await connection.rows(ShopperPageStatements.CountAndStored(sessionHash: session.hash)).first ?? (0, [])
         }
+        readings.record(.init(count: count, stored: Set(stored.compactMap(RecipeID.init)), readAt: readAt), of: session)
+        return count
     }
 
-    /// Never: another instance may have changed the cart since this one read it.
-    func itemCountInMemory(session: SessionKey) -> Int? { nil }
+    func itemCountInMemory(session: SessionKey, lastWrite: LastWrite?) -> Int? {
+        readings.reading(of: session, after: lastWrite, now: clock.now())?.count
+    }
 
-    /// Never, for the same reason.
-    func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey) -> Bool { false }
+    func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey, lastWrite: LastWrite?) -> Bool {
+        readings.reading(of: session, after: lastWrite, now: clock.now()).map { !$0.stored.contains(recipe) } ?? false
+    }
+
+    /// Another instance may have answered the shopper's last post.
+    var needsLastWrite: Bool { true }
 
     func cart(session: SessionKey) async throws -> Cart {
         try await database.read { connection in

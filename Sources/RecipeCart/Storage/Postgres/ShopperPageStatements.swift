@@ -3,9 +3,14 @@ import PostgresNIO
 /// The reads behind every page a returning shopper opens, prepared once a connection: PostgreSQL parsing and
 /// planning them anew for each request was most of its time under a load of detail pages.
 enum ShopperPageStatements {
-    /// The badge: how many batches are in the cart.
-    struct CartCount: PostgresPreparedStatement {
-        static let sql = "SELECT COALESCE(SUM(quantity), 0)::BIGINT FROM cart_items WHERE session_hash = $1"
+    /// The badge's count, and every recipe the session has stored anything for, in one read (`SessionReadings`).
+    struct CountAndStored: PostgresPreparedStatement {
+        static let sql = """
+            SELECT (SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = $1)::BIGINT,
+                   ARRAY(SELECT recipe_id FROM cart_items WHERE session_hash = $1
+                         UNION SELECT recipe_id FROM shopper_recipe_edits WHERE session_hash = $1
+                         UNION SELECT recipe_id FROM recipe_edit_undos WHERE session_hash = $1)
+            """
         static let bindingDataTypes: [PostgresDataType] = [.text]
         var sessionHash: String
 
@@ -15,7 +20,7 @@ enum ShopperPageStatements {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> Int { try row.decode(Int.self) }
+        func decodeRow(_ row: PostgresRow) throws -> (Int, [String]) { try row.decode((Int, [String]).self) }
     }
 
     /// One cart line as its shopper sees it: their version of the recipe over the shop's copy.

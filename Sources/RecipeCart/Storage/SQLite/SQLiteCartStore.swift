@@ -132,13 +132,16 @@ public struct SQLiteCartStore: CartStore {
         }
     }
 
-    public func itemCountInMemory(session: SessionKey) -> Int? {
+    /// Exact whoever posted last: only this process writes its file, and each write forgets what it changes.
+    public func itemCountInMemory(session: SessionKey, lastWrite: LastWrite?) -> Int? {
         memos.cartCounts.known(of: session)
     }
 
-    public func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey) -> Bool {
+    public func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey, lastWrite: LastWrite?) -> Bool {
         memos.storedRecipes.known(of: session).map { !$0.contains(recipe) } ?? false
     }
+
+    public var needsLastWrite: Bool { false }
 
     /// The cart with each line's recipe as it shows now (edits applied), in the order lines were added.
     public func cart(session: SessionKey) async throws -> Cart {

@@ -48,9 +48,9 @@ struct RecipeController: Sendable {
 
     /// The page `show` would answer a shopper who has stored nothing for the recipe (no cart line, own version or Undo
     /// of it), when all it needs is in memory: no API to ask first, the generation, the recipe and the page kept for it.
-    func keptPage(_ id: RecipeID, fields: FormFields, session: ShopperSession, cartCount: Int) -> ByteBuffer? {
+    func keptPage(_ id: RecipeID, fields: FormFields, session: ShopperSession, lastWrite: LastWrite?, cartCount: Int) -> ByteBuffer? {
         guard !upstream.isConfigured, let generation = catalog.generationInMemory(),
-            carts.hasStoredNothingInMemory(for: id, session: session.key),
+            carts.hasStoredNothingInMemory(for: id, session: session.key, lastWrite: lastWrite),
             let recipe = catalog.recipeInMemory(id, generation: generation),
             case .success(let servings) = Result(catching: { try Self.servings(fields["servings"], for: recipe) }),
             let template = cache.kept(for: cacheKey(recipe, servings: servings, copy: .personal(session.key)), generation: generation)

@@ -9,6 +9,7 @@ struct CookiePolicy: Sendable {
     var staff: String { name("rc_staff") }
     var cartChanged: String { name("rc_cart_changed") }
     var status: String { name("rc_status") }
+    var lastWrite: String { name("rc_wrote") }
 
     func name(_ base: String) -> String { secure ? "__Host-\(base)" : base }
 

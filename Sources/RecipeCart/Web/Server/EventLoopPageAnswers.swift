@@ -9,7 +9,7 @@ import NIOCore
 /// compression, security-header and log middleware), without the hop to a task and back and the middleware chain,
 /// which were most of their CPU. Only when everything the page needs is in memory (`BrowseController.keptPage`,
 /// `RecipeController.keptPage`): the session of a cookie that verified, the cart's count and, for a recipe, that the
-/// shopper stored nothing for it (SQLite; on PostgreSQL another instance may have changed either). A post's one-shot
+/// shopper stored nothing for it (on PostgreSQL, as read since the shopper's last post, `LastWrite`). A post's one-shot
 /// cookies, a staff cookie, a fresh visitor and anything else go to the router. `EventLoopPageAnswerTests` holds the
 /// two paths to the same bytes.
 struct EventLoopPageAnswers: EventLoopAnswering {
@@ -27,12 +27,14 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         guard uri.path == Route.browse.pattern || recipeID != nil else { return nil }
         let sent = SentCookies(fields)
         guard sent[cookies.status] == nil, sent[cookies.cartChanged] == nil, sent[cookies.staff] == nil,
-            let session = sent[cookies.session].flatMap(pages.signer.session(fromCookie:)),
-            let count = pages.carts.itemCountInMemory(session: session.key)
+            let session = sent[cookies.session].flatMap(pages.signer.session(fromCookie:))
         else { return nil }
+        let lastWrite = sent[cookies.lastWrite].flatMap(LastWrite.init(cookie:))
+        guard let count = pages.carts.itemCountInMemory(session: session.key, lastWrite: lastWrite) else { return nil }
         let page: ByteBuffer?
         if let recipeID {
-            page = recipes.keptPage(recipeID, fields: FormFields.query(uri.query), session: session, cartCount: count)
+            page = recipes.keptPage(
+                recipeID, fields: FormFields.query(uri.query), session: session, lastWrite: lastWrite, cartCount: count)
         } else {
             let personal = pages.personalParts(session: session, cartCount: count, cartChanged: false)
             page = browse.keptPage(forQuery: uri.query)?.bytes(filledWith: personal)

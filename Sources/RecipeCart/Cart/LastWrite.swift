@@ -1,0 +1,26 @@
+import Foundation
+
+/// When this browser's last post was answered, as the `rc_wrote` cookie carries it. Several instances share one
+/// PostgreSQL, so what one of them remembers of a session may be older than a post another answered; a reading taken
+/// well after this time is not (`SessionReadings`). Unsigned: a shopper who changes it only makes their own pages
+/// slower (a later time sends them to the database) or shows themselves their own older cart for a minute at most.
+public struct LastWrite: Sendable, Equatable {
+    public let date: Date
+
+    public init(_ date: Date) {
+        self.date = date
+    }
+
+    /// Milliseconds since 1970, digits only; anything else is no stamp.
+    public init?(cookie: String) {
+        guard !cookie.isEmpty, cookie.utf8.count <= 15, cookie.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let milliseconds = Int64(cookie)
+        else { return nil }
+        date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// Rounded up, so the stamp is never earlier than the answer it marks.
+    public var cookieValue: String {
+        String(Int64((date.timeIntervalSince1970 * 1000).rounded(.up)))
+    }
+}

@@ -1,0 +1,119 @@
+"""Pages answered from what an instance remembers of a session (on the event loop, without reading PostgreSQL) still
+show the shopper's own posts at once, whichever instance answered them: each post's answer carries the time of the
+shopper's last write (the rc_wrote cookie), and an instance trusts only what it read of the session well after it."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+
+from mikit import MultiClient, multipart
+
+BADGE_RE = re.compile(r'data-cart-count="(\d+)"')
+STEPPER_RE = re.compile(r'class="stepper-quantity" data-quantity="(\d+)"')
+# What an instance allows for the clocks of two instances to differ (SessionReadings.clockSkew), and a margin.
+PAST_THE_SKEW = 1.3
+
+
+def badge(text: str) -> int:
+    match = BADGE_RE.search(text)
+    assert match, "the page has no cart badge"
+    return int(match.group(1))
+
+
+def from_memory(server, path: str) -> int:
+    """How many GETs of `path` the instance answered on the event loop: its log line has no Hummingbird request id."""
+    lines = server.log_path.read_text(errors="replace").splitlines()
+    return sum(1 for line in lines
+               if f"path={path} " in line and "method=GET" in line and "status=200" in line and "hb.request" not in line)
+
+
+def page(browser: MultiClient, port: int, path: str):
+    """A page as a browser opens it some time after its last post, its one-shot cookies long spent: all it carries
+    is the session and the time of its last post."""
+    for name in list(browser.cookies):
+        if name.endswith(("rc_cart_changed", "rc_status")):
+            del browser.cookies[name]
+    reply = browser.on(port).get(path)
+    assert reply.status == 200, f"{path} on port {port} answered {reply.status}"
+    return reply
+
+
+def test_a_post_on_one_instance_shows_at_once_on_a_page_another_answers_from_memory(shops):
+    shop = shops(instances=2, metrics=False)
+    one, two = shop.instances
+    browser = MultiClient(shop.ports)
+    token = browser.on(one.port).csrf()
+    reply = browser.on(one.port).step("bundled-1", "inc", token)
+    assert reply.status == 303
+    token = browser.on(one.port).token_after(reply, token)
+    assert any(name.endswith("rc_wrote") for name in browser.cookies), f"the post set no rc_wrote: {browser.cookies}"
+    # A post refused with an error page is stamped too: a post may fail after it wrote.
+    refused = browser.on(one.port).step("bundled-1", "inc", "not-a-real-token")
+    assert refused.status == 403
+    assert any(line.startswith("rc_wrote=") for line in refused.all_headers("Set-Cookie")), "a refused post set no rc_wrote"
+
+    # Well after that post, instance 2 reads the session once, then answers from memory.
+    time.sleep(PAST_THE_SKEW)
+    for path in ("/?q=chicken", "/recipes/bundled-2"):
+        for _ in range(3):
+            assert badge(page(browser, two.port, path).text) == 1
+    assert from_memory(two, "/") >= 1, "instance 2 answered no search page from memory"
+    assert from_memory(two, "/recipes/bundled-2") >= 1, "instance 2 answered no recipe page from memory"
+
+    for round_number in range(1, 4):
+        # A post on instance 1; instance 2's memory of the session is now older than it.
+        assert browser.on(one.port).step("bundled-2", "inc", token).status == 303
+        recipe = page(browser, two.port, "/recipes/bundled-2")
+        assert badge(recipe.text) == 1 + round_number
+        stepper = STEPPER_RE.search(recipe.text)
+        assert stepper and int(stepper.group(1)) == round_number, "bundled-2's page does not show its new line"
+        assert badge(page(browser, two.port, "/?q=chicken").text) == 1 + round_number
+
+    # And the other way round: a post on instance 2 after instance 1 read the session.
+    time.sleep(PAST_THE_SKEW)
+    for _ in range(3):
+        assert badge(page(browser, one.port, "/?q=chicken").text) == 4
+    answered = from_memory(one, "/")
+    assert answered >= 1, "instance 1 answered no search page from memory"
+    assert browser.on(two.port).step("bundled-1", "dec", token).status == 303
+    assert badge(page(browser, one.port, "/?q=chicken").text) == 3
+    assert from_memory(one, "/") == answered, "a page from before the post was answered from memory"
+    # Through nginx, whichever instance it picks.
+    for _ in range(4):
+        assert badge(page(browser, shop.nginx.port, "/?q=chicken").text) == 3
+
+
+def test_a_shoppers_own_version_made_on_one_instance_shows_at_once_where_the_page_came_from_memory(shops):
+    shop = shops(instances=2, metrics=False)
+    one, two = shop.instances
+    browser = MultiClient(shop.ports)
+    token = browser.on(one.port).csrf()
+    reply = browser.on(one.port).step("bundled-1", "inc", token)
+    assert reply.status == 303
+    time.sleep(PAST_THE_SKEW)
+    title = "My own crumble, my way"
+    for _ in range(3):
+        assert title not in page(browser, two.port, "/recipes/bundled-3").text
+    assert from_memory(two, "/recipes/bundled-3") >= 1, "instance 2 answered no recipe page from memory"
+
+    form = browser.on(one.port).get("/recipes/bundled-3/edit")
+    assert form.status == 200
+    fields = [(name, hidden(form.text, name)) for name in ("_csrf", "version", "copy")]
+    assert dict(fields)["copy"] != "shop", "a shopper should edit their own copy"
+    fields += [("title", title), ("description", "Mine."), ("step", "Bake it my way."), ("action", "save")]
+    body, content_type = multipart(fields)
+    saved = browser.on(one.port).request("POST", "/recipes/bundled-3/edit", body=body, headers={"Content-Type": content_type})
+    assert saved.status == 303, f"the edit answered {saved.status}: {saved.text[:400]!r}"
+    answered = from_memory(two, "/recipes/bundled-3")
+    assert title in page(browser, two.port, "/recipes/bundled-3").text
+    assert from_memory(two, "/recipes/bundled-3") == answered
+    # Another shopper still sees the shop's copy.
+    assert title not in MultiClient(shop.ports).on(two.port).get("/recipes/bundled-3").text
+
+
+def hidden(page_text: str, name: str) -> str:
+    match = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)"', page_text)
+    assert match, f"the edit form has no {name} field"
+    return html.unescape(match.group(1))
