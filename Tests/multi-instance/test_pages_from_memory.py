@@ -40,14 +40,20 @@ def page(browser: MultiClient, port: int, path: str):
     return reply
 
 
-def test_a_post_on_one_instance_shows_at_once_on_a_page_another_answers_from_memory(shops):
+def shopper_with_a_cart(shops):
+    """Two instances without a metrics port, so they answer kept pages on the event loop as in production, and a
+    browser that put bundled-1 in its cart through the first: the shop, the instances, the browser and its token."""
     shop = shops(instances=2, metrics=False)
     one, two = shop.instances
     browser = MultiClient(shop.ports)
     token = browser.on(one.port).csrf()
     reply = browser.on(one.port).step("bundled-1", "inc", token)
     assert reply.status == 303
-    token = browser.on(one.port).token_after(reply, token)
+    return shop, one, two, browser, browser.on(one.port).token_after(reply, token)
+
+
+def test_a_post_on_one_instance_shows_at_once_on_a_page_another_answers_from_memory(shops):
+    shop, one, two, browser, token = shopper_with_a_cart(shops)
     assert any(name.endswith("rc_wrote") for name in browser.cookies), f"the post set no rc_wrote: {browser.cookies}"
     # A post refused with an error page is stamped too: a post may fail after it wrote.
     refused = browser.on(one.port).step("bundled-1", "inc", "not-a-real-token")
@@ -86,12 +92,7 @@ def test_a_post_on_one_instance_shows_at_once_on_a_page_another_answers_from_mem
 
 
 def test_a_shoppers_own_version_made_on_one_instance_shows_at_once_where_the_page_came_from_memory(shops):
-    shop = shops(instances=2, metrics=False)
-    one, two = shop.instances
-    browser = MultiClient(shop.ports)
-    token = browser.on(one.port).csrf()
-    reply = browser.on(one.port).step("bundled-1", "inc", token)
-    assert reply.status == 303
+    shop, one, two, browser, _ = shopper_with_a_cart(shops)
     time.sleep(PAST_THE_SKEW)
     title = "My own crumble, my way"
     for _ in range(3):
