@@ -18,6 +18,8 @@ struct TestEnvironment {
     var upstream = UpstreamSettings()
     /// Off, every request goes through the router (`EventLoopAnswering`).
     var answersOnEventLoop = true
+    /// Every piece of shared state in this PostgreSQL database (`TestPostgres`) instead of SQLite under the data dir.
+    var databaseURL: String?
 
     init() throws {
         dataDirectory = FileManager.default.temporaryDirectory
@@ -30,6 +32,7 @@ struct TestEnvironment {
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot, secureCookies: secureCookies,
             staffToken: staffToken, upstream: upstream, clock: clock)
         config.answersOnEventLoop = answersOnEventLoop
+        config.databaseURL = databaseURL
         return config
     }
 
