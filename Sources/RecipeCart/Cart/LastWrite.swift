@@ -4,7 +4,7 @@ import Foundation
 /// PostgreSQL, so what one of them remembers of a session may be older than a post another answered; a reading taken
 /// well after this time is not (`SessionReadings`). Unsigned: a shopper who changes it only makes their own pages
 /// slower (a later time sends them to the database) or shows themselves their own older cart for a minute at most.
-public struct LastWrite: Sendable, Equatable {
+public struct LastWrite: Sendable {
     public let date: Date
 
     public init(_ date: Date) {

@@ -8,7 +8,7 @@ import Synchronization
 /// which bounds how long a change the shopper did not post themselves (another holder of the cookie, a purge) can go
 /// unseen.
 final class SessionReadings: Sendable {
-    struct Reading: Sendable, Equatable {
+    struct Reading: Sendable {
         var count: Int
         var stored: Set<RecipeID>
         /// When the read was sent: it saw every write committed before then.

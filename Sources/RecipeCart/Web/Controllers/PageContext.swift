@@ -70,7 +70,7 @@ struct PageContext: Sendable {
             response.setCookie(cookies.cookie(cookies.status, value: flash.cookieValue(for: status), maxAge: StatusFlash.lifetime))
         }
         if let session, session.isNew {
-            response.setCookie(cookies.cookie(cookies.session, value: signer.cookieValue(for: session), maxAge: 30 * 24 * 3600))
+            response.setCookie(cookies.cookie(cookies.session, value: signer.cookieValue(for: session), maxAge: CookiePolicy.sessionLifetime))
         }
         if cartChanged {
             response.setCookie(cookies.cookie(cookies.cartChanged, value: "1", maxAge: 10))

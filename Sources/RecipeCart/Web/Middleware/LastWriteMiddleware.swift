@@ -13,11 +13,8 @@ struct LastWriteMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         // Taken once the post's writes have committed, so a reading taken after it has seen them.
         if request.method != .get, request.method != .head {
-            response.setCookie(cookies.cookie(cookies.lastWrite, value: LastWrite(clock.now()).cookieValue, maxAge: Self.lifetime))
+            response.setCookie(cookies.cookie(cookies.lastWrite, value: LastWrite(clock.now()).cookieValue, maxAge: CookiePolicy.sessionLifetime))
         }
         return response
     }
-
-    /// As long as a session lasts.
-    private static let lifetime = Int(SessionPurger.idleLimit)
 }

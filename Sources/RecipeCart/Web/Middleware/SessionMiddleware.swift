@@ -24,7 +24,7 @@ struct SessionMiddleware: RouterMiddleware {
         }
         var response = try await next(request, context)
         if session.isNew, response.headers[values: .setCookie].allSatisfy({ !$0.hasPrefix("\(cookies.session)=") }) {
-            response.setCookie(cookies.cookie(cookies.session, value: signer.cookieValue(for: session), maxAge: 30 * 24 * 3600))
+            response.setCookie(cookies.cookie(cookies.session, value: signer.cookieValue(for: session), maxAge: CookiePolicy.sessionLifetime))
         }
         // Only a page shows the message: fetching the list as text leaves it for the next page.
         if response.status == .ok, isPage, response.headers[.contentType]?.hasPrefix("text/html") == true {

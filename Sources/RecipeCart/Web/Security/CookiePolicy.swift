@@ -11,6 +11,9 @@ struct CookiePolicy: Sendable {
     var status: String { name("rc_status") }
     var lastWrite: String { name("rc_wrote") }
 
+    /// The session's cookie, and the `rc_wrote` beside it, last as long as an idle session is kept.
+    static let sessionLifetime = Int(SessionPurger.idleLimit)
+
     func name(_ base: String) -> String { secure ? "__Host-\(base)" : base }
 
     func cookie(_ name: String, value: String, maxAge: Int, sameSite: Cookie.SameSite = .lax) -> Cookie {
