@@ -9,6 +9,7 @@ struct EventLoopAnswerEnding: Sendable {
     /// The level of the router's request log line.
     let logLevel: Logger.Level
 
+    /// The head, and the request's log line.
     /// - Parameters:
     ///   - path: the request's path as logged, never its query.
     ///   - date: the `Date` header's value for now.
@@ -16,12 +17,20 @@ struct EventLoopAnswerEnding: Sendable {
         _ status: HTTPResponse.Status, _ fields: HTTPFields, answering method: HTTPRequest.Method, path: String, date: String,
         since start: ContinuousClock.Instant
     ) -> HTTPResponse {
+        log(status, answering: method, path: path, since: start)
+        return head(status, fields, date: date)
+    }
+
+    func head(_ status: HTTPResponse.Status, _ fields: HTTPFields, date: String) -> HTTPResponse {
         var headers = fields
         SecurityHeaders.add(to: &headers)
         headers[.date] = date
         headers[.server] = serverName
+        return HTTPResponse(status: status, headerFields: headers)
+    }
+
+    func log(_ status: HTTPResponse.Status, answering method: HTTPRequest.Method, path: String, since start: ContinuousClock.Instant) {
         RequestLogMiddleware<AppRequestContext>.log(
             level: logLevel, method: method, path: path, status: String(status.code), since: start, to: logger)
-        return HTTPResponse(status: status, headerFields: headers)
     }
 }

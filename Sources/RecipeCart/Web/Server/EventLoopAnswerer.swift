@@ -18,11 +18,22 @@ struct EventLoopAnswerer {
 
     /// The first answer any of `answers` gives.
     mutating func answer(_ request: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?)? {
+        first(request) { $0.answer(request, uri: $1, date: $2) }
+    }
+
+    /// The first answer any of `answers` gives, as the bytes that go on the wire.
+    mutating func wireAnswer(_ request: HTTPRequest) -> (head: ByteBuffer, body: ByteBuffer?)? {
+        first(request) { $0.wireAnswer(request, uri: $1, date: $2) }
+    }
+
+    private mutating func first<Answer>(
+        _ request: HTTPRequest, _ answer: (any EventLoopAnswering, URI, String) -> Answer?
+    ) -> Answer? {
         guard let target = request.path else { return nil }
         let uri = URI(target)
         let date = currentDate()
         for answering in answers {
-            if let answer = answering.answer(request, uri: uri, date: date) { return answer }
+            if let found = answer(answering, uri, date) { return found }
         }
         return nil
     }

@@ -9,9 +9,16 @@ protocol EventLoopAnswering: Sendable {
     ///   - uri: the request's target, parsed once for every answerer.
     ///   - date: the `Date` header's value for now.
     func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)?
+
+    /// `answer` as the bytes that go on the wire (`HTTP1ResponseBytes`), for `EventLoopWireAnswerHandler`.
+    func wireAnswer(_ request: HTTPRequest, uri: URI, date: String) -> (head: ByteBuffer, body: ByteBuffer?)?
 }
 
 extension EventLoopAnswering {
+    func wireAnswer(_ request: HTTPRequest, uri: URI, date: String) -> (head: ByteBuffer, body: ByteBuffer?)? {
+        answer(request, uri: uri, date: date).map { HTTP1ResponseBytes.make($0.head, body: $0.body, answering: request.method) }
+    }
+
     /// A request with no body to drop and a connection that stays open: the router answers the others, since only it
     /// reads bodies and closes connections.
     static func isWholeWithoutBody(_ fields: HTTPFields) -> Bool {

@@ -14,22 +14,38 @@ struct EventLoopFileAnswers: EventLoopAnswering {
 
     func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let start = ContinuousClock.now
+        guard let (sending, body) = sending(request, uri: uri) else { return nil }
+        return (ending.head(sending.status, sending.headers, answering: request.method, path: uri.path, date: date, since: start), body)
+    }
+
+    /// The head comes from the variant's `WireHeadMemo`, made there once with the router's fields.
+    func wireAnswer(_ request: HTTPRequest, uri: URI, date: String) -> (head: ByteBuffer, body: ByteBuffer?)? {
+        let start = ContinuousClock.now
+        guard let (sending, body) = sending(request, uri: uri) else { return nil }
+        let key = WireHeadMemo.Key(status: sending.status.code, cacheControl: sending.cacheControl.value)
+        // The head's bytes are the same for GET and HEAD; only the body differs.
+        let head = sending.variant.wireHeads.head(for: key, date: date) {
+            HTTP1ResponseBytes.make(ending.head(sending.status, sending.headers, date: date), body: nil, answering: .head).head
+        }
+        ending.log(sending.status, answering: request.method, path: uri.path, since: start)
+        return (head, body)
+    }
+
+    /// What the router would send for the whole of a file in memory, and its body in memory; nil for anything else.
+    private func sending(_ request: HTTPRequest, uri: URI) -> (StaticFileResponse.Sending, ByteBuffer?)? {
         let fields = request.headerFields
         guard request.method == .get || request.method == .head,
             fields[.range] == nil, Self.isWholeWithoutBody(fields),
-            case let path = uri.path,
-            let (root, remainder) = files.root(for: path),
+            let (root, remainder) = files.root(for: uri.path),
             let filePath = try? StaticFilePath(urlEncoded: remainder),
-            let lookup = files.cachedLookup(filePath, in: root),
-            case .send(let status, let fileHeaders, let body, range: nil) = StaticFileResponse.decide(
-                lookup, method: request.method, headers: fields),
-            fileHeaders[.contentType]?.hasPrefix("text/html") == false
+            let lookup = files.cachedLookup(filePath, in: root), !lookup.file.isHTML,
+            case .send(let sending) = StaticFileResponse.decide(lookup, method: request.method, headers: fields),
+            sending.range == nil
         else { return nil }
-        var bytes: ByteBuffer?
-        if let body {
-            guard case .memory(let buffer) = body else { return nil }
-            bytes = buffer
+        switch sending.body {
+        case nil: return (sending, nil)
+        case .memory(let buffer): return (sending, buffer)
+        case .disk: return nil
         }
-        return (ending.head(status, fileHeaders, answering: request.method, path: path, date: date, since: start), bytes)
     }
 }

@@ -110,14 +110,13 @@ final class EventLoopWireAnswerHandler: ChannelDuplexHandler, RemovableChannelHa
                 return false
             }
             guard case .plain(let request, let length) = PlainHTTP1Request.read(bytes) else { break }
-            guard let (head, body) = answerer.answer(request) else {
+            guard let wire = answerer.wireAnswer(request) else {
                 guard requestGuard != nil, let alone = bytes.readSlice(length: length) else { break }
                 mode = .awaitingRouter
                 held = bytes.readableBytes > 0 ? bytes : nil
                 context.fireChannelRead(wrapInboundOut(alone))
                 return true
             }
-            let wire = HTTP1ResponseBytes.make(head, body: body, answering: request.method)
             context.write(wrapOutboundOut(wire.head), promise: nil)
             if let body = wire.body { context.write(wrapOutboundOut(body), promise: nil) }
             bytes.moveReaderIndex(forwardBy: length)

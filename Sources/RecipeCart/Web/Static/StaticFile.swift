@@ -18,6 +18,8 @@ final class StaticFile: Sendable {
         let entityTag: String
         /// Everything but `Cache-Control`, which depends on the URL asked for.
         let headers: HTTPFields
+        /// This variant's heads as the event loop writes them.
+        let wireHeads = WireHeadMemo()
     }
 
     static let varyOnEncoding = HTTPField(name: .vary, value: "Accept-Encoding")
@@ -25,17 +27,21 @@ final class StaticFile: Sendable {
     let realPath: String
     let stamp: FileStamp
     let lastModified: String
+    /// HTML goes to the router, whose middleware compresses and marks pages.
+    let isHTML: Bool
     let identity: Variant
     let gzip: Variant?
     /// Content hash for fingerprinted URLs; only files held in memory have one.
     let fingerprint: String?
 
     private init(
-        realPath: String, stamp: FileStamp, lastModified: String, identity: Variant, gzip: Variant?, fingerprint: String?
+        realPath: String, stamp: FileStamp, lastModified: String, isHTML: Bool, identity: Variant, gzip: Variant?,
+        fingerprint: String?
     ) {
         self.realPath = realPath
         self.stamp = stamp
         self.lastModified = lastModified
+        self.isHTML = isHTML
         self.identity = identity
         self.gzip = gzip
         self.fingerprint = fingerprint
@@ -93,7 +99,7 @@ final class StaticFile: Sendable {
         }
 
         return StaticFile(
-            realPath: realPath, stamp: stamp, lastModified: lastModified,
+            realPath: realPath, stamp: stamp, lastModified: lastModified, isHTML: contentType.hasPrefix("text/html"),
             identity: variant(.identity, contents.map(Body.memory) ?? .disk(realPath), length: stamp.size),
             gzip: gzipBody.map { variant(.gzip, $0, length: gzipLength) },
             fingerprint: contents.map(Fingerprint.of))

@@ -8,22 +8,43 @@ import NIOCore
 enum StaticFileResponse {
     /// What to answer, decided from the request's method and headers alone.
     enum Decision {
-        /// `body` is nil for HEAD and 304; `range` is the part of the variant to send, nil for all of it.
-        case send(HTTPResponse.Status, HTTPFields, body: StaticFile.Body?, range: ClosedRange<Int>?)
+        case send(Sending)
         case notAcceptable
         case rangeNotSatisfiable(length: Int)
+    }
+
+    /// A variant, or a part of it, to send.
+    struct Sending {
+        let status: HTTPResponse.Status
+        let variant: StaticFile.Variant
+        let cacheControl: HTTPField
+        /// Nil for HEAD and 304.
+        let body: StaticFile.Body?
+        /// The part of the variant to send, nil for all of it.
+        let range: ClosedRange<Int>?
+
+        var headers: HTTPFields {
+            var headers = variant.headers
+            headers.append(cacheControl)
+            if let range {
+                headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(variant.length)"
+                headers[.contentLength] = String(range.count)
+            }
+            return headers
+        }
     }
 
     static func decide(_ lookup: StaticFiles.Lookup, method: HTTPRequest.Method, headers requestHeaders: HTTPFields) -> Decision {
         let file = lookup.file
         guard let coding = AcceptEncoding(requestHeaders).preferred(gzipAvailable: file.gzip != nil) else { return .notAcceptable }
         let variant = if coding == .gzip, let gzip = file.gzip { gzip } else { file.identity }
-        var headers = variant.headers
-        headers.append(lookup.cacheControl)
+        func send(_ status: HTTPResponse.Status, body: StaticFile.Body?, range: ClosedRange<Int>? = nil) -> Decision {
+            .send(Sending(status: status, variant: variant, cacheControl: lookup.cacheControl, body: body, range: range))
+        }
 
         let conditions = ConditionalRequest(headers: requestHeaders)
         if conditions.isNotModified(entityTag: variant.entityTag, modifiedSeconds: file.stamp.modifiedSeconds) {
-            return .send(.notModified, headers, body: nil, range: nil)
+            return send(.notModified, body: nil)
         }
         var range = ByteRange.whole
         if variant.coding == .identity, conditions.allowsRange(entityTag: variant.entityTag, lastModified: file.lastModified) {
@@ -32,11 +53,9 @@ enum StaticFileResponse {
         let body = method == .head ? nil : variant.body
         switch range {
         case .whole:
-            return .send(.ok, headers, body: body, range: nil)
+            return send(.ok, body: body)
         case .part(let bytes):
-            headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(variant.length)"
-            headers[.contentLength] = String(bytes.count)
-            return .send(.partialContent, headers, body: body, range: bytes)
+            return send(.partialContent, body: body, range: bytes)
         case .unsatisfiable:
             return .rangeNotSatisfiable(length: variant.length)
         }
@@ -44,9 +63,10 @@ enum StaticFileResponse {
 
     static func make(_ lookup: StaticFiles.Lookup, for request: Request, context: some RequestContext) async throws -> Response {
         switch decide(lookup, method: request.method, headers: request.headers) {
-        case .send(let status, let headers, let body, let range):
-            let responseBody = if let body { try await Self.body(body, range: range, context: context) } else { ResponseBody() }
-            return Response(status: status, headers: headers, body: responseBody)
+        case .send(let sending):
+            let responseBody =
+                if let body = sending.body { try await Self.body(body, range: sending.range, context: context) } else { ResponseBody() }
+            return Response(status: sending.status, headers: sending.headers, body: responseBody)
         case .notAcceptable:
             return plain(.notAcceptable, "This file is only available as is or gzip-compressed, and the request refused both.\n")
         case .rangeNotSatisfiable(let length):
