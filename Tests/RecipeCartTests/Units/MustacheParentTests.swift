@@ -20,8 +20,8 @@ import Testing
         Stepper(recipeID: "bundled-1", title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart", servings: 3),
         CookingStatus(line: line, csrfToken: "token", returnTo: "/cart", now: now),
         RecipeTile(recipe.summary),
-        BrowseView.Chip(label: "Dessert", url: "/?category=Dessert", selected: true),
-        BrowseView.Option(value: "vegan", label: "Vegan", selected: false),
+        FilterChip(label: "Dessert", url: "/?category=Dessert", selected: true),
+        FilterOption(value: "vegan", label: "Vegan", selected: false),
         BrowseView.Section(
             title: "Best matches", headingID: "results", showsTiles: true, recipes: [RecipeTile(recipe.summary)],
             tiles: "<li>Cake</li>"),
@@ -30,7 +30,8 @@ import Testing
             query: BrowseQuery(text: "cake", area: "Italian", have: ["egg", "flour"]),
             page: BrowsePage(rows: [(recipe.summary, .results)], total: 1, paging: BrowsePaging(total: 1, requestedPage: 1)),
             categories: ["Dessert"], areas: ["French", "Italian"], chrome: chrome,
-            tileStencil: TileStencil { _ in "<li>tile</li>" }),
+            tiles: Stencil { _ in "<li>tile</li>" }, chips: Stencil { _ in "<li>chip</li>" },
+            options: Stencil { _ in "<option>option</option>" }),
         chrome,
     ] }
 

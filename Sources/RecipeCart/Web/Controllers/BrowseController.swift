@@ -80,7 +80,7 @@ struct BrowseController: Sendable {
         let facets = try await known
         var view = BrowseView(
             query: query, page: found, categories: facets.categories, areas: facets.areas, chrome: chrome,
-            tileStencil: pages.renderer.tiles)
+            tiles: pages.renderer.tiles, chips: pages.renderer.filterChips, options: pages.renderer.filterOptions)
         view.notice = notice
         var isProvisional = found.isProvisional
         if found.totalCount <= Self.fewHits, query.page == 1, !query.text.isEmpty {

@@ -9,7 +9,9 @@ public struct PageRenderer: Sendable {
     static let requiredTemplates = PageTemplate.allCases.map(\.rawValue) + PartialTemplate.allCases.map(\.rawValue)
 
     let library: MustacheLibrary
-    let tiles: TileStencil
+    let tiles: Stencil<RecipeTile>
+    let filterOptions: Stencil<FilterOption>
+    let filterChips: Stencil<FilterChip>
 
     public init(templatesDirectory: URL) async throws {
         var isDirectory: ObjCBool = false
@@ -28,7 +30,13 @@ public struct PageRenderer: Sendable {
             throw TemplateError.missingTemplates(missing, directory: templatesDirectory.path)
         }
         self.library = library
-        tiles = try TileStencil { try Self.html($0, template: PartialTemplate.tile.rawValue, in: library) }
+        tiles = try Self.stencil(in: library)
+        filterOptions = try Self.stencil(in: library)
+        filterChips = try Self.stencil(in: library)
+    }
+
+    private static func stencil<Item: StencilItem>(in library: MustacheLibrary) throws -> Stencil<Item> {
+        try Stencil { try html($0, template: Item.template.rawValue, in: library) }
     }
 
     func html<View: PageView>(_ view: View) throws -> String {

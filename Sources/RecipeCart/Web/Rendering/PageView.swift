@@ -28,6 +28,8 @@ enum PartialTemplate: String, CaseIterable, Sendable {
     case layout
     case staffLayout = "staff-layout"
     case tile
+    case filterOption = "filter-option"
+    case filterChip = "filter-chip"
     case stepper
     case cooking
     case recipeCart = "recipe-cart"

@@ -24,16 +24,15 @@ struct RecipeTile {
     }
 }
 
-extension RecipeTile: FragmentView {
+extension RecipeTile: StencilItem {
     static let template = PartialTemplate.tile
 
     /// What tile.mustache may show, by the name it uses there.
     enum Field: String, CaseIterable, Sendable {
         case id, title, url, imageURL, servingsText, timeText, missingCount, missingText
-
-        /// The values a tile may lack, so that its template leaves out what shows them.
-        static let optional: [Field] = [.imageURL, .missingCount, .missingText]
     }
+
+    static let optionalFields: [Field] = [.imageURL, .missingCount, .missingText]
 
     func value(of field: Field) -> String? {
         switch field {

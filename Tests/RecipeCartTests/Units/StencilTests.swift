@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import RecipeCart
 
-/// A tile filled into its stencil must be the HTML Mustache renders from tile.mustache, byte for byte, for every
-/// shape a tile takes and for values that need escaping or look like the stencil's own markers.
-@Suite struct TileStencilTests {
+/// An item filled into its stencil must be the HTML Mustache renders from its template, byte for byte, for every
+/// shape it takes and for values that need escaping or look like the stencil's own markers: tiles, and the Browse
+/// filters' options and chips.
+@Suite struct StencilTests {
     static let summary = RecipeSummary(
         id: RecipeID("bundled-1")!, title: "Lentil soup", category: "Soup", servings: 4, readyInMinutes: 35,
         imagePath: "bundled/lentil.svg")
@@ -71,5 +72,57 @@ import Testing
             #expect(html == (try renderer.html(tile)), "\(tile)")
             #expect(!html.contains(tile.id), "the template above does not show the id")
         }
+    }
+
+    static let hostile = "<script>alert('x')</script> & \"more\" <\u{301} \u{2}label\u{2} \u{1} 🍲"
+
+    static var options: [FilterOption] {
+        [true, false].flatMap { selected in
+            [
+                FilterOption(value: "vegan", label: "Vegan", selected: selected),
+                FilterOption(value: "", label: "Any diet", selected: selected),
+                FilterOption(value: Self.hostile, label: Self.hostile, selected: selected),
+            ]
+        }
+    }
+
+    static var chips: [FilterChip] {
+        [true, false].flatMap { selected in
+            [true, false].flatMap { quiet in
+                [
+                    FilterChip(label: "Dessert", url: "/?category=Dessert&q=cake", selected: selected, quiet: quiet),
+                    FilterChip(label: Self.hostile, url: "/?q=\"><script>", selected: selected, quiet: quiet),
+                ]
+            }
+        }
+    }
+
+    @Test func aFilterOptionOrChipIsWhatMustacheRendersForIt() async throws {
+        let renderer = try await Self.renderer()
+        for option in Self.options {
+            #expect(renderer.filterOptions.html([option]) == (try renderer.html(option)), "\(option)")
+        }
+        for chip in Self.chips {
+            #expect(renderer.filterChips.html([chip]) == (try renderer.html(chip)), "\(chip)")
+        }
+        #expect(renderer.filterOptions.html(Self.options) == (try Self.options.map { try renderer.html($0) }.joined()))
+        #expect(renderer.filterChips.html(Self.chips) == (try Self.chips.map { try renderer.html($0) }.joined()))
+    }
+
+    /// The markup the lists had when browse.mustache held them, so moving them into their own templates changed nothing.
+    @Test func optionsAndChipsFollowOneAnotherAsTheyWere() async throws {
+        let renderer = try await Self.renderer()
+        let options = [
+            FilterOption(value: "", label: "Any", selected: false), FilterOption(value: "beef", label: "Beef", selected: true),
+        ]
+        #expect(renderer.filterOptions.html(options) == #"<option value="">Any</option><option value="beef" selected>Beef</option>"#)
+        let chips = [
+            FilterChip(label: "All", url: "/", selected: true),
+            FilterChip(label: "By cooking time", url: "/?group=time", selected: false, quiet: true),
+        ]
+        #expect(
+            renderer.filterChips.html(chips)
+                == #"<li><a class="chip is-selected" href="/" aria-current="true">All</a></li>"#
+                + #"<li><a class="chip chip--quiet" href="/?group=time">By cooking time</a></li>"#)
     }
 }
