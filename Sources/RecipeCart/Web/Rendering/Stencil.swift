@@ -36,6 +36,7 @@ struct Stencil<Item: StencilItem>: Sendable {
 
     /// By `shapeNumber(of:)`.
     private let shapes: [Shape]
+    private let escaping = HTMLEscaping()
 
     init(render: (Probe) throws -> String) rethrows {
         let optional = Item.optionalFields
@@ -53,7 +54,7 @@ struct Stencil<Item: StencilItem>: Sendable {
             let shape = shapes[Self.shapeNumber(of: item)]
             html += shape.pieces[0]
             for (field, piece) in zip(shape.fields, shape.pieces.dropFirst()) {
-                html += StencilMarker.escaping.escapeText(item.value(of: field) ?? "")
+                html += escaping.escapeText(item.value(of: field) ?? "")
                 html += piece
             }
         }
@@ -86,7 +87,6 @@ struct Stencil<Item: StencilItem>: Sendable {
 enum StencilMarker {
     /// A control character no template holds and HTML escaping leaves alone, around the field's name.
     static let byte = UInt8(2)
-    static let escaping = HTMLEscaping()
 
     static func marker(for name: String) -> String {
         let edge = String(decoding: [byte], as: UTF8.self)

@@ -21,6 +21,7 @@ struct EventLoopAnswerEnding: Sendable {
         return head(status, fields, date: date)
     }
 
+    /// The head alone, for one made once and kept (`WireHeadMemo`); each request still gets its log line.
     func head(_ status: HTTPResponse.Status, _ fields: HTTPFields, date: String) -> HTTPResponse {
         var headers = fields
         SecurityHeaders.add(to: &headers)

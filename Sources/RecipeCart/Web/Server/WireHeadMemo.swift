@@ -42,9 +42,9 @@ final class WireHeadMemo: Sendable {
     }
 
     private static func offset(ofDate date: String, in bytes: ByteBuffer) -> Int? {
-        let field = Array("\r\nDate: \(date)\r\n".utf8)
+        let name = "\r\nDate: "
         let head = bytes.readableBytesView
-        guard let start = head.firstRange(of: field)?.lowerBound else { return nil }
-        return start - head.startIndex + 8
+        guard let start = head.firstRange(of: Array("\(name)\(date)\r\n".utf8))?.lowerBound else { return nil }
+        return start - head.startIndex + name.utf8.count
     }
 }
