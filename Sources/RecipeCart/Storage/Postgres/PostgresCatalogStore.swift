@@ -18,19 +18,13 @@ struct PostgresCatalogStore: CatalogStore {
 
     /// A shopper's own version is read each time and laid over the shop's copy, which comes from memory once seen.
     func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
-        let generation = generations.current
-        if let recipe = memo.recipe(id, generation: generation) {
-            guard let session else { return recipe }
-            return try await database.read { connection in
-                var recipe = recipe
-                try await Self.applyPersonalVersion(connection, session: session, to: &recipe)
-                return recipe
-            }
+        let shopCopy = try await memo.recipe(id, generation: generations.current) { [database] in
+            try await database.read { connection in try await Self.fetchRecipe(connection, id: id, for: nil) }
         }
+        guard let shopCopy, let session else { return shopCopy }
         return try await database.read { connection in
-            guard var recipe = try await Self.fetchRecipe(connection, id: id, for: nil) else { return nil }
-            memo.keep(recipe, generation: generation)
-            if let session { try await Self.applyPersonalVersion(connection, session: session, to: &recipe) }
+            var recipe = shopCopy
+            try await Self.applyPersonalVersion(connection, session: session, to: &recipe)
             return recipe
         }
     }
@@ -262,30 +256,16 @@ struct PostgresCatalogStore: CatalogStore {
     // MARK: Rows
 
     static func fetchRecipe(_ connection: PostgresConnection, id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
-        let key = id.rawValue
-        guard let (title, description, category, area, servings, ready, tags, image, source, isEdited) = try await connection.row(
-            """
-            SELECT title, description, category, area, servings, ready_minutes, tags, image_path, source_url, is_edited
-            FROM recipe_effective WHERE id = \(key)
-            """,
-            as: (String, String, String, String, Int?, Int?, String, String?, String?, Bool).self)
-        else { return nil }
-        let ingredients = try await connection.rows(
-            "SELECT name, measure, aisle FROM recipe_ingredients WHERE recipe_id = \(key) ORDER BY position", as: (String, String, String?).self
-        ).map { Ingredient(name: $0.0, measure: $0.1, aisle: $0.2) }
-        let diets = try await connection.values("SELECT diet FROM recipe_diets WHERE recipe_id = \(key)", as: String.self)
-            .compactMap(Diet.init(rawValue:))
-        let editedSteps = try await connection.values("SELECT steps_json FROM recipe_edits WHERE recipe_id = \(key)", as: String.self).first
-        let steps = if let editedSteps {
-            try StepsJSON.decode(editedSteps)
-        } else {
-            try await connection.values("SELECT text FROM recipe_steps WHERE recipe_id = \(key) ORDER BY position", as: String.self)
-        }
+        guard let row = try await connection.rows(ShopperPageStatements.ShopCopy(recipeID: id.rawValue)).first else { return nil }
+        let ingredients = try JSONDecoder().decode([Ingredient].self, from: Data(row.ingredientsJSON.utf8))
+        let steps = try row.editedStepsJSON.map(StepsJSON.decode) ?? row.steps
+        let diets = row.diets.compactMap(Diet.init(rawValue:))
         var recipe = Recipe(
-            id: id, title: title, description: description, category: category, area: area.isEmpty ? nil : area, servings: servings,
-            readyInMinutes: ready,
-            diets: Diet.allCases.filter(diets.contains), tags: tags.split(separator: " ").map(String.init),
-            imagePath: image, sourceURL: source.flatMap(URL.init(string:)), ingredients: ingredients, steps: steps, isEdited: isEdited)
+            id: id, title: row.title, description: row.description, category: row.category,
+            area: row.area.isEmpty ? nil : row.area, servings: row.servings, readyInMinutes: row.readyMinutes,
+            diets: Diet.allCases.filter(diets.contains), tags: row.tags.split(separator: " ").map(String.init),
+            imagePath: row.imagePath, sourceURL: row.sourceURL.flatMap(URL.init(string:)), ingredients: ingredients,
+            steps: steps, isEdited: row.isEdited)
         if let session { try await applyPersonalVersion(connection, session: session, to: &recipe) }
         return recipe
     }

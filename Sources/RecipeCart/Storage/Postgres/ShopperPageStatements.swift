@@ -46,6 +46,40 @@ enum ShopperPageStatements {
         }
     }
 
+    /// The shop's copy of a recipe with its ingredients, diets and steps in one round trip: read the first time a
+    /// detail page or a post names it, often many at once just after a start, when five reads each kept the pool busy.
+    struct ShopCopy: PostgresPreparedStatement {
+        static let sql = """
+            SELECT r.title, r.description, r.category, r.area, r.servings, r.ready_minutes, r.tags, r.image_path,
+                   r.source_url, r.is_edited,
+                   COALESCE((SELECT json_agg(json_build_object('name', i.name, 'measure', i.measure, 'aisle', i.aisle)
+                                      ORDER BY i.position)
+                             FROM recipe_ingredients i WHERE i.recipe_id = r.id), '[]')::TEXT,
+                   ARRAY(SELECT d.diet FROM recipe_diets d WHERE d.recipe_id = r.id),
+                   (SELECT e.steps_json FROM recipe_edits e WHERE e.recipe_id = r.id LIMIT 1),
+                   ARRAY(SELECT s.text FROM recipe_steps s WHERE s.recipe_id = r.id ORDER BY s.position)
+            FROM recipe_effective r WHERE r.id = $1
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text]
+        var recipeID: String
+
+        typealias Row = (
+            title: String, description: String, category: String, area: String, servings: Int?, readyMinutes: Int?,
+            tags: String, imagePath: String?, sourceURL: String?, isEdited: Bool,
+            ingredientsJSON: String, diets: [String], editedStepsJSON: String?, steps: [String]
+        )
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 1)
+            try bindings.append(recipeID)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row {
+            try row.decode((String, String, String, String, Int?, Int?, String, String?, String?, Bool, String, [String], String?, [String]).self)
+        }
+    }
+
     /// The Undo a revert of this copy still offers; no session is the shop's copy.
     struct PendingRevertUndo: PostgresPreparedStatement {
         static let sql = """

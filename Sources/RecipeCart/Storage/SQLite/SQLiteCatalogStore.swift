@@ -22,18 +22,15 @@ public struct SQLiteCatalogStore: CatalogStore {
     public func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
         // Read before the recipe, so a recipe is never kept under a newer generation than its data.
         let generation = try await database.catalogGeneration()
-        if let recipe = memo.recipe(id, generation: generation) {
-            guard let session, try await database.sessionMemos.mayHaveStored(id, session: session, in: database) else { return recipe }
-            return try await database.read { db in
-                var recipe = recipe
-                try PersonalCopy.apply(db, session: session, to: &recipe)
-                return recipe
-            }
+        let shopCopy = try await memo.recipe(id, generation: generation) { [database] in
+            try await database.read { db in try Self.fetchRecipe(db, id: id) }
+        }
+        guard let shopCopy, let session, try await database.sessionMemos.mayHaveStored(id, session: session, in: database) else {
+            return shopCopy
         }
         return try await database.read { db in
-            guard var recipe = try Self.fetchRecipe(db, id: id) else { return nil }
-            memo.keep(recipe, generation: generation)
-            if let session { try PersonalCopy.apply(db, session: session, to: &recipe) }
+            var recipe = shopCopy
+            try PersonalCopy.apply(db, session: session, to: &recipe)
             return recipe
         }
     }
