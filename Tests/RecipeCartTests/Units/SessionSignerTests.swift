@@ -54,6 +54,17 @@ import Testing
         #expect(signer.csrfToken(for: bob) != token)
     }
 
+    @Test func aTokenNotExactlyTheSessionsOwnIsRefused() {
+        let alice = ShopperSession.fresh()
+        let token = signer.csrfToken(for: alice)
+        let lastChanged = String(token.dropLast()) + (token.hasSuffix("A") ? "B" : "A")
+        for forged in [lastChanged, String(token.dropLast()), token + "A", token.uppercased(), " " + token, "", nil] {
+            #expect(!signer.isValidCSRFToken(forged, for: alice), "\(forged ?? "nil")")
+        }
+        #expect(ConstantTime.equal([1, 2, 3], [1, 2, 3]))
+        #expect(!ConstantTime.equal([1, 2, 3], [1, 2, 4]) && !ConstantTime.equal([1, 2], [1, 2, 3]))
+    }
+
     @Test func base64URLTakesOnlyItsOwnAlphabetWithoutPadding() {
         let bytes = Data([0xfb, 0xff, 0xbf, 0x00, 0x10])
         let encoded = Base64URL.encode(bytes)

@@ -2,6 +2,12 @@
 enum RandomBytes {
     static func make(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        // Eight bytes a draw: each draw is a `getrandom` call, and a byte a draw made sixteen of them for one session id.
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0.prefix(count - bytes.count)) }
+        }
+        return bytes
     }
 }
