@@ -38,8 +38,10 @@ public struct SQLiteCatalogStore: CatalogStore {
     public func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
         guard !ids.isEmpty else { return [:] }
         return try await database.read { db in
+            // Compiled once a connection for each page length: compiling cost as much as reading a page's rows.
             let records = try SummaryRecord.fetchAll(
-                db, sql: "SELECT \(SummaryRecord.columns) FROM recipe_effective WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
+                db.cachedStatement(
+                    sql: "SELECT \(SummaryRecord.columns) FROM recipe_effective WHERE id IN (\(databaseQuestionMarks(count: ids.count)))"),
                 arguments: StatementArguments(ids.map(\.rawValue)))
             return Dictionary(records.compactMap(\.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
@@ -273,6 +275,16 @@ struct SummaryRecord: Decodable, FetchableRecord {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, category, servings, readyMinutes = "ready_minutes", imagePath = "image_path"
+    }
+
+    /// Read by position, in the order of `columns`: decoding by name cost a search page more than its query.
+    init(row: Row) throws {
+        id = try row.decode(atIndex: 0)
+        title = try row.decode(atIndex: 1)
+        category = try row.decode(atIndex: 2)
+        servings = try row.decode(atIndex: 3)
+        readyMinutes = try row.decode(atIndex: 4)
+        imagePath = try row.decode(atIndex: 5)
     }
 
     /// Nil for an id RecipeCart would not make, which no page could link to.
