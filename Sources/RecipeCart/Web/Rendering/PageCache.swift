@@ -14,20 +14,21 @@ final class PageCache: Sendable {
         var isKept = true
 
         init(html: String) {
-            var pieces: [String] = [], placeholders: [String] = []
-            var rest = Substring(html)
-            // Searched as bytes: finding the marker a Character at a time cost 8% of an uncached search page. A
-            // control character always stands alone as a Character, so these indices cut the text cleanly.
-            let marker = UInt8(1)
-            while let start = rest.utf8.firstIndex(of: marker),
-                  let end = rest.utf8[rest.utf8.index(after: start)...].firstIndex(of: marker) {
-                pieces.append(String(rest[..<start]))
-                placeholders.append(String(rest[start...end]))
-                rest = rest[rest.utf8.index(after: end)...]
+            var html = html
+            // Searched in the bytes' one buffer: through `String.UTF8View` the search cost 2% of an uncached search
+            // page. A control character always stands alone as a Character, so these offsets cut the text cleanly.
+            (pieces, placeholders) = html.withUTF8 { bytes in
+                var pieces: [String] = [], placeholders: [String] = []
+                var rest = bytes[...]
+                let marker = UInt8(1)
+                while let start = rest.firstIndex(of: marker), let end = rest[(start + 1)...].firstIndex(of: marker) {
+                    pieces.append(String(decoding: rest[..<start], as: UTF8.self))
+                    placeholders.append(String(decoding: rest[start...end], as: UTF8.self))
+                    rest = rest[(end + 1)...]
+                }
+                pieces.append(String(decoding: rest, as: UTF8.self))
+                return (pieces, placeholders)
             }
-            pieces.append(String(rest))
-            self.pieces = pieces
-            self.placeholders = placeholders
             piecesLength = pieces.reduce(0) { $0 + $1.utf8.count }
         }
 
