@@ -14,8 +14,15 @@ public enum Diet: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The form used in URLs: `gluten-free`.
-    public var slug: String { rawValue.replacingOccurrences(of: " ", with: "-") }
+    /// The form used in URLs: `gluten-free`. Spelled out: every filter link on a page asks for one.
+    public var slug: String {
+        switch self {
+        case .vegetarian: "vegetarian"
+        case .vegan: "vegan"
+        case .glutenFree: "gluten-free"
+        case .dairyFree: "dairy-free"
+        }
+    }
 
     public init?(slug: String) {
         guard let diet = Diet.allCases.first(where: { $0.slug == slug }) else { return nil }

@@ -53,21 +53,7 @@ struct UpstreamAPI: Sendable {
     static func url(_ base: URL, path: String, query: [(String, String)]) -> URL {
         let url = base.appendingPathComponent(path)
         guard !query.isEmpty else { return url }
-        let encoded = query.map { "\(percentEncode($0.0))=\(percentEncode($0.1))" }.joined(separator: "&")
+        let encoded = query.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
         return URL(string: url.absoluteString + "?" + encoded) ?? url
-    }
-
-    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~".utf8)
-
-    static func percentEncode(_ value: String) -> String {
-        var result = ""
-        for byte in value.utf8 {
-            if unreserved.contains(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                result += String(format: "%%%02X", byte)
-            }
-        }
-        return result
     }
 }

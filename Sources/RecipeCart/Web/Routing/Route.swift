@@ -81,7 +81,7 @@ enum Route: CaseIterable, Sendable {
         var url = "", rest = pattern[...]
         while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")), let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
             url += rest[..<open]
-            url += values.next().map { QueryEncoding.encode($0.description) } ?? String(rest[open...close])
+            url += values.next().map { PercentEncoding.encode($0.description) } ?? String(rest[open...close])
             rest = rest[rest.index(after: close)...]
         }
         return url + rest

@@ -125,23 +125,7 @@ enum BrowseURL {
         if page > 1 { items.append(("page", String(page))) }
         let home = Route.browse.url()
         guard !items.isEmpty else { return home }
-        return home + "?" + items.map { "\($0.0)=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
-    }
-}
-
-enum QueryEncoding {
-    private static let allowed: Set<UInt8> = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~".utf8)
-
-    static func encode(_ value: String) -> String {
-        var result = ""
-        for byte in value.utf8 {
-            if allowed.contains(byte) {
-                result.unicodeScalars.append(UnicodeScalar(byte))
-            } else {
-                result += String(format: "%%%02X", byte)
-            }
-        }
-        return result
+        return home + "?" + items.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
     }
 }
 
