@@ -29,6 +29,19 @@ import Testing
         #expect(decoded == expected, "\(value)")
     }
 
+    /// Every byte but the unreserved ones escaped, as Foundation's strictest set does, so a query value reads back whole.
+    @Test(arguments: [
+        "", "plain", "a b", "a+b&c=d#e", "100%", "café", "🍰 cake", "<script>alert(1)</script>", "../../etc", "a\u{0}b",
+        "gluten free", "-_.~", "AZaz09", "\r\n",
+    ])
+    func encodesAQueryValueThatReadsBackWhole(_ value: String) throws {
+        let encoded = PercentEncoding.encode(value)
+        #expect(encoded == value.addingPercentEncoding(withAllowedCharacters: Self.unreserved), "\(value)")
+        #expect(try FormFields.parse("v=" + encoded)["v"] == value.withoutNULs)
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
+
     @Test func tooManyFieldsIsRefused() {
         let body = (0...FormFields.maximumFieldCount).map { "f\($0)=1" }.joined(separator: "&")
         #expect(throws: AppError.badRequest("The form has too many fields.")) { try FormFields.parse(body) }
