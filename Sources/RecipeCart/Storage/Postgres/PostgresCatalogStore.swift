@@ -32,9 +32,7 @@ struct PostgresCatalogStore: CatalogStore {
     func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
         guard !ids.isEmpty else { return [:] }
         let rows = try await database.read { connection in
-            try await connection.rows(
-                "SELECT \(unescaped: Self.summaryColumns) FROM recipe_effective r WHERE r.id = ANY(\(ids.map(\.rawValue)))",
-                as: Self.SummaryRow.self)
+            try await connection.rows(ShopperPageStatements.Tiles(recipeIDs: ids.map(\.rawValue)))
         }
         return Dictionary(rows.compactMap(Self.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }

@@ -46,6 +46,23 @@ enum ShopperPageStatements {
         }
     }
 
+    /// The tiles of a page of recipes by id: a search not in the page cache reads them every time.
+    struct Tiles: PostgresPreparedStatement {
+        static let sql = "SELECT \(PostgresCatalogStore.summaryColumns) FROM recipe_effective r WHERE r.id = ANY($1)"
+        static let bindingDataTypes: [PostgresDataType] = [.textArray]
+        var recipeIDs: [String]
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 1)
+            try bindings.append(recipeIDs)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> PostgresCatalogStore.SummaryRow {
+            try row.decode(PostgresCatalogStore.SummaryRow.self)
+        }
+    }
+
     /// The shop's copy of a recipe with its ingredients, diets and steps in one round trip: read the first time a
     /// detail page or a post names it, often many at once just after a start, when five reads each kept the pool busy.
     struct ShopCopy: PostgresPreparedStatement {
