@@ -55,7 +55,12 @@ struct PostgresURL: Sendable, CustomStringConvertible {
         // An unreachable server fails a request in seconds (a 503 page), not after the default ten.
         configuration.options.connectTimeout = .seconds(3)
         configuration.options.maximumConnections = 16
-        configuration.options.keepAliveBehavior = .init(frequency: .seconds(15))
+        // The pool times each idle spell of a connection with a `Task.sleep` that it cancels on the next lease, and a
+        // cancelled sleep keeps its memory until its deadline (swiftlang/swift#60441): with a keep-alive every 15 s
+        // and the default 60 s idle timeout, uncached searches grew the server by a megabyte a second for a minute.
+        // One idle timer of 10 s is all that is left; a connection idle that long is closed, so none goes stale.
+        configuration.options.keepAliveBehavior = nil
+        configuration.options.connectionIdleTimeout = .seconds(10)
         return configuration
     }
 
