@@ -136,9 +136,9 @@ final class PostgresDatabase: Sendable {
         }
     }
 
-    /// Sleeps on an event loop's timer, which a cancellation removes at once: a cancelled `Task.sleep` kept its timer
-    /// and its task allocated, so every read, whose deadline is cancelled when it answers, grew the server by a few
-    /// hundred bytes for good (a megabyte a second under uncached searches).
+    /// Sleeps on an event loop's timer, which a cancellation removes at once: a cancelled `Task.sleep` keeps its task
+    /// and its timer allocated until its deadline (swiftlang/swift#60441), so every read, whose deadline is cancelled
+    /// when it answers, held a few hundred bytes for the whole `limit`.
     private static func sleep(for limit: Duration) async {
         let wake = PostgresClient.defaultEventLoopGroup.any().scheduleTask(in: TimeAmount(limit)) {}
         await withTaskCancellationHandler {
