@@ -145,11 +145,12 @@ public struct SearchIndex: Sendable {
         // A form that another form begins adds nothing: its words are among that one's.
         let ranges = forms.filter { form in !forms.contains(where: { $0 != form && form.hasPrefix($0) }) }
             .map(wordRange(beginningWith:))
-        let postingCount = ranges.reduce(0) { $0 + Int(starts[$1.upperBound] - starts[$1.lowerBound]) }
+        // A recipe is a holder once, however many of the words it holds.
+        let mostHolders = min(ids.count, ranges.reduce(0) { $0 + Int(starts[$1.upperBound] - starts[$1.lowerBound]) })
         var found = [UInt8](repeating: 0, count: ids.count)
         let holders = found.withUnsafeMutableBufferPointer { found in
             postings.withUnsafeBufferPointer { postings in
-                [Int32](unsafeUninitializedCapacity: postingCount) { holders, count in
+                [Int32](unsafeUninitializedCapacity: mostHolders) { holders, count in
                     for range in ranges {
                         for posting in postings[Int(starts[range.lowerBound])..<Int(starts[range.upperBound])] {
                             let number = Int(posting >> Fields.bits)
