@@ -67,18 +67,18 @@ struct Stencil<Item: StencilItem>: Sendable {
         return optional.indices.reduce(0) { $0 | (item.value(of: optional[$1]) == nil ? 0 : 1 << $1) }
     }
 
+    /// A mark that names no field (none does: only the probe makes marks) stays in the text as it was.
     private static func shape(of html: String) -> Shape {
-        let markerByte = StencilMarker.byte
-        var shape = Shape()
-        var rest = Substring(html)
-        while let start = rest.utf8.firstIndex(of: markerByte),
-              let end = rest.utf8[rest.utf8.index(after: start)...].firstIndex(of: markerByte),
-              let field = Item.Field(rawValue: String(rest[rest.utf8.index(after: start)..<end])) {
-            shape.pieces.append(String(rest[..<start]))
-            shape.fields.append(field)
-            rest = rest[rest.utf8.index(after: end)...]
+        let marked = MarkedText(html, marker: StencilMarker.byte)
+        var shape = Shape(pieces: [marked.pieces[0]])
+        for (mark, piece) in zip(marked.marks, marked.pieces.dropFirst()) {
+            if let field = Item.Field(rawValue: String(mark.dropFirst().dropLast())) {
+                shape.fields.append(field)
+                shape.pieces.append(piece)
+            } else {
+                shape.pieces[shape.pieces.count - 1] += mark + piece
+            }
         }
-        shape.pieces.append(String(rest))
         return shape
     }
 }
