@@ -6,7 +6,8 @@ import Logging
 /// Anything missing or broken stops here, with a clear message, before the server listens.
 public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label: "RecipeCart")) async throws -> some ApplicationProtocol {
     let stores = try await Stores.open(
-        databaseURL: config.databaseURL, dataDirectory: config.dataDirectory, clock: config.clock, logger: logger)
+        databaseURL: config.databaseURL, dataDirectory: config.dataDirectory, clock: config.clock, logger: logger,
+        isServing: true)
     let catalog = try BundledCatalog.load()
     if try await catalog.install(into: stores.catalog) {
         logger.info("bundled catalog loaded", metadata: ["recipes": "\(catalog.recipes.count)"])

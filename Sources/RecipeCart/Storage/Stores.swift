@@ -27,9 +27,12 @@ public struct Stores: Sendable {
 
     /// Opens the database `databaseURL` names, or the SQLite file under `dataDirectory` when it is nil. A URL that
     /// cannot be used or reached stops the start (`StorageStartError`): never a silent fallback to SQLite.
-    public static func open(databaseURL: String?, dataDirectory: URL, clock: AppClock, logger: Logger) async throws -> Stores {
+    /// `isServing`: for a server, which keeps its PostgreSQL connections open rather than a command's few.
+    public static func open(
+        databaseURL: String?, dataDirectory: URL, clock: AppClock, logger: Logger, isServing: Bool = false
+    ) async throws -> Stores {
         if let databaseURL {
-            try await openPostgres(PostgresURL(databaseURL), clock: clock, logger: logger)
+            try await openPostgres(PostgresURL(databaseURL), clock: clock, logger: logger, keepsConnectionsOpen: isServing)
         } else {
             try openSQLite(directory: dataDirectory, clock: clock, logger: logger)
         }
@@ -49,9 +52,11 @@ public struct Stores: Sendable {
     }
 
     static func openPostgres(
-        _ url: PostgresURL, clock: AppClock, logger: Logger, patience: PostgresPatience = .shopper
+        _ url: PostgresURL, clock: AppClock, logger: Logger, patience: PostgresPatience = .shopper,
+        keepsConnectionsOpen: Bool = false
     ) async throws -> Stores {
-        let database = try await PostgresDatabase.open(url, logger: logger, patience: patience)
+        let database = try await PostgresDatabase.open(
+            url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
         do {
             let generations = CatalogGeneration()
             generations.advance(to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })

@@ -14,17 +14,20 @@ final class PostgresDatabase: Sendable {
     private let runner: Task<Void, Never>
     private let isAway = Atomic<Bool>(false)
 
-    private init(url: PostgresURL, logger: Logger, patience: PostgresPatience) {
+    private init(url: PostgresURL, logger: Logger, patience: PostgresPatience, keepsConnectionsOpen: Bool) {
         self.logger = logger
         self.patience = patience
-        let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
+        let client = PostgresClient(
+            configuration: url.clientConfiguration(keepsConnectionsOpen: keepsConnectionsOpen), backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
     }
 
     /// Connects, checks the server can hold RecipeCart, and brings the schema up to date under an advisory lock,
     /// so instances starting together never run a migration twice.
-    static func open(_ url: PostgresURL, logger: Logger, patience: PostgresPatience = .shopper) async throws -> PostgresDatabase {
+    static func open(
+        _ url: PostgresURL, logger: Logger, patience: PostgresPatience = .shopper, keepsConnectionsOpen: Bool = false
+    ) async throws -> PostgresDatabase {
         do {
             let connection = try await PostgresConnection.connect(configuration: url.connectionConfiguration(), id: 0, logger: logger)
             do {
@@ -37,7 +40,7 @@ final class PostgresDatabase: Sendable {
         } catch {
             throw StorageStartError.unreachable(url.description, reason: Self.explain(error))
         }
-        return PostgresDatabase(url: url, logger: logger, patience: patience)
+        return PostgresDatabase(url: url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
     }
 
     /// A read on any pooled connection.

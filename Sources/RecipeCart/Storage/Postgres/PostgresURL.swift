@@ -44,7 +44,13 @@ struct PostgresURL: Sendable, CustomStringConvertible {
         self.sslMode = sslMode
     }
 
-    var clientConfiguration: PostgresClient.Configuration {
+    /// The most connections an instance holds; several instances share PostgreSQL's `max_connections`.
+    static let poolSize = 16
+
+    /// `keepsConnectionsOpen`: a serving instance opens every connection at start and holds them for good, so its
+    /// first shoppers after a start or a quiet spell never wait for one to be opened and authenticated. A command or
+    /// a test opens them as it needs them and lets them go.
+    func clientConfiguration(keepsConnectionsOpen: Bool) -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS = switch sslMode {
         case .disable: .disable
         case .prefer: .prefer(.makeClientConfiguration())
@@ -54,11 +60,13 @@ struct PostgresURL: Sendable, CustomStringConvertible {
             host: host, port: port, username: user, password: password, database: database, tls: tls)
         // An unreachable server fails a request in seconds (a 503 page), not after the default ten.
         configuration.options.connectTimeout = .seconds(3)
-        configuration.options.maximumConnections = 16
+        configuration.options.maximumConnections = Self.poolSize
+        configuration.options.minimumConnections = keepsConnectionsOpen ? Self.poolSize : 0
         // The pool times each idle spell of a connection with a `Task.sleep` that it cancels on the next lease, and a
         // cancelled sleep keeps its memory until its deadline (swiftlang/swift#60441): with a keep-alive every 15 s
         // and the default 60 s idle timeout, uncached searches grew the server by a megabyte a second for a minute.
-        // One idle timer of 10 s is all that is left; a connection idle that long is closed, so none goes stale.
+        // One idle timer of 10 s is all that is left, and none on a connection kept open; a connection idle that long
+        // is closed, so none goes stale.
         configuration.options.keepAliveBehavior = nil
         configuration.options.connectionIdleTimeout = .seconds(10)
         return configuration
