@@ -42,6 +42,22 @@ import Testing
         }
     }
 
+    /// Pages of one shape are filled from one plan (`RenderPlans`): each still shows its own search, count and recipes.
+    @Test func searchesOfOneShapeEachShowTheirOwnValues() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let first = try await shopper.get("/?q=carbonara")
+            let second = try await shopper.get("/?q=chickpea%20%26%20%22")
+            let third = try await shopper.get("/?q=carbonara")
+            #expect(first.recipeIDs == ["bundled-33"])
+            #expect(first.contains(#"value="carbonara""#))
+            #expect(second.recipeIDs.contains("bundled-15"))
+            #expect(!second.recipeIDs.contains("bundled-33"))
+            #expect(second.contains(#"value="chickpea &amp; &quot;""#))
+            #expect(!second.contains("carbonara"))
+            #expect(third.html == first.html)
+        }
+    }
+
     @Test func searchFindsByTitleIngredientAndPrefix() async throws {
         try await TestEnvironment().withShopper { shopper in
             let byTitle = try await shopper.get("/?q=carbonara")

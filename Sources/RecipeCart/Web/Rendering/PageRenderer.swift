@@ -12,6 +12,7 @@ public struct PageRenderer: Sendable {
     let tiles: Stencil<RecipeTile>
     let filterOptions: Stencil<FilterOption>
     let filterChips: Stencil<FilterChip>
+    let browsePlans = RenderPlans()
 
     public init(templatesDirectory: URL) async throws {
         var isDirectory: ObjCBool = false
@@ -41,6 +42,11 @@ public struct PageRenderer: Sendable {
 
     func html<View: PageView>(_ view: View) throws -> String {
         try html(view, template: View.template.rawValue)
+    }
+
+    /// A Browse page, from its shape's plan: an uncached search renders one every time.
+    func html(_ view: BrowseView) throws -> String {
+        try browsePlans.html(view) { try html($0, template: BrowseView.template.rawValue) }
     }
 
     func html<View: FragmentView>(_ view: View) throws -> String {
