@@ -44,6 +44,7 @@ final class RenderPlans: Sendable {
         let valueCount: Int
         /// Literal HTML around the values shown: `pieces.count == shown.count + 1`.
         let pieces: [String]
+        let piecesLength: Int
         let shown: [(valueIndex: Int, isEscaped: Bool)]
     }
 
@@ -69,16 +70,18 @@ final class RenderPlans: Sendable {
     /// The view's HTML, byte for byte what `render` gives for it; `render` is called with a probe for a new shape.
     func html(_ view: some MustacheParent, render: (any MustacheParent) throws -> String) rethrows -> String {
         let root = Container.view(view)
-        for plan in plans.withLock({ $0.kept }) {
+        for (position, plan) in plans.withLock({ $0.kept }).enumerated() {
             var values = [String](repeating: "", count: plan.valueCount)
-            if Self.match(plan.lookups, in: root, values: &values) {
+            guard Self.match(plan.lookups, in: root, values: &values) else { continue }
+            // The common case, the first plan matching, takes no second lock.
+            if position > 0 {
                 plans.withLock { plans in
-                    if let index = plans.kept.firstIndex(where: { $0.number == plan.number }), index > 0 {
+                    if let index = plans.kept.firstIndex(where: { $0.number == plan.number }) {
                         plans.kept.insert(plans.kept.remove(at: index), at: 0)
                     }
                 }
-                return fill(plan, with: values)
             }
+            return fill(plan, with: values)
         }
         let recorder = Recorder()
         let marked = try render(Probe(real: view, path: [], recorder: recorder))
@@ -118,6 +121,7 @@ final class RenderPlans: Sendable {
 
     private func fill(_ plan: Plan, with values: [String]) -> String {
         var html = plan.pieces[0]
+        html.reserveCapacity(plan.piecesLength + values.reduce(0) { $0 + $1.utf8.count } + 256)
         for (shown, piece) in zip(plan.shown, plan.pieces.dropFirst()) {
             html += shown.isEscaped ? escaping.escapeText(values[shown.valueIndex]) : values[shown.valueIndex]
             html += piece
@@ -218,7 +222,8 @@ private final class Recorder {
             }
         }
         return RenderPlans.Plan(
-            number: number, lookups: tree(under: []), valueCount: valueIndices.count, pieces: pieces, shown: shown)
+            number: number, lookups: tree(under: []), valueCount: valueIndices.count, pieces: pieces,
+            piecesLength: pieces.reduce(0) { $0 + $1.utf8.count }, shown: shown)
     }
 
     /// The lookups made in the value at `path`, each with those made in what it found.
