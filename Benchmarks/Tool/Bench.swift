@@ -7,8 +7,8 @@ import RecipeCart
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recipecart-bench",
-        abstract: "Benchmark helpers: fill a data dir with generated recipes, time search in process, write an import dump and search texts.",
-        subcommands: [Generate.self, Search.self, Dump.self, Queries.self])
+        abstract: "Benchmark helpers: fill a data dir with generated recipes, time search and ranking in process, write an import dump and search texts.",
+        subcommands: [Generate.self, Search.self, Rank.self, Dump.self, Queries.self])
 }
 
 /// `recipecart-bench generate --count 10000 --data-dir DIR [--database-url URL]`: the bundled catalog plus

@@ -28,8 +28,9 @@ final class SearchRanker: Sendable {
         let best = BrowsePaging.rankedNeeded(forPage: query.page)
         let ranking = index.rank(query.text, among: try await allowed(by: query), best: best)
         let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)
-        let shown = ranking.ids(paging.offset..<(paging.offset + paging.limit))
-        let summaries = try await catalog.summaries(shown)
+        let shownRange = paging.offset..<(paging.offset + paging.limit)
+        let shown = ranking.ids(shownRange)
+        let summaries = try await catalog.summaries(seqs: ranking.seqs(shownRange))
         // A recipe deleted since the generation was read has no summary and is left out.
         let rows = shown.compactMap { id in summaries[id].map { ($0, BrowseSection.results) } }
         return BrowsePage(rows: rows, total: ranking.count, paging: paging)

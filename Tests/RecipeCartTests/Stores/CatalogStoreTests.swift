@@ -291,6 +291,35 @@ import Testing
         }
     }
 
+    /// A search reads its tiles by the numbers its index holds: they name the same recipes as their ids, with the
+    /// shop's edits, and a recipe stored again keeps its number.
+    @Test(arguments: StoreBackend.all) func aSearchIndexsNumbersReadTheSameTilesAsItsIds(backend: StoreBackend) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let id = RecipeID("bundled-1")!
+            let edit = RecipeEdit(title: "Zesty Quokka Cake", description: "Renamed.", steps: ["Bake."], picture: .keep)
+            _ = try await stores.edits.save(edit, for: id, copy: .shop, expected: .original)
+            let index = try await stores.catalog.searchIndex()
+            var found: [RecipeID: RecipeSummary] = [:]
+            for text in ["quokka", "s", "c", "p", "b"] {
+                let ranking = index.rank(text)
+                let (ids, seqs) = (ranking.ids(0..<ranking.count), ranking.seqs(0..<ranking.count))
+                let (bySeq, byID) = (try await stores.catalog.summaries(seqs: seqs), try await stores.catalog.summaries(ids))
+                #expect(bySeq.count == ids.count && bySeq == byID, "\(text)")
+                found.merge(bySeq) { first, _ in first }
+            }
+            #expect(found.count > 40 && found[id]?.title == "Zesty Quokka Cake")
+            let ranking = index.rank("s")
+            let (ids, seqs) = (ranking.ids(0..<ranking.count), ranking.seqs(0..<ranking.count))
+            let recipe = try #require(try await stores.catalog.recipe(RecipeID("bundled-2")!))
+            try await stores.catalog.upsert([recipe], source: "bundled")
+            #expect(ids.contains(recipe.id))
+            #expect(try await stores.catalog.summaries(seqs: seqs).keys.sorted() == ids.sorted())
+            #expect(try await stores.catalog.summaries(seqs: []).isEmpty)
+            #expect(try await stores.catalog.summaries(seqs: [-1, 0, Int64.max]).isEmpty)
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func theMainIngredientFilterFindsRecipesByTheirIngredientNames(backend: StoreBackend) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()

@@ -13,7 +13,9 @@ import Testing
 
     static func index(_ entries: [Entry]) -> SearchIndex {
         var builder = SearchIndexBuilder()
-        for entry in entries { builder.addRecipe(id: entry.id, title: entry.title, category: entry.category, tags: entry.tags) }
+        for (seq, entry) in entries.enumerated() {
+            builder.addRecipe(id: entry.id, title: entry.title, category: entry.category, tags: entry.tags, seq: Int64(seq))
+        }
         // Ingredients and diets come after every recipe, as the stores read them.
         for entry in entries {
             for name in entry.ingredients { builder.addIngredient(recipeID: entry.id, name: name) }
@@ -122,6 +124,58 @@ import Testing
         }
     }
 
+    /// The ranking starts from the rarest word and looks for the others in its recipes, by a search for each while
+    /// they are few, else by a pass over a word's postings: whichever it takes, it must find what reading every
+    /// recipe finds, in the same order.
+    @Test func aRareWordAmongCommonOnesFindsWhatReadingEveryRecipeFinds() {
+        let common = (0..<400).map { n in
+            Entry(
+                id: "s-\(n)", title: "Plain \(["Rice", "Salad", "Stew", "Sage Bread"][n % 4])",
+                category: n % 50 == 0 ? "Sauces" : "Main", tags: n % 40 == 0 ? "sage" : "",
+                ingredients: n % 9 == 0 ? ["rice"] : ["lemons", "salt", "rice"], diets: n % 7 == 0 ? ["vegan"] : [])
+        }
+        // Where "rice" is found decides their order: a title holding both words first, then an ingredient over a tag.
+        let rare = [
+            Entry(id: "x-1", title: "Saffron Rice Pilaf with Peas", ingredients: ["rice", "lemon"]),
+            Entry(id: "x-2", title: "Saffron Buns", ingredients: ["rice flour", "salt"]),
+            Entry(id: "x-3", title: "Saffron Tea", tags: "rice", diets: ["vegan"]),
+        ]
+        let entries = common + rare
+        let index = Self.index(entries)
+        let texts = [
+            "saffron lemon", "lemon saffron", "lemons saff", "sa le", "le sa rice", "sage lemon", "vegan saffron rice",
+            "saffron rice", "salt sauces", "rice", "saffron zzz", "lemon plain stew",
+        ]
+        for text in texts {
+            #expect(Self.found(index, text) == Self.foundByReadingEveryRecipe(entries, text), "\(text)")
+        }
+        #expect(Self.found(index, "saffron rice") == ["x-1", "x-2", "x-3"])
+    }
+
+    /// What `rank` must find, worked out recipe by recipe from the rules of `SearchIndex`.
+    static func foundByReadingEveryRecipe(_ entries: [Entry], _ text: String) -> [String] {
+        let typed = SearchWords.typed(text)
+        let ranked: [(key: (Int, Int, Int, String, String), id: String)] = entries.compactMap { entry in
+            let fields: [(words: [String], weight: Int, isTitle: Bool)] = [
+                (SearchWords.of(entry.title), 10, true), (SearchWords.of(entry.category), 4, false),
+                (entry.diets.flatMap(SearchWords.of), 3, false), (entry.ingredients.flatMap(SearchWords.of), 2, false),
+                (SearchWords.of(entry.tags), 1, false),
+            ]
+            var score = 0
+            var titleHoldsAll = true
+            for word in typed {
+                let forms = SearchWords.forms(of: word)
+                let holding = fields.filter { field in field.words.contains { found in forms.contains { found.hasPrefix($0) } } }
+                guard !holding.isEmpty else { return nil }
+                score += holding.reduce(0) { $0 + $1.weight }
+                titleHoldsAll = titleHoldsAll && holding.contains { $0.isTitle }
+            }
+            let key = (titleHoldsAll ? 0 : 1, -score, SearchWords.of(entry.title).count, entry.title.lowercased(), entry.id)
+            return typed.isEmpty ? nil : (key, entry.id)
+        }
+        return ranked.sorted { $0.key < $1.key }.map(\.id)
+    }
+
     @Test func onlyAllowedRecipesAreKept() {
         let allowed: Set<RecipeID> = [RecipeID("r-2")!, RecipeID("r-6")!]
         #expect(Self.found(index, "chick", among: allowed) == ["r-6", "r-2"])
@@ -139,9 +193,9 @@ import Testing
 
     @Test func aRecipeReadTwiceAndRowsOfUnknownRecipesAreIgnored() {
         var builder = SearchIndexBuilder()
-        builder.addRecipe(id: "c-1", title: "Onion Soup", category: "", tags: "")
-        builder.addRecipe(id: "c-1", title: "Garlic Bread", category: "", tags: "")
-        builder.addRecipe(id: "not an id", title: "Onion Bhaji", category: "", tags: "")
+        builder.addRecipe(id: "c-1", title: "Onion Soup", category: "", tags: "", seq: 1)
+        builder.addRecipe(id: "c-1", title: "Garlic Bread", category: "", tags: "", seq: 2)
+        builder.addRecipe(id: "not an id", title: "Onion Bhaji", category: "", tags: "", seq: 3)
         builder.addIngredient(recipeID: "c-9", name: "onion")
         builder.addIngredient(recipeID: "c-1", name: "onion")
         let index = builder.index()

@@ -46,7 +46,7 @@ enum ShopperPageStatements {
         }
     }
 
-    /// The tiles of a page of recipes by id: a search not in the page cache reads them every time.
+    /// The tiles of a page of recipes by id ("What can I make with…", the cart's messages).
     struct Tiles: PostgresPreparedStatement {
         static let sql = "SELECT \(PostgresCatalogStore.summaryColumns) FROM recipe_effective r WHERE r.id = ANY($1)"
         static let bindingDataTypes: [PostgresDataType] = [.textArray]
@@ -55,6 +55,24 @@ enum ShopperPageStatements {
         func makeBindings() throws -> PostgresBindings {
             var bindings = PostgresBindings(capacity: 1)
             try bindings.append(recipeIDs)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> PostgresCatalogStore.SummaryRow {
+            try row.decode(PostgresCatalogStore.SummaryRow.self)
+        }
+    }
+
+    /// The tiles of a search's page, by the numbers its `SearchIndex` holds: a search not in the page cache reads
+    /// them every time.
+    struct TilesBySeq: PostgresPreparedStatement {
+        static let sql = "SELECT \(PostgresCatalogStore.summaryColumns) FROM recipe_effective r WHERE r.seq = ANY($1)"
+        static let bindingDataTypes: [PostgresDataType] = [.int8Array]
+        var seqs: [Int64]
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 1)
+            try bindings.append(seqs)
             return bindings
         }
 
