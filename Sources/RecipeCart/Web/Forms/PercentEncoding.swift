@@ -4,6 +4,8 @@ enum PercentEncoding {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     static func encode(_ value: String) -> String {
+        // Most values are ids and words that need no encoding: a copy of each cost a search page's links.
+        guard value.utf8.contains(where: { !isUnreserved($0) }) else { return value }
         var encoded: [UInt8] = []
         encoded.reserveCapacity(value.utf8.count)
         for byte in value.utf8 {

@@ -6,7 +6,7 @@ import Synchronization
 final class PageCache: Sendable {
     struct Template: Sendable {
         /// Literal HTML around the placeholders: `pieces.count == placeholders.count + 1`.
-        let pieces: [String]
+        let pieces: [Substring]
         let placeholders: [String]
         /// The pieces' bytes together, what a page holds besides its shopper's parts.
         let piecesLength: Int
@@ -16,7 +16,7 @@ final class PageCache: Sendable {
         init(html: String) {
             let marked = MarkedText(html, marker: 1)
             pieces = marked.pieces
-            placeholders = marked.marks
+            placeholders = marked.marks.map(String.init)
             piecesLength = pieces.reduce(0) { $0 + $1.utf8.count }
         }
 
@@ -29,10 +29,10 @@ final class PageCache: Sendable {
             let values = placeholders.map { parts.value(for: $0) ?? "" }
             var bytes = ByteBuffer()
             bytes.reserveCapacity(values.reduce(piecesLength) { $0 + $1.utf8.count })
-            bytes.writeString(pieces[0])
+            bytes.writeSubstring(pieces[0])
             for (value, piece) in zip(values, pieces.dropFirst()) {
                 bytes.writeString(value)
-                bytes.writeString(piece)
+                bytes.writeSubstring(piece)
             }
             return bytes
         }

@@ -210,13 +210,13 @@ private final class Recorder {
     func plan(from html: String, number: Int) -> RenderPlans.Plan? {
         guard isPlanned else { return nil }
         let marked = MarkedText(html, marker: Self.marker)
-        var pieces = [marked.pieces[0]]
+        var pieces = [String(marked.pieces[0])]
         var shown: [(valueIndex: Int, isEscaped: Bool)] = []
         for (mark, piece) in zip(marked.marks, marked.pieces.dropFirst()) {
             let inner = mark.dropFirst().dropLast()
             if let index = Int(inner.prefix { $0.isASCII && $0.isNumber }), index < valueIndices.count {
                 shown.append((index, inner.hasSuffix("&amp;")))
-                pieces.append(piece)
+                pieces.append(String(piece))
             } else {
                 pieces[pieces.count - 1] += mark + piece
             }

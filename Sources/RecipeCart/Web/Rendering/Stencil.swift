@@ -70,11 +70,11 @@ struct Stencil<Item: StencilItem>: Sendable {
     /// A mark that names no field (none does: only the probe makes marks) stays in the text as it was.
     private static func shape(of html: String) -> Shape {
         let marked = MarkedText(html, marker: StencilMarker.byte)
-        var shape = Shape(pieces: [marked.pieces[0]])
+        var shape = Shape(pieces: [String(marked.pieces[0])])
         for (mark, piece) in zip(marked.marks, marked.pieces.dropFirst()) {
             if let field = Item.Field(rawValue: String(mark.dropFirst().dropLast())) {
                 shape.fields.append(field)
-                shape.pieces.append(piece)
+                shape.pieces.append(String(piece))
             } else {
                 shape.pieces[shape.pieces.count - 1] += mark + piece
             }
