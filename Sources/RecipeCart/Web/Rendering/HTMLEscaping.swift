@@ -9,26 +9,42 @@ struct HTMLEscaping: MustacheContentType {
         MustacheContentTypes.register(HTMLEscaping(), named: "HTML")
     }
 
+    /// Works on the text's own bytes: through `UTF8View`'s indices, the scan for a special byte cost as much as the
+    /// escaping it spares (a search page escapes each tile's title and category).
     func escapeText(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: Self.isSpecial) else { return text }
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(utf8.count + 16)
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "<"): escaped.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): escaped.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "&"): escaped.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "\""): escaped.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): escaped.append(contentsOf: "&#39;".utf8)
-            default: escaped.append(byte)
+        var text = text
+        let escaped: String? = text.withUTF8 { bytes in
+            let added = bytes.reduce(0) { added, byte in added + (Self.entity(for: byte).map { $0.utf8CodeUnitCount - 1 } ?? 0) }
+            guard added > 0 else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + added) { out in
+                var count = 0
+                for byte in bytes {
+                    guard let entity = Self.entity(for: byte) else {
+                        out[count] = byte
+                        count += 1
+                        continue
+                    }
+                    entity.withUTF8Buffer { entity in
+                        for entityByte in entity {
+                            out[count] = entityByte
+                            count += 1
+                        }
+                    }
+                }
+                return count
             }
         }
-        return String(decoding: escaped, as: UTF8.self)
+        return escaped ?? text
     }
 
-    private static func isSpecial(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"")
-            || byte == UInt8(ascii: "'")
+    private static func entity(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
     }
 }
