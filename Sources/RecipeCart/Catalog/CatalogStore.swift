@@ -6,9 +6,6 @@ public protocol CatalogStore: Sendable {
     /// The recipe as one shopper sees it: their own version, when they saved one, over the shop's copy.
     func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe?
     func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary]
-    /// The same, for recipes named by the store's own numbers (`SearchIndex.Ranking.seqs`): read by the table's key,
-    /// a search's tiles skip the id index, which at 100,000 recipes cost SQLite a read from the disk for most tiles.
-    func summaries(seqs: [Int64]) async throws -> [RecipeID: RecipeSummary]
     /// Ingredients of many recipes at once, in recipe order.
     func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]]
     /// A number that grows with every change to recipes or the shop's edits, wherever the change was made.

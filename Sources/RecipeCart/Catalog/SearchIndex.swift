@@ -31,7 +31,7 @@ public struct SearchIndex: Sendable {
     /// The recipes a search found, best first.
     public struct Ranking: Sendable {
         fileprivate let ids: [RecipeID]
-        fileprivate let seqs: [Int64]
+        fileprivate let summaries: SummaryTable
         /// How many recipes the search found, of which `order` holds the best.
         public let count: Int
         fileprivate let order: [Int32]
@@ -40,15 +40,15 @@ public struct SearchIndex: Sendable {
             order[range.clamped(to: order.indices)].map { ids[Int($0)] }
         }
 
-        /// The store's numbers (`seq`) of the same recipes as `ids(range)`, which read them fastest.
-        public func seqs(_ range: Range<Int>) -> [Int64] {
-            order[range.clamped(to: order.indices)].map { seqs[Int($0)] }
+        /// The tiles of the same recipes as `ids(range)`, as the catalog was when the index was built.
+        public func summaries(_ range: Range<Int>) -> [RecipeSummary] {
+            order[range.clamped(to: order.indices)].map { summaries.summary(ofRecipeAt: Int($0), id: ids[Int($0)]) }
         }
     }
 
     /// In title order (then id): a recipe's place here is its number in `postings` and breaks the last ties.
     let ids: [RecipeID]
-    private let seqs: [Int64]
+    private let summaries: SummaryTable
     private let titleWordCounts: [UInt8]
     /// Every word, sorted, so the words a typed prefix begins are one range found by binary search.
     let words: [String]
@@ -57,9 +57,9 @@ public struct SearchIndex: Sendable {
     /// A recipe's number shifted past its `Fields`, ascending within a word.
     private let postings: [UInt32]
 
-    init(ids: [RecipeID], seqs: [Int64], titleWordCounts: [UInt8], words: [String], starts: [Int32], postings: [UInt32]) {
+    init(ids: [RecipeID], summaries: SummaryTable, titleWordCounts: [UInt8], words: [String], starts: [Int32], postings: [UInt32]) {
         self.ids = ids
-        self.seqs = seqs
+        self.summaries = summaries
         self.titleWordCounts = titleWordCounts
         self.words = words
         self.starts = starts
@@ -81,7 +81,7 @@ public struct SearchIndex: Sendable {
     /// copy took a third of a search's ranking.
     public func rank(_ text: String, among allowed: Set<RecipeID>? = nil, best: Int = .max) -> Ranking {
         let typed = SearchWords.typed(text).map(match(_:)).sorted { $0.postingCount < $1.postingCount }
-        guard let rarest = typed.first else { return Ranking(ids: ids, seqs: seqs, count: 0, order: []) }
+        guard let rarest = typed.first else { return Ranking(ids: ids, summaries: summaries, count: 0, order: []) }
         var candidates = candidates(holding: rarest)
         for word in typed.dropFirst() {
             if candidates.isEmpty { break }
@@ -97,7 +97,7 @@ public struct SearchIndex: Sendable {
             }
         }
         let order = best < keys.count ? keys.min(count: best) : keys.sorted()
-        return Ranking(ids: ids, seqs: seqs, count: keys.count, order: order.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
+        return Ranking(ids: ids, summaries: summaries, count: keys.count, order: order.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
     }
 
     /// The words a typed word finds: those that it, or its singular, begins.

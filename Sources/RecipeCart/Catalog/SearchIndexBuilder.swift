@@ -2,26 +2,28 @@
 /// ingredient names and diets.
 struct SearchIndexBuilder {
     /// The same on both databases: the shop's edits applied (`recipe_effective`).
-    static let recipesSQL = "SELECT id, title, category, tags, seq FROM recipe_effective"
+    static let recipesSQL = "SELECT id, title, category, tags, servings, ready_minutes, image_path FROM recipe_effective"
     static let ingredientsSQL = "SELECT recipe_id, name FROM recipe_ingredients"
     static let dietsSQL = "SELECT recipe_id, diet FROM recipe_diets"
 
     private var numbers: [String: Int32] = [:]
     private var ids: [RecipeID] = []
-    private var seqs: [Int64] = []
+    private var summaries = SummaryTable()
     private var titles: [String] = []
     private var titleWordCounts: [UInt8] = []
     private var postings: [String: [UInt32]] = [:]
     /// A million ingredient rows hold a few thousand names: each is split into words once.
     private var nameWords: [String: [String]] = [:]
 
-    /// - Parameter seq: the number the store keeps the recipe under (`recipes.seq`), never given to another.
-    mutating func addRecipe(id: String, title: String, category: String, tags: String, seq: Int64) {
+    /// A recipe's words, and its tile (its servings, minutes and image are shown on it, not searched).
+    mutating func addRecipe(
+        id: String, title: String, category: String, tags: String, servings: Int? = nil, readyMinutes: Int? = nil, imagePath: String? = nil
+    ) {
         guard numbers[id] == nil, let recipeID = RecipeID(id) else { return }
         let number = Int32(ids.count)
         numbers[id] = number
         ids.append(recipeID)
-        seqs.append(seq)
+        summaries.append(title: title, category: category, servings: servings, readyMinutes: readyMinutes, imagePath: imagePath)
         titles.append(title.lowercased())
         let words = SearchWords.of(title)
         titleWordCounts.append(UInt8(min(words.count, Int(UInt8.max))))
@@ -87,7 +89,7 @@ struct SearchIndexBuilder {
             starts.append(Int32(flat.count))
         }
         return SearchIndex(
-            ids: byTitle.map { ids[$0] }, seqs: byTitle.map { seqs[$0] }, titleWordCounts: byTitle.map { titleWordCounts[$0] }, words: words, starts: starts,
+            ids: byTitle.map { ids[$0] }, summaries: summaries.reordered(byTitle), titleWordCounts: byTitle.map { titleWordCounts[$0] }, words: words, starts: starts,
             postings: flat)
     }
 }

@@ -1,5 +1,5 @@
-/// A Browse page for a search: the whole catalog ranked in memory by the generation's `SearchIndex`, the other
-/// filters applied by the database. While a new generation's index is still being built (1–2 s at 100,000 recipes,
+/// A Browse page for a search: the whole catalog ranked in memory by the generation's `SearchIndex`, which holds the
+/// tiles too; the other filters are applied by the database. While a new generation's index is still being built (1–2 s at 100,000 recipes,
 /// after a change) a search does not wait for it: the database's full-text index answers, ranked with the same
 /// weights.
 final class SearchRanker: Sendable {
@@ -29,10 +29,7 @@ final class SearchRanker: Sendable {
         let ranking = index.rank(query.text, among: try await allowed(by: query), best: best)
         let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)
         let shownRange = paging.offset..<(paging.offset + paging.limit)
-        let shown = ranking.ids(shownRange)
-        let summaries = try await catalog.summaries(seqs: ranking.seqs(shownRange))
-        // A recipe deleted since the generation was read has no summary and is left out.
-        let rows = shown.compactMap { id in summaries[id].map { ($0, BrowseSection.results) } }
+        let rows = ranking.summaries(shownRange).map { ($0, BrowseSection.results) }
         return BrowsePage(rows: rows, total: ranking.count, paging: paging)
     }
 

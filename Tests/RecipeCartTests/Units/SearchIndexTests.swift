@@ -13,9 +13,7 @@ import Testing
 
     static func index(_ entries: [Entry]) -> SearchIndex {
         var builder = SearchIndexBuilder()
-        for (seq, entry) in entries.enumerated() {
-            builder.addRecipe(id: entry.id, title: entry.title, category: entry.category, tags: entry.tags, seq: Int64(seq))
-        }
+        for entry in entries { builder.addRecipe(id: entry.id, title: entry.title, category: entry.category, tags: entry.tags) }
         // Ingredients and diets come after every recipe, as the stores read them.
         for entry in entries {
             for name in entry.ingredients { builder.addIngredient(recipeID: entry.id, name: name) }
@@ -193,9 +191,9 @@ import Testing
 
     @Test func aRecipeReadTwiceAndRowsOfUnknownRecipesAreIgnored() {
         var builder = SearchIndexBuilder()
-        builder.addRecipe(id: "c-1", title: "Onion Soup", category: "", tags: "", seq: 1)
-        builder.addRecipe(id: "c-1", title: "Garlic Bread", category: "", tags: "", seq: 2)
-        builder.addRecipe(id: "not an id", title: "Onion Bhaji", category: "", tags: "", seq: 3)
+        builder.addRecipe(id: "c-1", title: "Onion Soup", category: "", tags: "")
+        builder.addRecipe(id: "c-1", title: "Garlic Bread", category: "", tags: "")
+        builder.addRecipe(id: "not an id", title: "Onion Bhaji", category: "", tags: "")
         builder.addIngredient(recipeID: "c-9", name: "onion")
         builder.addIngredient(recipeID: "c-1", name: "onion")
         let index = builder.index()

@@ -4,7 +4,7 @@ import Testing
 /// The vocabulary of an index whose recipes are titled `texts`.
 private func indexedVocabulary(texts: [String]) -> SearchVocabulary {
     var builder = SearchIndexBuilder()
-    for (number, text) in texts.enumerated() { builder.addRecipe(id: "test-\(number)", title: text, category: "", tags: "", seq: Int64(number)) }
+    for (number, text) in texts.enumerated() { builder.addRecipe(id: "test-\(number)", title: text, category: "", tags: "") }
     return SearchVocabulary(index: builder.index())
 }
 

@@ -37,14 +37,6 @@ struct PostgresCatalogStore: CatalogStore {
         return Dictionary(rows.compactMap(Self.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func summaries(seqs: [Int64]) async throws -> [RecipeID: RecipeSummary] {
-        guard !seqs.isEmpty else { return [:] }
-        let rows = try await database.read { connection in
-            try await connection.rows(ShopperPageStatements.TilesBySeq(seqs: seqs))
-        }
-        return Dictionary(rows.compactMap(Self.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
     func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
         guard !ids.isEmpty else { return [:] }
         let rows = try await database.read { connection in
@@ -96,9 +88,10 @@ struct PostgresCatalogStore: CatalogStore {
                 try await connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresConnection.queryLogger)
             }
             var builder = SearchIndexBuilder()
-            let recipes = try await stream(SearchIndexBuilder.recipesSQL).decode((String, String, String, String, Int64).self)
-            for try await (id, title, category, tags, seq) in recipes {
-                builder.addRecipe(id: id, title: title, category: category, tags: tags, seq: seq)
+            let recipes = try await stream(SearchIndexBuilder.recipesSQL).decode((String, String, String, String, Int?, Int?, String?).self)
+            for try await (id, title, category, tags, servings, readyMinutes, imagePath) in recipes {
+                builder.addRecipe(
+                    id: id, title: title, category: category, tags: tags, servings: servings, readyMinutes: readyMinutes, imagePath: imagePath)
             }
             for try await (id, name) in try await stream(SearchIndexBuilder.ingredientsSQL).decode((String, String).self) {
                 builder.addIngredient(recipeID: id, name: name)

@@ -63,24 +63,6 @@ enum ShopperPageStatements {
         }
     }
 
-    /// The tiles of a search's page, by the numbers its `SearchIndex` holds: a search not in the page cache reads
-    /// them every time.
-    struct TilesBySeq: PostgresPreparedStatement {
-        static let sql = "SELECT \(PostgresCatalogStore.summaryColumns) FROM recipe_effective r WHERE r.seq = ANY($1)"
-        static let bindingDataTypes: [PostgresDataType] = [.int8Array]
-        var seqs: [Int64]
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            try bindings.append(seqs)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> PostgresCatalogStore.SummaryRow {
-            try row.decode(PostgresCatalogStore.SummaryRow.self)
-        }
-    }
-
     /// The shop's copy of a recipe with its ingredients, diets and steps in one round trip: read the first time a
     /// detail page or a post names it, often many at once just after a start, when five reads each kept the pool busy.
     struct ShopCopy: PostgresPreparedStatement {

@@ -36,21 +36,13 @@ public struct SQLiteCatalogStore: CatalogStore {
     }
 
     public func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
-        try await summaries(where: "id", in: ids.map(\.rawValue))
-    }
-
-    public func summaries(seqs: [Int64]) async throws -> [RecipeID: RecipeSummary] {
-        try await summaries(where: "seq", in: seqs)
-    }
-
-    private func summaries(where column: String, in values: [some DatabaseValueConvertible & Sendable]) async throws -> [RecipeID: RecipeSummary] {
-        guard !values.isEmpty else { return [:] }
+        guard !ids.isEmpty else { return [:] }
         return try await database.read { db in
             // Compiled once a connection for each page length: compiling cost as much as reading a page's rows.
             let records = try SummaryRecord.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT \(SummaryRecord.columns) FROM recipe_effective WHERE \(column) IN (\(databaseQuestionMarks(count: values.count)))"),
-                arguments: StatementArguments(values))
+                    sql: "SELECT \(SummaryRecord.columns) FROM recipe_effective WHERE id IN (\(databaseQuestionMarks(count: ids.count)))"),
+                arguments: StatementArguments(ids.map(\.rawValue)))
             return Dictionary(records.compactMap(\.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
@@ -104,7 +96,10 @@ public struct SQLiteCatalogStore: CatalogStore {
         try await database.read { db in
             var builder = SearchIndexBuilder()
             let recipes = try Row.fetchCursor(db, sql: SearchIndexBuilder.recipesSQL)
-            while let row = try recipes.next() { builder.addRecipe(id: row[0], title: row[1], category: row[2], tags: row[3], seq: row[4]) }
+            while let row = try recipes.next() {
+                builder.addRecipe(
+                    id: row[0], title: row[1], category: row[2], tags: row[3], servings: row[4], readyMinutes: row[5], imagePath: row[6])
+            }
             let ingredients = try Row.fetchCursor(db, sql: SearchIndexBuilder.ingredientsSQL)
             while let row = try ingredients.next() { builder.addIngredient(recipeID: row[0], name: row[1]) }
             let diets = try Row.fetchCursor(db, sql: SearchIndexBuilder.dietsSQL)
