@@ -89,7 +89,7 @@ struct SearchIndexBuilder {
             starts.append(Int32(flat.count))
         }
         return SearchIndex(
-            ids: byTitle.map { ids[$0] }, summaries: summaries.reordered(byTitle), titleWordCounts: byTitle.map { titleWordCounts[$0] }, words: words, starts: starts,
-            postings: flat)
+            ids: byTitle.map { ids[$0] }, summaries: summaries.reordered(byTitle), titleWordCounts: byTitle.map { titleWordCounts[$0] },
+            words: words, starts: starts, postings: flat)
     }
 }

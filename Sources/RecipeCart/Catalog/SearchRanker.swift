@@ -1,7 +1,7 @@
 /// A Browse page for a search: the whole catalog ranked in memory by the generation's `SearchIndex`, which holds the
-/// tiles too; the other filters are applied by the database. While a new generation's index is still being built (1–2 s at 100,000 recipes,
-/// after a change) a search does not wait for it: the database's full-text index answers, ranked with the same
-/// weights.
+/// tiles too; the other filters are applied by the database. While a new generation's index is still being built
+/// (1–2 s at 100,000 recipes, after a change) a search does not wait for it: the database's full-text index answers,
+/// ranked with the same weights.
 final class SearchRanker: Sendable {
     /// How long a search waits for the index before asking the database instead: a small catalog's index is built
     /// well within it, so its searches always use the index.
