@@ -106,6 +106,40 @@ import Testing
         }
     }
 
+    /// A search's tiles are kept with the search index: a staff edit's title and picture, and its revert, show in them.
+    @Test func aStaffEditsPictureAndItsRevertShowInTheSearchsTiles() async throws {
+        try await Self.environment().withShopper { staff in
+            try await Self.signIn(&staff)
+            var shopper = Shopper(client: staff.client)
+            let original = try await shopper.get("/?q=lemon%20olive%20oil%20cake")
+            let originalTitle = original.firstMatch(Self.tileTitle(of: "bundled-1"))
+            let originalImage = original.firstMatch(Self.tileImage(of: "bundled-1"))
+            #expect(originalTitle == "Lemon Olive Oil Cake" && originalImage?.hasSuffix("bundled-1.svg") == true)
+
+            let edited = try await EditUndoRouteTests.saveWithPicture(&staff, title: "Quokka Cake")
+            let picture = try #require(edited.firstMatch(#"src="(/images/uploads/[0-9a-f]{32}\.png)""#))
+            let found = try await shopper.get("/?q=quokka")
+            #expect(found.recipeIDs == ["bundled-1"])
+            #expect(found.firstMatch(Self.tileTitle(of: "bundled-1")) == "Quokka Cake")
+            #expect(found.firstMatch(Self.tileImage(of: "bundled-1")) == picture)
+
+            #expect(try await staff.post("/recipes/bundled-1/revert", []).status == .seeOther)
+            #expect(try await shopper.get("/?q=quokka").recipeIDs.isEmpty)
+            let reverted = try await shopper.get("/?q=lemon%20olive%20oil%20cake")
+            #expect(reverted.firstMatch(Self.tileTitle(of: "bundled-1")) == originalTitle)
+            #expect(reverted.firstMatch(Self.tileImage(of: "bundled-1")) == originalImage)
+        }
+    }
+
+    static func tileTitle(of id: String) -> String {
+        #"data-recipe-id="\#(id)">\s*<a class="tile-link" href="[^"]*">[\s\S]*?<span class="tile-title">([^<]*)</span>"#
+    }
+
+    /// The tile's picture, or no match for a tile showing the placeholder.
+    static func tileImage(of id: String) -> String {
+        #"data-recipe-id="\#(id)">\s*<a class="tile-link" href="[^"]*">\s*<img class="tile-image" src="([^"]+)""#
+    }
+
     @Test(arguments: [
         (fields(title: "   "), "Please give the recipe a title."),
         (fields(title: String(repeating: "a", count: 121)), "The title can be at most 120 characters"),
