@@ -7,7 +7,8 @@ import RecipeCart
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recipecart-bench",
-        abstract: "Benchmark helpers: fill a data dir with generated recipes, time search and ranking in process, write an import dump and search texts.",
+        abstract:
+            "Benchmark helpers: fill a data dir with generated recipes, time search and ranking in process, write an import dump and search texts.",
         subcommands: [Generate.self, Search.self, Rank.self, Dump.self, Queries.self])
 }
 
@@ -20,7 +21,8 @@ struct Generate: AsyncParsableCommand {
 
     func run() async throws {
         let stores = try await Stores.open(
-            databaseURL: databaseURL, dataDirectory: URL(fileURLWithPath: dataDir), clock: .system, logger: Logger(label: "bench"))
+            databaseURL: databaseURL, dataDirectory: URL(fileURLWithPath: dataDir), clock: .system,
+            logger: Logger(label: "bench"))
         defer { stores.close() }
         try await BundledCatalog.load().install(into: stores.catalog)
         try await RecipeGenerator.fill(stores.catalog, count: count)
@@ -36,9 +38,11 @@ struct Search: AsyncParsableCommand {
     @Option(help: "An empty PostgreSQL database to measure instead of a SQLite file.") var databaseURL: String?
 
     func run() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("recipecart-bench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "recipecart-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let stores = try await Stores.open(databaseURL: databaseURL, dataDirectory: directory, clock: .system, logger: Logger(label: "bench"))
+        let stores = try await Stores.open(
+            databaseURL: databaseURL, dataDirectory: directory, clock: .system, logger: Logger(label: "bench"))
         defer { stores.close() }
         try await BundledCatalog.load().install(into: stores.catalog)
         try await RecipeGenerator.fill(stores.catalog, count: count)
@@ -49,15 +53,21 @@ struct Search: AsyncParsableCommand {
             BrowseQuery(text: "", category: "Dessert"), BrowseQuery(), BrowseQuery(text: "tomato", grouping: .time),
         ]
         for query in queries { _ = try await store.browse(query) }
-        let database = try await Self.milliseconds(rounds: rounds) { round in _ = try await store.browse(queries[round % queries.count]) }
+        let database = try await Self.milliseconds(rounds: rounds) { round in
+            _ = try await store.browse(queries[round % queries.count])
+        }
         let buildStart = ContinuousClock.now
         let index = try await store.searchIndex()
         let build = Self.milliseconds(since: buildStart)
         let texts = queries.map(\.text).filter { !$0.isEmpty }
-        let ranked = try await Self.milliseconds(rounds: rounds) { round in _ = index.rank(texts[round % texts.count]).ids(0..<48) }
-        print(String(
-            format: "recipes=%d queries=%d database p50=%.2fms p99=%.2fms; search index built in %.0fms, ranking p50=%.2fms p99=%.2fms",
-            count, rounds, database.p50, database.p99, build, ranked.p50, ranked.p99))
+        let ranked = try await Self.milliseconds(rounds: rounds) { round in
+            _ = index.rank(texts[round % texts.count]).ids(0..<48)
+        }
+        print(
+            String(
+                format:
+                    "recipes=%d queries=%d database p50=%.2fms p99=%.2fms; search index built in %.0fms, ranking p50=%.2fms p99=%.2fms",
+                count, rounds, database.p50, database.p99, build, ranked.p50, ranked.p99))
     }
 
     static func milliseconds(since start: ContinuousClock.Instant) -> Double {
@@ -66,7 +76,8 @@ struct Search: AsyncParsableCommand {
     }
 
     /// The 50th and 99th percentile of `rounds` runs of `body`.
-    static func milliseconds(rounds: Int, _ body: (Int) async throws -> Void) async throws -> (p50: Double, p99: Double) {
+    static func milliseconds(rounds: Int, _ body: (Int) async throws -> Void) async throws -> (p50: Double, p99: Double)
+    {
         var samples: [Double] = []
         for round in 0..<rounds {
             let start = ContinuousClock.now

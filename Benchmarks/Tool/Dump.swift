@@ -19,7 +19,8 @@ struct Dump: AsyncParsableCommand {
             return MealDBMeal(
                 id: String(900_000 + number), name: recipe.title, category: recipe.category, area: "British",
                 instructions: recipe.steps.joined(separator: "\r\n"),
-                thumbnail: recipe.imagePath == nil ? nil : "https://www.themealdb.com/images/media/meals/gen\(number).jpg",
+                thumbnail: recipe.imagePath == nil
+                    ? nil : "https://www.themealdb.com/images/media/meals/gen\(number).jpg",
                 tags: recipe.tags.joined(separator: ","),
                 ingredients: recipe.ingredients.map { MealDBIngredient(name: $0.name, measure: $0.measure) })
         }

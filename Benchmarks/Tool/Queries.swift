@@ -9,7 +9,8 @@ struct Queries: ParsableCommand {
 
     func run() {
         guard !have else { return print(haveLists().joined(separator: "\n")) }
-        let words = (RecipeGenerator.adjectives + RecipeGenerator.mains + RecipeGenerator.dishes
+        let words =
+            (RecipeGenerator.adjectives + RecipeGenerator.mains + RecipeGenerator.dishes
             + RecipeGenerator.pantry.map(\.0)).map { $0.lowercased() }
         var seen = Set<String>()
         var queries: [String] = []
@@ -22,7 +23,8 @@ struct Queries: ParsableCommand {
         }
         var generator = RecipeGenerator(seed: 0xC0FFEE)
         while queries.count < count {
-            let first = words[generator.next(words.count)], second = words[generator.next(words.count)]
+            let first = words[generator.next(words.count)]
+            let second = words[generator.next(words.count)]
             add(generator.next(3) == 0 ? "\(first) \(second.prefix(3 + generator.next(3)))" : "\(first) \(second)")
         }
         print(queries.joined(separator: "\n"))

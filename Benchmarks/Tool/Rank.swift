@@ -14,7 +14,8 @@ struct Rank: AsyncParsableCommand {
 
     func run() async throws {
         let stores = try await Stores.open(
-            databaseURL: nil, dataDirectory: URL(fileURLWithPath: dataDir), clock: .system, logger: Logger(label: "bench"))
+            databaseURL: nil, dataDirectory: URL(fileURLWithPath: dataDir), clock: .system,
+            logger: Logger(label: "bench"))
         defer { stores.close() }
         let index = try await stores.catalog.searchIndex()
         let texts = try String(contentsOfFile: queries, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -25,7 +26,8 @@ struct Rank: AsyncParsableCommand {
             for text in texts {
                 let ranking = index.rank(text, best: best)
                 if round == 0, dump != nil {
-                    lines.append("\(text)\t\(ranking.count)\t\(ranking.ids(0..<best).map(\.rawValue).joined(separator: " "))")
+                    lines.append(
+                        "\(text)\t\(ranking.count)\t\(ranking.ids(0..<best).map(\.rawValue).joined(separator: " "))")
                 }
             }
         }

@@ -54,7 +54,8 @@ struct Import: AsyncParsableCommand {
         let stores: Stores
         do {
             stores = try await Stores.open(
-                databaseURL: try settings(Settings.databaseURL), dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)),
+                databaseURL: try settings(Settings.databaseURL),
+                dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)),
                 clock: .system, logger: logger)
         } catch let error as CustomStringConvertible {
             FileHandle.standardError.write(Data("web: cannot import: \(error.description)\n".utf8))

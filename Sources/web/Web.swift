@@ -32,13 +32,17 @@ struct Serve: AsyncParsableCommand {
 
     /// The flags given, then their `RECIPECART_…` twins, then the defaults.
     var settings: SettingsReader {
-        SettingsReader(commandLine: upstream.given.merging([
-            Settings.host.name: host, Settings.port.name: port, Settings.dataDir.name: dataDir,
-            Settings.databaseURL.name: databaseURL, Settings.metricsPort.name: metricsPort,
-            Settings.resourcesDir.name: resourcesDir, Settings.secureCookies.name: secureCookies.map { String($0) },
-            Settings.staffToken.name: staffToken, Settings.logLevel.name: logLevel,
-            Settings.staticCacheMB.name: staticCacheMB, Settings.trustedProxy.name: trustedProxy,
-        ].compactMapValues { $0 }) { $1 })
+        SettingsReader(
+            commandLine: upstream.given.merging(
+                [
+                    Settings.host.name: host, Settings.port.name: port, Settings.dataDir.name: dataDir,
+                    Settings.databaseURL.name: databaseURL, Settings.metricsPort.name: metricsPort,
+                    Settings.resourcesDir.name: resourcesDir,
+                    Settings.secureCookies.name: secureCookies.map { String($0) },
+                    Settings.staffToken.name: staffToken, Settings.logLevel.name: logLevel,
+                    Settings.staticCacheMB.name: staticCacheMB, Settings.trustedProxy.name: trustedProxy,
+                ].compactMapValues { $0 }
+            ) { $1 })
     }
 
     func run() async throws {

@@ -30,10 +30,13 @@ public struct AppConfig: Sendable {
     /// Each value left out is the setting's default, as `web serve` would have it with nothing set.
     public init(
         host: String = Settings.host.defaultValue, port: Int = Settings.port.defaultValue,
-        dataDirectory: URL = URL(fileURLWithPath: Settings.dataDir.defaultValue), databaseURL: String? = nil, metricsPort: Int? = nil,
+        dataDirectory: URL = URL(fileURLWithPath: Settings.dataDir.defaultValue), databaseURL: String? = nil,
+        metricsPort: Int? = nil,
         resourcesDirectory: URL = URL(fileURLWithPath: Settings.resourcesDir.defaultValue),
-        secureCookies: Bool = Settings.secureCookies.defaultValue, staffToken: String? = Settings.staffToken.defaultValue,
-        upstream: UpstreamSettings = UpstreamSettings(), staticCacheBytes: Int = Settings.staticCacheMB.defaultValue << 20,
+        secureCookies: Bool = Settings.secureCookies.defaultValue,
+        staffToken: String? = Settings.staffToken.defaultValue,
+        upstream: UpstreamSettings = UpstreamSettings(),
+        staticCacheBytes: Int = Settings.staticCacheMB.defaultValue << 20,
         trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue, clock: AppClock = .system
     ) {
         self.host = host
@@ -54,11 +57,13 @@ public struct AppConfig: Sendable {
     public init(reading settings: SettingsReader) throws(SettingError) {
         self.init(
             host: try settings(Settings.host), port: try settings(Settings.port),
-            dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)), databaseURL: try settings(Settings.databaseURL),
+            dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)),
+            databaseURL: try settings(Settings.databaseURL),
             metricsPort: try settings(Settings.metricsPort),
             resourcesDirectory: URL(fileURLWithPath: try settings(Settings.resourcesDir)),
             secureCookies: try settings(Settings.secureCookies), staffToken: try settings(Settings.staffToken),
-            upstream: try UpstreamSettings(reading: settings), staticCacheBytes: try settings(Settings.staticCacheMB) << 20,
+            upstream: try UpstreamSettings(reading: settings),
+            staticCacheBytes: try settings(Settings.staticCacheMB) << 20,
             trustedProxies: try settings(Settings.trustedProxy))
     }
 

@@ -4,7 +4,9 @@ import Logging
 
 /// Opens the database, loads the bundled catalog and templates, and wires the routes.
 /// Anything missing or broken stops here, with a clear message, before the server listens.
-public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label: "RecipeCart")) async throws -> some ApplicationProtocol {
+public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label: "RecipeCart")) async throws
+    -> some ApplicationProtocol
+{
     let stores = try await Stores.open(
         databaseURL: config.databaseURL, dataDirectory: config.dataDirectory, clock: config.clock, logger: logger,
         isServing: true)
@@ -19,7 +21,9 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         token: config.staffToken ?? StaffAuthenticator.generatedToken(), secret: secret, sessions: stores.staffSessions,
         clock: config.clock)
     if config.staffToken == nil {
-        logger.notice("no staff token set; staff sign in at http://\(config.host):\(config.port)/staff/login with the token \(staff.token)")
+        logger.notice(
+            "no staff token set; staff sign in at http://\(config.host):\(config.port)/staff/login with the token \(staff.token)"
+        )
     }
     var upstreamSettings = config.upstream
     upstreamSettings.clock = config.clock.now
@@ -39,7 +43,8 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search)
     let serverName = "RecipeCart"
     let ending = EventLoopAnswerEnding(serverName: serverName, logger: logger, logLevel: requestLogLevel)
-    let answers: [any EventLoopAnswering] = config.answersOnEventLoop && config.metricsPort == nil
+    let answers: [any EventLoopAnswering] =
+        config.answersOnEventLoop && config.metricsPort == nil
         ? [
             EventLoopFileAnswers(files: staticFiles, ending: ending),
             EventLoopPageAnswers(browse: browse, recipes: recipes, pages: pages, ending: ending),
@@ -52,7 +57,10 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
             answeringOnEventLoop: answers),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: serverName),
         services: stores.services + upstreamServices
-            + [SessionPurger(carts: stores.carts, logger: logger), SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger)]
+            + [
+                SessionPurger(carts: stores.carts, logger: logger),
+                SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger),
+            ]
             + (config.metricsPort.map { [MetricsServer(host: config.host, port: $0, logger: logger)] } ?? []),
         logger: logger)
 }
@@ -69,7 +77,8 @@ func makeRouter(
     let cookies = CookiePolicy(secure: config.secureCookies)
     let flash = StatusFlash(secret: signer.secret)
     let pages = PageContext(
-        renderer: renderer, carts: carts, signer: signer, assets: AssetURLs(files: staticFiles), cookies: cookies, flash: flash,
+        renderer: renderer, carts: carts, signer: signer, assets: AssetURLs(files: staticFiles), cookies: cookies,
+        flash: flash,
         clock: config.clock)
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -101,10 +110,12 @@ func makeRouter(
     let list = ShoppingListController(
         carts: carts, lists: stores.shoppingLists, shares: stores.shares, shoppingLists: shoppingLists, pages: pages)
     let orders = OrderController(
-        catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists, shoppingLists: shoppingLists, pages: pages)
+        catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists,
+        shoppingLists: shoppingLists, pages: pages)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffBoard = StaffController(
-        carts: carts, orders: stores.orders, lists: stores.shoppingLists, shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
+        carts: carts, orders: stores.orders, lists: stores.shoppingLists, shoppingLists: shoppingLists,
+        authenticator: staff, throttle: stores.signInThrottle,
         labeler: CartLabeler(secret: staff.secret), upstream: upstream, pages: pages)
     let health = HealthController(ping: stores.ping)
     let routes = RouteRegistrar(router: router)

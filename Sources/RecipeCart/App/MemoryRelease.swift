@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Hands memory freed after a large, short-lived build back to the system. glibc keeps freed memory for reuse, so
@@ -7,15 +7,15 @@ import Glibc
 /// resident size for good.
 enum MemoryRelease {
     #if canImport(Glibc)
-    /// glibc's `malloc_trim`, which its Swift module does not import; looked up once.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
-        unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
-    }
+        /// glibc's `malloc_trim`, which its Swift module does not import; looked up once.
+        private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
+            unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
+        }
     #endif
 
     static func returnFreedMemory() {
         #if canImport(Glibc)
-        _ = mallocTrim?(0)
+            _ = mallocTrim?(0)
         #endif
     }
 }

@@ -17,7 +17,8 @@ public struct Setting<Value: Sendable>: Sendable {
     let reading: Reading<Value>
 
     init(
-        _ name: String, _ summary: String, valueName: String?, default defaultText: String, note defaultNote: String? = nil,
+        _ name: String, _ summary: String, valueName: String?, default defaultText: String,
+        note defaultNote: String? = nil,
         isSecret: Bool = false, reading: Reading<Value>
     ) {
         self.name = name
@@ -37,7 +38,9 @@ public struct Setting<Value: Sendable>: Sendable {
 
     /// The value when nothing is set. A test reads every default, so a default that does not read never ships.
     public var defaultValue: Value {
-        guard let value = reading.parse(defaultText) else { preconditionFailure("the default of \(flag) does not read") }
+        guard let value = reading.parse(defaultText) else {
+            preconditionFailure("the default of \(flag) does not read")
+        }
         return value
     }
 }
@@ -64,7 +67,9 @@ extension Reading<String> {
 
 extension Reading<Int> {
     static func wholeNumber(_ range: ClosedRange<Int>) -> Reading {
-        let bounds = range.upperBound == .max ? "of at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+        let bounds =
+            range.upperBound == .max
+            ? "of at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
         return Reading(expected: "a whole number \(bounds)") { Int($0).flatMap { range.contains($0) ? $0 : nil } }
     }
 }
@@ -80,18 +85,24 @@ extension Reading<Bool> {
 }
 
 extension Reading<TimeInterval> {
-    static let duration = Reading(expected: "a duration such as 500ms, 5s, 30m, 24h or 7d", parse: UpstreamSettings.seconds(from:))
+    static let duration = Reading(
+        expected: "a duration such as 500ms, 5s, 30m, 24h or 7d", parse: UpstreamSettings.seconds(from:))
 }
 
 extension Reading where Value: CaseIterable & RawRepresentable<String> {
     static var choice: Reading {
-        Reading(expected: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", ")) { Value(rawValue: $0.lowercased()) }
+        Reading(expected: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", ")) {
+            Value(rawValue: $0.lowercased())
+        }
     }
 }
 
 extension Reading<URL> {
-    static let webAddress = Reading(expected: "an http(s) address, e.g. https://www.themealdb.com/api/json/v1/1/") { text in
-        URL(string: text).flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host != nil ? $0 : nil }
+    static let webAddress = Reading(expected: "an http(s) address, e.g. https://www.themealdb.com/api/json/v1/1/") {
+        text in
+        URL(string: text).flatMap {
+            ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host != nil ? $0 : nil
+        }
     }
 }
 

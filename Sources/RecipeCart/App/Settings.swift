@@ -9,10 +9,12 @@ public enum Settings {
     public static let port = Setting<Int>(
         "port", "Port to listen on.", valueName: "port", default: "8080", reading: .wholeNumber(1...65535))
     public static let dataDir = Setting<String>(
-        "data-dir", "Where the SQLite database, server key and picture copies live.", valueName: "path", default: "./data",
+        "data-dir", "Where the SQLite database, server key and picture copies live.", valueName: "path",
+        default: "./data",
         reading: .text)
     public static let databaseURL = Setting<String?>(
-        "database-url", "PostgreSQL for several instances: postgres://user:password@host:5432/dbname[?sslmode=require].",
+        "database-url",
+        "PostgreSQL for several instances: postgres://user:password@host:5432/dbname[?sslmode=require].",
         valueName: "url", default: "", note: "SQLite under --data-dir", isSecret: true, reading: Reading.text.optional)
     public static let resourcesDir = Setting<String>(
         "resources-dir", "Folder holding Templates/ and Public/.", valueName: "path", default: ".", reading: .text)
@@ -45,9 +47,11 @@ public enum Settings {
         "api-key", "Spoonacular API key; prefer the environment variable, which `ps` does not show.", valueName: "key",
         default: "", note: "none", isSecret: true, reading: Reading.text.optional)
     public static let dailyCallLimit = Setting<Int?>(
-        "daily-call-limit", "Upstream budget a UTC day: Spoonacular's quota points; for TheMealDB, calls.", valueName: "points",
+        "daily-call-limit", "Upstream budget a UTC day: Spoonacular's quota points; for TheMealDB, calls.",
+        valueName: "points",
         default: "",
-        note: [UpstreamSource.spoonacular, .themealdb].map { "\($0.defaultDailyCallLimit) for \($0)" }.joined(separator: ", "),
+        note: [UpstreamSource.spoonacular, .themealdb].map { "\($0.defaultDailyCallLimit) for \($0)" }.joined(
+            separator: ", "),
         reading: Reading.wholeNumber(1...Int.max).optional)
     public static let upstreamTimeout = Setting<TimeInterval>(
         "upstream-timeout", "Time limit of one upstream call: 5s, 500ms…", valueName: "duration", default: "5s",

@@ -22,7 +22,9 @@ public struct SettingsReader: Sendable {
             .prefixKeys(with: "recipecart")
         environmentProviderName = environment.providerName
         reader = ConfigReader(
-            providers: [InMemoryProvider(name: "command line", values: Dictionary(uniqueKeysWithValues: given)), environment],
+            providers: [
+                InMemoryProvider(name: "command line", values: Dictionary(uniqueKeysWithValues: given)), environment,
+            ],
             accessReporter: answers)
     }
 
@@ -30,7 +32,8 @@ public struct SettingsReader: Sendable {
         let key = ConfigKey([setting.name])
         let text = reader.string(forKey: key, isSecret: setting.isSecret, default: setting.defaultText)
         if let value = setting.reading.parse(text) { return value }
-        let source = answers.provider(of: AbsoluteConfigKey(key)) == environmentProviderName ? setting.variable : setting.flag
+        let source =
+            answers.provider(of: AbsoluteConfigKey(key)) == environmentProviderName ? setting.variable : setting.flag
         let given = setting.isSecret ? "" : ", not \"\(text)\""
         throw SettingError(description: "\(source) must be \(setting.reading.expected)\(given)")
     }

@@ -6,7 +6,9 @@ public protocol CartStore: Sendable {
     /// The session row is created by its first write, so a shopper who only looks leaves no trace. A cart that
     /// starts from empty moves, with everything its session kept, to `freshIfEmpty` when given, so whoever else
     /// holds the old cookie is left with nothing. `servings`, when given, is what the line is cooked for from now on.
-    func change(_ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?)
+    func change(
+        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
+    )
         async throws -> CartChangeResult
     /// Empties the cart, keeping its lines for Undo.
     func clear(session: SessionKey) async throws
@@ -45,7 +47,8 @@ public protocol CartStore: Sendable {
 
 extension CartStore {
     /// A change that leaves the line's servings as they are.
-    public func change(_ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?) async throws
+    public func change(_ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?)
+        async throws
         -> CartChangeResult
     {
         try await self.change(change, recipe: recipe, servings: nil, session: session, freshIfEmpty: fresh)
@@ -53,7 +56,9 @@ extension CartStore {
 
     /// Applies a stepper change and answers the line's new quantity (0 when it is gone).
     @discardableResult
-    public func apply(_ change: CartChange, recipe: RecipeID, servings: Int? = nil, session: SessionKey) async throws -> Int {
+    public func apply(_ change: CartChange, recipe: RecipeID, servings: Int? = nil, session: SessionKey) async throws
+        -> Int
+    {
         try await self.change(change, recipe: recipe, servings: servings, session: session, freshIfEmpty: nil).quantity
     }
 }

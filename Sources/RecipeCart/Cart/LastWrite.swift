@@ -13,7 +13,8 @@ public struct LastWrite: Sendable {
 
     /// Milliseconds since 1970, digits only; anything else is no stamp.
     public init?(cookie: String) {
-        guard !cookie.isEmpty, cookie.utf8.count <= 15, cookie.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+        guard !cookie.isEmpty, cookie.utf8.count <= 15,
+            cookie.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
             let milliseconds = Int64(cookie)
         else { return nil }
         date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)

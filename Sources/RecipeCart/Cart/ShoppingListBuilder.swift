@@ -15,7 +15,8 @@ public struct ShoppingListBuilder: Sendable {
         return carts.map { cart in
             cart.lines.map { line in
                 ShoppingList.Entry.hinted(
-                    recipeTitle: line.recipe.title, ingredients: ingredients[line.recipe.id] ?? [], factor: line.ingredientFactor)
+                    recipeTitle: line.recipe.title, ingredients: ingredients[line.recipe.id] ?? [],
+                    factor: line.ingredientFactor)
             }
         }
     }
@@ -37,7 +38,8 @@ public struct ShoppingListBuilder: Sendable {
 
     /// What staff pick for an order: its copied lines, without what its shopper had.
     public func pickList(for order: Order, walkingOrder: [Aisle]) -> [ShoppingListGroup] {
-        ShoppingList(entries: order.content.shoppingListEntries).pickList(walkingOrder: walkingOrder, have: order.content.have)
+        ShoppingList(entries: order.content.shoppingListEntries).pickList(
+            walkingOrder: walkingOrder, have: order.content.have)
     }
 
     /// What the carts still being filled would need, each without what its shopper has.

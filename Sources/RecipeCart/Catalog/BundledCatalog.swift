@@ -32,7 +32,8 @@ public struct BundledCatalog: Sendable {
             }
         }
         let version = hasher.finalize().map { String(format: "%02x", $0) }.joined()
-        return BundledCatalog(recipes: recipes, version: version, imagesDirectory: directory.appendingPathComponent("images"))
+        return BundledCatalog(
+            recipes: recipes, version: version, imagesDirectory: directory.appendingPathComponent("images"))
     }
 
     public static var defaultDirectory: URL {
@@ -76,7 +77,9 @@ struct BundledRecipeFile: Decodable {
     func recipe() throws -> Recipe {
         guard let recipeID = RecipeID(id) else { throw BundledCatalogError.invalidFile(id, "malformed id") }
         let diets = try diets.map { name in
-            guard let diet = Diet(rawValue: name) else { throw BundledCatalogError.invalidFile(id, "unknown diet \(name)") }
+            guard let diet = Diet(rawValue: name) else {
+                throw BundledCatalogError.invalidFile(id, "unknown diet \(name)")
+            }
             return diet
         }
         return Recipe(

@@ -54,9 +54,10 @@ struct CookableIndex: Sendable {
                     number = known
                 } else {
                     number = Int32(names.count)
-                    names.append(Name(
-                        display: name, words: HaveList.words(of: name),
-                        isStaple: PantryStaple.startsAsHave(IngredientName(name).key)))
+                    names.append(
+                        Name(
+                            display: name, words: HaveList.words(of: name),
+                            isStaple: PantryStaple.startsAsHave(IngredientName(name).key)))
                     numbers[name] = number
                 }
                 if !listed.contains(number) { listed.append(number) }
@@ -76,7 +77,8 @@ struct CookableIndex: Sendable {
         // strings, arrays or tuples (a tuple sort was a fifth of a request).
         var keys: [UInt64] = []
         for (number, entry) in entries.enumerated() where allowed?.contains(entry.id) ?? true {
-            var used: UInt64 = 0, missing: UInt64 = 0
+            var used: UInt64 = 0
+            var missing: UInt64 = 0
             for name in entry.names {
                 if had[Int(name)] {
                     used += 1
@@ -84,7 +86,9 @@ struct CookableIndex: Sendable {
                     missing += 1
                 }
             }
-            if used > 0 { keys.append(min(missing, 0xFFFF) << 48 | (0xFFFF - min(used, 0xFFFF)) << 32 | UInt64(number)) }
+            if used > 0 {
+                keys.append(min(missing, 0xFFFF) << 48 | (0xFFFF - min(used, 0xFFFF)) << 32 | UInt64(number))
+            }
         }
         let order = best < keys.count ? keys.min(count: best) : keys.sorted()
         return Ranking(

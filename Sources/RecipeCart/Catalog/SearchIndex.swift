@@ -57,7 +57,10 @@ public struct SearchIndex: Sendable {
     /// A recipe's number shifted past its `Fields`, ascending within a word.
     private let postings: [UInt32]
 
-    init(ids: [RecipeID], summaries: SummaryTable, titleWordCounts: [UInt8], words: [String], starts: [Int32], postings: [UInt32]) {
+    init(
+        ids: [RecipeID], summaries: SummaryTable, titleWordCounts: [UInt8], words: [String], starts: [Int32],
+        postings: [UInt32]
+    ) {
         self.ids = ids
         self.summaries = summaries
         self.titleWordCounts = titleWordCounts
@@ -97,7 +100,9 @@ public struct SearchIndex: Sendable {
             }
         }
         let order = best < keys.count ? keys.min(count: best) : keys.sorted()
-        return Ranking(ids: ids, summaries: summaries, count: keys.count, order: order.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
+        return Ranking(
+            ids: ids, summaries: summaries, count: keys.count,
+            order: order.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) })
     }
 
     /// The words a typed word finds: those that it, or its singular, begins.
@@ -114,7 +119,8 @@ public struct SearchIndex: Sendable {
         // A form that another form begins adds nothing: its words are among that one's.
         let ranges = forms.filter { form in !forms.contains(where: { $0 != form && form.hasPrefix($0) }) }
             .map(wordRange(beginningWith:))
-        return Match(ranges: ranges, postingCount: ranges.reduce(0) { $0 + Int(starts[$1.upperBound] - starts[$1.lowerBound]) })
+        return Match(
+            ranges: ranges, postingCount: ranges.reduce(0) { $0 + Int(starts[$1.upperBound] - starts[$1.lowerBound]) })
     }
 
     /// The recipes holding `match`: a single word's postings are those recipes already.
@@ -147,7 +153,8 @@ public struct SearchIndex: Sendable {
             Self.keep(&candidates) { candidate in
                 var fields: UInt8 = 0
                 for i in searches.indices {
-                    let at = Self.firstPosting(in: postings, from: searches[i].from, to: searches[i].end, notBefore: candidate.number)
+                    let at = Self.firstPosting(
+                        in: postings, from: searches[i].from, to: searches[i].end, notBefore: candidate.number)
                     searches[i].from = at
                     if at < searches[i].end, postings[at] >> Fields.bits == UInt32(candidate.number) {
                         fields |= UInt8(truncatingIfNeeded: postings[at] & 0x1F)
@@ -175,9 +182,12 @@ public struct SearchIndex: Sendable {
 
     /// The first posting in `postings[from..<end]` (ascending) of recipe `number` or a later one: a gallop from
     /// `from`, then a binary search of the last stride.
-    private static func firstPosting(in postings: UnsafeBufferPointer<UInt32>, from: Int, to end: Int, notBefore number: Int32) -> Int {
+    private static func firstPosting(
+        in postings: UnsafeBufferPointer<UInt32>, from: Int, to end: Int, notBefore number: Int32
+    ) -> Int {
         let target = UInt32(number) << Fields.bits
-        var low = from, stride = 1
+        var low = from
+        var stride = 1
         while low + stride < end, postings[low + stride] < target {
             low += stride
             stride *= 2
@@ -258,7 +268,8 @@ public struct SearchIndex: Sendable {
     }
 
     private func firstWord(notBefore prefix: String) -> Int {
-        var low = 0, high = words.count
+        var low = 0
+        var high = words.count
         while low < high {
             let middle = (low + high) / 2
             if words[middle] < prefix { low = middle + 1 } else { high = middle }

@@ -2,7 +2,8 @@
 /// ingredient names and diets.
 struct SearchIndexBuilder {
     /// The same on both databases: the shop's edits applied (`recipe_effective`).
-    static let recipesSQL = "SELECT id, title, category, tags, servings, ready_minutes, image_path FROM recipe_effective"
+    static let recipesSQL =
+        "SELECT id, title, category, tags, servings, ready_minutes, image_path FROM recipe_effective"
     static let ingredientsSQL = "SELECT recipe_id, name FROM recipe_ingredients"
     static let dietsSQL = "SELECT recipe_id, diet FROM recipe_diets"
 
@@ -17,13 +18,15 @@ struct SearchIndexBuilder {
 
     /// A recipe's words, and its tile (its servings, minutes and image are shown on it, not searched).
     mutating func addRecipe(
-        id: String, title: String, category: String, tags: String, servings: Int? = nil, readyMinutes: Int? = nil, imagePath: String? = nil
+        id: String, title: String, category: String, tags: String, servings: Int? = nil, readyMinutes: Int? = nil,
+        imagePath: String? = nil
     ) {
         guard numbers[id] == nil, let recipeID = RecipeID(id) else { return }
         let number = Int32(ids.count)
         numbers[id] = number
         ids.append(recipeID)
-        summaries.append(title: title, category: category, servings: servings, readyMinutes: readyMinutes, imagePath: imagePath)
+        summaries.append(
+            title: title, category: category, servings: servings, readyMinutes: readyMinutes, imagePath: imagePath)
         titles.append(title.lowercased())
         let words = SearchWords.of(title)
         titleWordCounts.append(UInt8(min(words.count, Int(UInt8.max))))
@@ -75,12 +78,15 @@ struct SearchIndexBuilder {
         for word in words {
             var list = postings.removeValue(forKey: word) ?? []
             for i in list.indices {
-                list[i] = renumbered[Int(list[i] >> SearchIndex.Fields.bits)] << SearchIndex.Fields.bits | list[i] & 0x1F
+                list[i] =
+                    renumbered[Int(list[i] >> SearchIndex.Fields.bits)] << SearchIndex.Fields.bits | list[i] & 0x1F
             }
             list.sort()
             let first = flat.count
             for posting in list {
-                if flat.count > first, flat[flat.count - 1] >> SearchIndex.Fields.bits == posting >> SearchIndex.Fields.bits {
+                if flat.count > first,
+                    flat[flat.count - 1] >> SearchIndex.Fields.bits == posting >> SearchIndex.Fields.bits
+                {
                     flat[flat.count - 1] |= posting
                 } else {
                     flat.append(posting)
@@ -89,7 +95,8 @@ struct SearchIndexBuilder {
             starts.append(Int32(flat.count))
         }
         return SearchIndex(
-            ids: byTitle.map { ids[$0] }, summaries: summaries.reordered(byTitle), titleWordCounts: byTitle.map { titleWordCounts[$0] },
+            ids: byTitle.map { ids[$0] }, summaries: summaries.reordered(byTitle),
+            titleWordCounts: byTitle.map { titleWordCounts[$0] },
             words: words, starts: starts, postings: flat)
     }
 }

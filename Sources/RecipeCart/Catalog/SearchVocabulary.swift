@@ -28,7 +28,8 @@ struct SearchVocabulary: Sendable {
 
     /// A search matches every word as a prefix, so a word that begins a known word is never "corrected".
     func knows(_ word: String) -> Bool {
-        var low = 0, high = sorted.count
+        var low = 0
+        var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
             if sorted[middle] < word { low = middle + 1 } else { high = middle }

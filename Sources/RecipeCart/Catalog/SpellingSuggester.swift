@@ -16,7 +16,9 @@ final class SpellingSuggester: Sendable {
     }
 
     func suggestion(for text: String, generation: Int) async -> Answer {
-        guard let vocabulary = await vocabulary.value(at: generation, waitingAtMost: SearchRanker.patience) else { return .notReady }
+        guard let vocabulary = await vocabulary.value(at: generation, waitingAtMost: SearchRanker.patience) else {
+            return .notReady
+        }
         return vocabulary.suggestion(for: text).map(Answer.suggestion) ?? .none
     }
 }

@@ -30,9 +30,12 @@ struct SummaryTable: Sendable {
         let textStart = UInt32(text.count)
         let titleLength = appendText(title, maxLength: Int(UInt16.max))
         let imageLength = imagePath.map { appendText($0, maxLength: Int(Self.noImage) - 1) }
-        entries.append(Entry(
-            textStart: textStart, titleLength: UInt16(titleLength), imageLength: imageLength.map(UInt16.init) ?? Self.noImage,
-            category: number(ofCategory: category), servings: Self.stored(servings), readyMinutes: Self.stored(readyMinutes)))
+        entries.append(
+            Entry(
+                textStart: textStart, titleLength: UInt16(titleLength),
+                imageLength: imageLength.map(UInt16.init) ?? Self.noImage,
+                category: number(ofCategory: category), servings: Self.stored(servings),
+                readyMinutes: Self.stored(readyMinutes)))
     }
 
     /// The same tiles with recipe `i` of the result being recipe `order[i]` of this table; the text is shared.
@@ -48,7 +51,8 @@ struct SummaryTable: Sendable {
         let imagePath = entry.imageLength == Self.noImage ? nil : string(titleEnd..<(titleEnd + Int(entry.imageLength)))
         return RecipeSummary(
             id: id, title: string(Int(entry.textStart)..<titleEnd), category: categories[Int(entry.category)],
-            servings: Self.loaded(entry.servings), readyInMinutes: Self.loaded(entry.readyMinutes), imagePath: imagePath)
+            servings: Self.loaded(entry.servings), readyInMinutes: Self.loaded(entry.readyMinutes), imagePath: imagePath
+        )
     }
 
     private func string(_ range: Range<Int>) -> String {

@@ -19,7 +19,8 @@ public struct BrowseQuery: Sendable, Equatable, Hashable {
     public var page: Int
 
     public init(
-        text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil, area: String? = nil,
+        text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil,
+        area: String? = nil,
         have: [String] = [],
         grouping: Grouping = .photo, page: Int = 1
     ) {

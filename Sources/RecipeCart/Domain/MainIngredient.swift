@@ -19,7 +19,8 @@ public enum MainIngredient: String, CaseIterable, Sendable {
         case .tofu: ["tofu"]
         case .beans: ["bean", "chickpea", "lentil"]
         case .mushrooms: ["mushroom"]
-        case .pasta: ["pasta", "spaghetti", "penne", "linguine", "fettuccine", "tagliatelle", "macaroni", "lasagne", "noodle"]
+        case .pasta:
+            ["pasta", "spaghetti", "penne", "linguine", "fettuccine", "tagliatelle", "macaroni", "lasagne", "noodle"]
         case .rice: ["rice"]
         }
     }

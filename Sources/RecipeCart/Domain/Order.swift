@@ -13,7 +13,9 @@ public struct Order: Sendable, Equatable {
     public var placedAt: Date
     public var updatedAt: Date
 
-    public init(code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date) {
+    public init(
+        code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date
+    ) {
         self.code = code
         self.note = note
         self.status = status
@@ -46,7 +48,9 @@ public struct OrderLine: Sendable, Equatable, Codable {
     public var recipeServings: Int?
     public var ingredients: [Ingredient]
 
-    public init(recipeID: String, title: String, quantity: Int, servings: Int?, recipeServings: Int?, ingredients: [Ingredient]) {
+    public init(
+        recipeID: String, title: String, quantity: Int, servings: Int?, recipeServings: Int?, ingredients: [Ingredient]
+    ) {
         self.recipeID = recipeID
         self.title = title
         self.quantity = quantity
@@ -66,7 +70,8 @@ extension OrderContent {
         self.init(
             lines: cart.lines.map { line in
                 OrderLine(
-                    recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity, servings: line.servings,
+                    recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
+                    servings: line.servings,
                     recipeServings: line.recipe.servings, ingredients: ingredients[line.recipe.id] ?? [])
             },
             have: have)
@@ -74,6 +79,8 @@ extension OrderContent {
 
     /// What the order needs, as its lines were copied.
     public var shoppingListEntries: [ShoppingList.Entry] {
-        lines.map { ShoppingList.Entry.hinted(recipeTitle: $0.title, ingredients: $0.ingredients, factor: $0.ingredientFactor) }
+        lines.map {
+            ShoppingList.Entry.hinted(recipeTitle: $0.title, ingredients: $0.ingredients, factor: $0.ingredientFactor)
+        }
     }
 }

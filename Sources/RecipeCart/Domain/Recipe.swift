@@ -60,7 +60,8 @@ public struct RecipeSummary: Sendable, Equatable {
     public var readyInMinutes: Int?
     public var imagePath: String?
 
-    public init(id: RecipeID, title: String, category: String, servings: Int?, readyInMinutes: Int?, imagePath: String?) {
+    public init(id: RecipeID, title: String, category: String, servings: Int?, readyInMinutes: Int?, imagePath: String?)
+    {
         self.id = id
         self.title = title
         self.category = category

@@ -7,9 +7,11 @@ public struct RecipeID: Hashable, Sendable, Comparable, LosslessStringConvertibl
     /// Nil for anything that is not a well-formed id, so hostile path segments never reach a query.
     /// Checked byte by byte (every allowed character is one byte): every detail page request parses one.
     public init?(_ rawValue: some StringProtocol) {
-        let rawValue = String(rawValue), bytes = rawValue.utf8, dash = UInt8(ascii: "-")
+        let rawValue = String(rawValue)
+        let bytes = rawValue.utf8
+        let dash = UInt8(ascii: "-")
         guard !bytes.isEmpty, bytes.count <= Self.maximumLength, bytes.allSatisfy(Self.isAllowed),
-              bytes.contains(dash), bytes.first != dash, bytes.last != dash
+            bytes.contains(dash), bytes.first != dash, bytes.last != dash
         else { return nil }
         self.rawValue = rawValue
     }
@@ -25,7 +27,7 @@ public struct RecipeID: Hashable, Sendable, Comparable, LosslessStringConvertibl
     private static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
             return true
         default:
             return false

@@ -7,7 +7,8 @@ protocol CallQuotaStore: Sendable {
     /// Spends `cost` points of `source` on `day` (and counts one call), unless a stop holds at `now` or the points
     /// do not fit in what is left: `limit` less the points used, and never more than upstream last said it had.
     /// Checking and spending are one atomic step, so concurrent requests never go over the budget together.
-    func reserve(source: UpstreamSource, day: String, cost: Double, limit: Int, now: Date) async throws -> CallReservation
+    func reserve(source: UpstreamSource, day: String, cost: Double, limit: Int, now: Date) async throws
+        -> CallReservation
     /// Settles a call that reserved `reserved` points on `day` with what its answer reported: the call's own cost
     /// replaces the reservation, the points used become at least the API's count, and upstream's total for the day
     /// (used + left) caps later reservations. The cost is also kept as what the next call of `kind` will cost.

@@ -6,10 +6,15 @@ enum OrderJSON {
         String(decoding: try JSONEncoder().encode(content), as: UTF8.self)
     }
 
-    static func order(code: String, note: String, status: String, json: String, placedAt: Double, updatedAt: Double) throws -> Order {
-        guard let code = OrderCode(code), let status = OrderStatus(rawValue: status) else { throw StoredOrderUnreadable() }
+    static func order(code: String, note: String, status: String, json: String, placedAt: Double, updatedAt: Double)
+        throws -> Order
+    {
+        guard let code = OrderCode(code), let status = OrderStatus(rawValue: status) else {
+            throw StoredOrderUnreadable()
+        }
         return Order(
-            code: code, note: note, status: status, content: try JSONDecoder().decode(OrderContent.self, from: Data(json.utf8)),
+            code: code, note: note, status: status,
+            content: try JSONDecoder().decode(OrderContent.self, from: Data(json.utf8)),
             placedAt: Date(timeIntervalSince1970: placedAt), updatedAt: Date(timeIntervalSince1970: updatedAt))
     }
 }

@@ -36,11 +36,14 @@ public struct PictureStore: Sendable {
     /// - Returns: how many were deleted from this instance's disk.
     @discardableResult
     func deleteUnused(keeping used: Set<String>, grace: TimeInterval = 600, now: Date) async -> Int {
-        let files = (try? FileManager.default.contentsOfDirectory(
-            at: directory, includingPropertiesForKeys: [.contentModificationDateKey], options: [.skipsHiddenFiles])) ?? []
+        let files =
+            (try? FileManager.default.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: [.contentModificationDateKey], options: [.skipsHiddenFiles]))
+            ?? []
         var deleted = 0
         for file in files where !used.contains("\(Self.folder)/\(file.lastPathComponent)") {
-            let modified = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate ?? now
+            let modified =
+                (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate ?? now
             guard now.timeIntervalSince(modified) > grace else { continue }
             if (try? FileManager.default.removeItem(at: file)) != nil { deleted += 1 }
         }

@@ -35,14 +35,18 @@ final class RecipeMemo: Sendable {
 
     /// The recipe from memory, or else from `read`, shared with every request that asks for it meanwhile. A read
     /// that fails is not kept, so the next request reads again.
-    func recipe(_ id: RecipeID, generation: Int, read: @escaping @Sendable () async throws -> Recipe?) async throws -> Recipe? {
+    func recipe(_ id: RecipeID, generation: Int, read: @escaping @Sendable () async throws -> Recipe?) async throws
+        -> Recipe?
+    {
         enum Lookup {
             case kept(Recipe)
             case reading(Task<Recipe?, any Error>, isOwn: Bool)
         }
         let lookup: Lookup = state.withLock { state in
             if let recipe = state.kept(id, generation: generation) { return .kept(recipe) }
-            if let current = state.reading[id], current.generation == generation { return .reading(current.task, isOwn: false) }
+            if let current = state.reading[id], current.generation == generation {
+                return .reading(current.task, isOwn: false)
+            }
             let task = Task { try await read() }
             state.reading[id] = (generation, task)
             return .reading(task, isOwn: true)
@@ -54,7 +58,9 @@ final class RecipeMemo: Sendable {
             let result = await task.result
             if isOwn {
                 state.withLock { state in
-                    if case .success(let recipe?) = result { state.keep(recipe, generation: generation, capacity: capacity) }
+                    if case .success(let recipe?) = result {
+                        state.keep(recipe, generation: generation, capacity: capacity)
+                    }
                     if state.reading[id]?.task == task { state.reading[id] = nil }
                 }
             }

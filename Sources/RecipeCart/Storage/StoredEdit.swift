@@ -12,7 +12,8 @@ struct StoredEdit: Sendable, Equatable {
 extension StoredEdit {
     /// What saving `edit` as `version` over the copy's `previous` values stores.
     init(saving edit: RecipeEdit, over previous: StoredEdit?, as version: EditVersion) throws {
-        let (imagePath, removed) = edit.picture.applied(toUpload: previous?.imagePath, removed: previous?.imageRemoved ?? false)
+        let (imagePath, removed) = edit.picture.applied(
+            toUpload: previous?.imagePath, removed: previous?.imageRemoved ?? false)
         self.init(
             title: edit.title, description: edit.description, imagePath: imagePath, imageRemoved: removed,
             stepsJSON: try StepsJSON.encode(edit.steps), version: version.value)

@@ -32,7 +32,8 @@ public struct Stores: Sendable {
         databaseURL: String?, dataDirectory: URL, clock: AppClock, logger: Logger, isServing: Bool = false
     ) async throws -> Stores {
         if let databaseURL {
-            try await openPostgres(PostgresURL(databaseURL), clock: clock, logger: logger, keepsConnectionsOpen: isServing)
+            try await openPostgres(
+                PostgresURL(databaseURL), clock: clock, logger: logger, keepsConnectionsOpen: isServing)
         } else {
             try openSQLite(directory: dataDirectory, clock: clock, logger: logger)
         }
@@ -41,14 +42,19 @@ public struct Stores: Sendable {
     static func openSQLite(directory: URL, clock: AppClock, logger: Logger) throws -> Stores {
         let database = try AppDatabase(directory: directory, clock: clock)
         return Stores(
-            catalog: SQLiteCatalogStore(database: database), edits: SQLiteRecipeEditStore(database: database, clock: clock),
+            catalog: SQLiteCatalogStore(database: database),
+            edits: SQLiteRecipeEditStore(database: database, clock: clock),
             carts: SQLiteCartStore(database: database, clock: clock),
             orders: SQLiteOrderStore(database: database, clock: clock),
-            shoppingLists: SQLiteShoppingListStore(database: database), shares: SQLiteCartShareStore(database: database, clock: clock),
+            shoppingLists: SQLiteShoppingListStore(database: database),
+            shares: SQLiteCartShareStore(database: database, clock: clock),
             upstream: SQLiteUpstreamStore(database: database),
-            callQuota: SQLiteCallQuotaStore(database: database), staffSessions: SQLiteStaffSessionStore(database: database, clock: clock),
-            signInThrottle: LoginThrottle(), pictures: DiskOnlyPictures(), secret: try ServerSecret.loadOrCreate(in: directory),
-            services: [DatabaseCloser(database: database, logger: logger)], ping: database.ping, close: { try? database.close() })
+            callQuota: SQLiteCallQuotaStore(database: database),
+            staffSessions: SQLiteStaffSessionStore(database: database, clock: clock),
+            signInThrottle: LoginThrottle(), pictures: DiskOnlyPictures(),
+            secret: try ServerSecret.loadOrCreate(in: directory),
+            services: [DatabaseCloser(database: database, logger: logger)], ping: database.ping,
+            close: { try? database.close() })
     }
 
     static func openPostgres(
@@ -59,7 +65,8 @@ public struct Stores: Sendable {
             url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
         do {
             let generations = CatalogGeneration()
-            generations.advance(to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })
+            generations.advance(
+                to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })
             return Stores(
                 catalog: PostgresCatalogStore(database: database, generations: generations, clock: clock),
                 edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
@@ -70,13 +77,15 @@ public struct Stores: Sendable {
                 upstream: PostgresUpstreamStore(database: database, generations: generations),
                 callQuota: PostgresCallQuotaStore(database: database),
                 staffSessions: PostgresStaffSessionStore(database: database, clock: clock),
-                signInThrottle: PostgresSignInThrottle(database: database), pictures: PostgresPictures(database: database, clock: clock),
+                signInThrottle: PostgresSignInThrottle(database: database),
+                pictures: PostgresPictures(database: database, clock: clock),
                 secret: try await PostgresServerKey.loadOrCreate(database),
                 services: [
                     PostgresCloser(database: database),
                     CatalogGenerationListener(database: database, generations: generations, logger: logger),
                 ],
-                ping: { try await database.read { connection in try await connection.run("SELECT 1") } }, close: database.close)
+                ping: { try await database.read { connection in try await connection.run("SELECT 1") } },
+                close: database.close)
         } catch {
             database.close()
             throw StorageStartError.unreachable(url.description, reason: PostgresDatabase.explain(error))

@@ -12,7 +12,10 @@ protocol UpstreamStore: Sendable {
     /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now`, and the
     /// records as the ones upstream lists under `mainIngredient` now (replacing what it listed before).
     @discardableResult
-    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, mainIngredient: MainIngredient?, at now: Date)
+    func save(
+        _ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, mainIngredient: MainIngredient?,
+        at now: Date
+    )
         async throws -> [UpstreamSaveOutcome]
     /// Nil when the recipe is not here, or is here but not from upstream.
     func state(of id: RecipeID) async throws -> UpstreamRecipeState?
@@ -34,7 +37,9 @@ extension UpstreamStore {
     }
 
     @discardableResult
-    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, at now: Date) async throws -> [UpstreamSaveOutcome] {
+    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, at now: Date) async throws
+        -> [UpstreamSaveOutcome]
+    {
         try await save(records, source: source, requestKey: requestKey, mainIngredient: nil, at: now)
     }
 }
@@ -50,7 +55,9 @@ enum UpstreamSaveOutcome: Sendable, Equatable {
 
     /// What saving `record` does to the recipe stored under its id: nil when there is none; `isComplete` and
     /// `contentHash` nil when the stored recipe is not from upstream.
-    static func of(_ record: FetchedRecipe, over stored: (isComplete: Bool?, contentHash: String?)?) -> UpstreamSaveOutcome {
+    static func of(_ record: FetchedRecipe, over stored: (isComplete: Bool?, contentHash: String?)?)
+        -> UpstreamSaveOutcome
+    {
         guard let stored else { return .added }
         let wasComplete = stored.isComplete ?? false
         if wasComplete && !record.isComplete { return .keptFuller }

@@ -23,7 +23,8 @@ final class ImageCache: Service, Sendable {
 
     /// - Parameter directory: `<data-dir>/images/cache`, already there.
     init(
-        directory: URL, http: UpstreamHTTP, store: any UpstreamStore, shared: any SharedPictures, settings: UpstreamSettings,
+        directory: URL, http: UpstreamHTTP, store: any UpstreamStore, shared: any SharedPictures,
+        settings: UpstreamSettings,
         logger: Logger
     ) {
         self.directory = directory
@@ -64,7 +65,8 @@ final class ImageCache: Service, Sendable {
 
     /// The file name a picture is stored under: a digest of its URL, so the same URL always lands on the same file.
     static func fileName(for url: URL, kind: ImageKind) -> String {
-        let digest = SHA256.hash(data: Data(url.absoluteString.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: Data(url.absoluteString.utf8)).prefix(16).map { String(format: "%02x", $0) }
+            .joined()
         return "\(digest).\(kind.fileExtension)"
     }
 
@@ -80,11 +82,15 @@ final class ImageCache: Service, Sendable {
             } catch .tooLarge {
                 return try await refuse(url, "larger than \(Self.maximumBytes / 1_048_576) MB")
             } catch {
-                return logger.info("picture not downloaded, will retry after a restart", metadata: ["url": "\(url)", "reason": "\(error)"])
+                return logger.info(
+                    "picture not downloaded, will retry after a restart",
+                    metadata: ["url": "\(url)", "reason": "\(error)"])
             }
             guard answer.status == 200 else {
                 if answer.status >= 500 || answer.status == 429 {
-                    return logger.info("picture not downloaded, will retry after a restart", metadata: ["url": "\(url)", "status": "\(answer.status)"])
+                    return logger.info(
+                        "picture not downloaded, will retry after a restart",
+                        metadata: ["url": "\(url)", "status": "\(answer.status)"])
                 }
                 return try await refuse(url, "HTTP \(answer.status)")
             }

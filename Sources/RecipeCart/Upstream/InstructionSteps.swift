@@ -27,7 +27,7 @@ enum InstructionSteps {
         if afterNumber.isEmpty { return afterNumber }
         // "1. Heat" and "2) Stir" are labels; "2 eggs…" and "1.5 kg…" are not.
         guard let mark = afterNumber.first, mark == "." || mark == ")",
-              afterNumber.dropFirst().first.map(\.isWhitespace) ?? true
+            afterNumber.dropFirst().first.map(\.isWhitespace) ?? true
         else { return line }
         return afterNumber.dropFirst().drop(while: \.isWhitespace)
     }

@@ -58,7 +58,8 @@ struct JSONArrayScanner {
         case UInt8(ascii: "t"): try expect("true")
         case UInt8(ascii: "f"): try expect("false")
         case UInt8(ascii: "n"): try expect("null")
-        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte): try scanNumber()
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            try scanNumber()
         case nil: throw fail("the text ends where a value should be")
         default: throw fail("a value cannot start here")
         }
@@ -67,7 +68,10 @@ struct JSONArrayScanner {
     private mutating func scanObject(depth: Int, isTopLevel: Bool) throws(Malformed) {
         index += 1
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") { index += 1; return }
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
         while true {
             guard peek() == UInt8(ascii: "\"") else { throw fail("an object key must be a string") }
             let name = try scanString()
@@ -82,8 +86,12 @@ struct JSONArrayScanner {
             }
             skipWhitespace()
             switch peek() {
-            case UInt8(ascii: ","): index += 1; skipWhitespace()
-            case UInt8(ascii: "}"): index += 1; return
+            case UInt8(ascii: ","):
+                index += 1
+                skipWhitespace()
+            case UInt8(ascii: "}"):
+                index += 1
+                return
             default: throw fail("a comma or a closing brace must follow an object member")
             }
         }
@@ -93,15 +101,22 @@ struct JSONArrayScanner {
         var ranges: [Range<Int>] = []
         index += 1
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") { index += 1; return ranges }
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            return ranges
+        }
         while true {
             let start = index
             try scanValue(depth: depth + 1)
             if collecting { ranges.append(start..<index) }
             skipWhitespace()
             switch peek() {
-            case UInt8(ascii: ","): index += 1; skipWhitespace()
-            case UInt8(ascii: "]"): index += 1; return ranges
+            case UInt8(ascii: ","):
+                index += 1
+                skipWhitespace()
+            case UInt8(ascii: "]"):
+                index += 1
+                return ranges
             default: throw fail("a comma or a closing bracket must follow an array element")
             }
         }
@@ -122,7 +137,9 @@ struct JSONArrayScanner {
                 guard let escaped = peek() else { break }
                 if escaped == UInt8(ascii: "u") {
                     let digits = bytes[min(index + 1, bytes.count)..<min(index + 5, bytes.count)]
-                    guard digits.count == 4, digits.allSatisfy(Self.isHexDigit) else { throw fail("a \\u escape needs four hex digits") }
+                    guard digits.count == 4, digits.allSatisfy(Self.isHexDigit) else {
+                        throw fail("a \\u escape needs four hex digits")
+                    }
                     index += 5
                 } else {
                     guard Self.escapable.contains(escaped) else { throw fail("an unknown escape in a string") }
@@ -164,7 +181,8 @@ struct JSONArrayScanner {
 
     private mutating func expect(_ literal: StaticString) throws(Malformed) {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        guard bytes.count - index >= expected.count, bytes[index..<(index + expected.count)].elementsEqual(expected) else {
+        guard bytes.count - index >= expected.count, bytes[index..<(index + expected.count)].elementsEqual(expected)
+        else {
             throw fail("expected \(literal)")
         }
         index += expected.count
@@ -183,6 +201,7 @@ struct JSONArrayScanner {
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
     }
 }

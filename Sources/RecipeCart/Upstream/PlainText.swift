@@ -75,7 +75,8 @@ enum PlainText {
         let end = html.index(after: semicolon)
         if body.hasPrefix("#") {
             let digits = body.dropFirst()
-            let value = digits.first == "x" || digits.first == "X"
+            let value =
+                digits.first == "x" || digits.first == "X"
                 ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
             guard let value else { return nil }
             // NUL, surrogates and out-of-range values become the replacement character, as in HTML.

@@ -47,7 +47,8 @@ public enum ImportError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let reason): "cannot read the file: \(reason)"
-        case .unknownShape: #"not a TheMealDB answer {"meals": […]}, a JSON array of meals, or a Spoonacular answer {"results": […]}"#
+        case .unknownShape:
+            #"not a TheMealDB answer {"meals": […]}, a JSON array of meals, or a Spoonacular answer {"results": […]}"#
         }
     }
 }
@@ -151,7 +152,8 @@ public struct RecipeImporter: Sendable {
             let range = elements[index]
             do {
                 let meal = try decoder.decode(
-                    MealDBMeal.self, from: data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)])
+                    MealDBMeal.self,
+                    from: data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)])
                 records.append(FetchedRecipe(try MealDBMapper.recipe(from: meal)))
             } catch let error as UpstreamMappingError {
                 failures.append(error.description)
@@ -192,7 +194,9 @@ public struct RecipeImporter: Sendable {
         throw ImportError.unknownShape
     }
 
-    private static func mealRecords(_ meals: [MealDBMeal], failures: [String]) -> ([FetchedRecipe], UpstreamSource, [String]) {
+    private static func mealRecords(_ meals: [MealDBMeal], failures: [String]) -> (
+        [FetchedRecipe], UpstreamSource, [String]
+    ) {
         var failures = failures
         let records = meals.compactMap { meal -> FetchedRecipe? in
             do throws(UpstreamMappingError) {
@@ -220,7 +224,8 @@ public struct RecipeImporter: Sendable {
         var settings = settings
         settings.source = .themealdb
         let client = UpstreamHTTP.makeClient(timeout: settings.timeout)
-        let api = UpstreamAPI(http: UpstreamHTTP(client: client), quotaStore: stores.callQuota, settings: settings, logger: logger)
+        let api = UpstreamAPI(
+            http: UpstreamHTTP(client: client), quotaStore: stores.callQuota, settings: settings, logger: logger)
         var walker = Walker(
             provider: MealDBClient(api: api), store: stores.upstream, settings: settings,
             progress: progress)
@@ -267,10 +272,14 @@ private struct Walker {
             if let last = try await store.request(key), isFresh(last.fetchedAt) {
                 report.skipped += last.ids.count
             } else {
-                let records = await call("letter \(letter)") { () async throws(UpstreamFault) in try await provider.meals(startingWith: letter) }
+                let records = await call("letter \(letter)") { () async throws(UpstreamFault) in
+                    try await provider.meals(startingWith: letter)
+                }
                 guard report.stoppedBecause == nil else { return }
                 if let records {
-                    for outcome in try await store.save(records, source: .themealdb, requestKey: key, at: settings.clock()) {
+                    for outcome in try await store.save(
+                        records, source: .themealdb, requestKey: key, at: settings.clock())
+                    {
                         report.count(outcome)
                     }
                 }
@@ -286,13 +295,16 @@ private struct Walker {
         if let last = try await store.request(key), isFresh(last.fetchedAt) {
             ids = last.ids
         } else {
-            let summaries = await call("category \(name)") { () async throws(UpstreamFault) in try await provider.category(name) }
+            let summaries = await call("category \(name)") { () async throws(UpstreamFault) in
+                try await provider.category(name)
+            }
             guard let summaries, report.stoppedBecause == nil else { return }
             try await store.save(summaries, source: .themealdb, requestKey: key, at: settings.clock())
             ids = summaries.map(\.recipe.id)
         }
         guard !ids.isEmpty else {
-            report.failures.append("category \(name): TheMealDB lists no meals in it (names are case-sensitive, e.g. Dessert)")
+            report.failures.append(
+                "category \(name): TheMealDB lists no meals in it (names are case-sensitive, e.g. Dessert)")
             return
         }
         for (index, id) in ids.enumerated() {
@@ -315,7 +327,8 @@ private struct Walker {
     }
 
     /// The call's answer, or nil after noting its failure, or stopping the walk when going on is no use.
-    private mutating func call<Value>(_ label: String, _ work: () async throws(UpstreamFault) -> Value) async -> Value? {
+    private mutating func call<Value>(_ label: String, _ work: () async throws(UpstreamFault) -> Value) async -> Value?
+    {
         let result: Result<Value, UpstreamFault>
         do {
             result = .success(try await work())
@@ -347,6 +360,6 @@ private struct Walker {
     }
 }
 
-private extension UInt8 {
-    var isJSONWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+extension UInt8 {
+    fileprivate var isJSONWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }

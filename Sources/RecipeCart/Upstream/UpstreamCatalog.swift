@@ -31,7 +31,8 @@ public enum UpstreamStatus: Sendable, Equatable {
 /// Upstream trouble never fails a page, except a recipe that was never saved and cannot be fetched now.
 public struct UpstreamCatalog: Sendable {
     public static let notice = "Showing saved recipes — the recipe service is unavailable."
-    public static let budgetNotice = "Showing saved recipes — you have searched a lot; new results from the recipe service again within the hour."
+    public static let budgetNotice =
+        "Showing saved recipes — you have searched a lot; new results from the recipe service again within the hour."
 
     let settings: UpstreamSettings
     let provider: (any RecipeProvider)?
@@ -45,7 +46,8 @@ public struct UpstreamCatalog: Sendable {
     private let logger: Logger
 
     init(
-        settings: UpstreamSettings, provider: (any RecipeProvider)?, store: any UpstreamStore, images: ImageCache?, quota: CallQuota?,
+        settings: UpstreamSettings, provider: (any RecipeProvider)?, store: any UpstreamStore, images: ImageCache?,
+        quota: CallQuota?,
         logger: Logger
     ) {
         self.settings = settings
@@ -65,7 +67,10 @@ public struct UpstreamCatalog: Sendable {
     ) throws -> (UpstreamCatalog, services: [any Service]) {
         let store = stores.upstream
         guard settings.source != .bundled else {
-            return (UpstreamCatalog(settings: settings, provider: nil, store: store, images: nil, quota: nil, logger: logger), [])
+            return (
+                UpstreamCatalog(
+                    settings: settings, provider: nil, store: store, images: nil, quota: nil, logger: logger), []
+            )
         }
         let cacheDirectory = imagesDirectory.appendingPathComponent(UpstreamImages.folder)
         try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
@@ -73,10 +78,12 @@ public struct UpstreamCatalog: Sendable {
         let client = UpstreamHTTP.makeClient(timeout: settings.timeout)
         let http = UpstreamHTTP(client: client)
         let images = ImageCache(
-            directory: cacheDirectory, http: http, store: store, shared: stores.pictures, settings: settings, logger: logger)
+            directory: cacheDirectory, http: http, store: store, shared: stores.pictures, settings: settings,
+            logger: logger)
         let provider = makeProvider(settings: settings, http: http, quotaStore: stores.callQuota, logger: logger)
         let quota = CallQuota(
-            store: stores.callQuota, source: settings.source, dailyLimit: settings.resolvedDailyCallLimit, clock: settings.clock)
+            store: stores.callQuota, source: settings.source, dailyLimit: settings.resolvedDailyCallLimit,
+            clock: settings.clock)
         let catalog = UpstreamCatalog(
             settings: settings, provider: provider, store: store, images: images, quota: quota, logger: logger)
         return (catalog, [HTTPClientService(client: client), images])
@@ -130,7 +137,8 @@ public struct UpstreamCatalog: Sendable {
             await call {
                 // Another page may have fetched it since the check above.
                 if try await isFresh(key) { return .cached }
-                try await save(try await request.fetch(from: provider), requestKey: key, mainIngredient: request.mainIngredient)
+                try await save(
+                    try await request.fetch(from: provider), requestKey: key, mainIngredient: request.mainIngredient)
                 return .refreshed
             }
         }
@@ -143,15 +151,19 @@ public struct UpstreamCatalog: Sendable {
         guard let provider, provider.owns(id) else { return .notNeeded }
         let state = try await store.state(of: id)
         if state?.isComplete == true { return .cached }
-        let status = !budget.spend(for: client, at: settings.clock()) ? .clientBudgetSpent : await flights.run("\(provider.source.rawValue) recipe \(id.rawValue)") {
-            await call {
-                if let record = try await provider.recipe(id) { try await save([record]) }
-                return .refreshed
+        let status =
+            !budget.spend(for: client, at: settings.clock())
+            ? .clientBudgetSpent
+            : await flights.run("\(provider.source.rawValue) recipe \(id.rawValue)") {
+                await call {
+                    if let record = try await provider.recipe(id) { try await save([record]) }
+                    return .refreshed
+                }
             }
-        }
         if status.notice != nil, state == nil {
             throw AppError.serviceUnavailable(
-                "This recipe isn’t saved here yet, and the recipe service isn’t answering right now. Please try again in a few minutes.")
+                "This recipe isn’t saved here yet, and the recipe service isn’t answering right now. Please try again in a few minutes."
+            )
         }
         return status
     }
@@ -236,9 +248,13 @@ public struct UpstreamCatalog: Sendable {
         }
     }
 
-    private func save(_ records: [FetchedRecipe], requestKey: String? = nil, mainIngredient: MainIngredient? = nil) async throws {
+    private func save(_ records: [FetchedRecipe], requestKey: String? = nil, mainIngredient: MainIngredient? = nil)
+        async throws
+    {
         guard let provider else { return }
-        try await store.save(records, source: provider.source, requestKey: requestKey, mainIngredient: mainIngredient, at: settings.clock())
+        try await store.save(
+            records, source: provider.source, requestKey: requestKey, mainIngredient: mainIngredient,
+            at: settings.clock())
         images?.enqueue(records.compactMap(\.imageURL))
     }
 

@@ -9,8 +9,8 @@ enum UpstreamValue {
     /// the image downloader, so `javascript:`, `file:` and relative junk never get through.
     static func webURL(_ string: String?) -> URL? {
         guard let string = string?.trimmingCharacters(in: .whitespacesAndNewlines), !string.isEmpty,
-              let url = URL(string: string), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false
+            let url = URL(string: string), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else { return nil }
         return url
     }

@@ -1,30 +1,37 @@
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct AisleTests {
     @Test func rawValuesAreTheMarkupHooksAndTitlesReadWell() {
-        #expect(Aisle.defaultOrder.map(\.rawValue) == [
-            "produce", "meat-fish", "dairy-eggs", "bakery", "pantry", "spices", "frozen", "other",
-        ])
-        #expect(Aisle.defaultOrder.map(\.title) == [
-            "Produce", "Meat and fish", "Dairy and eggs", "Bakery", "Pantry", "Spices and condiments", "Frozen", "Other",
-        ])
+        #expect(
+            Aisle.defaultOrder.map(\.rawValue) == [
+                "produce", "meat-fish", "dairy-eggs", "bakery", "pantry", "spices", "frozen", "other",
+            ])
+        #expect(
+            Aisle.defaultOrder.map(\.title) == [
+                "Produce", "Meat and fish", "Dairy and eggs", "Bakery", "Pantry", "Spices and condiments", "Frozen",
+                "Other",
+            ])
         #expect(Set(Aisle.defaultOrder) == Set(Aisle.allCases))
     }
 
     @Test func aStoredWalkingOrderIsCompletedAndCleaned() {
-        #expect(Aisle.walkingOrder(from: ["frozen", "produce", "bogus", "produce", " Dairy-Eggs ", "", "have"]) == [
-            .frozen, .produce, .dairyEggs, .meatFish, .bakery, .pantry, .spices, .other,
-        ])
+        #expect(
+            Aisle.walkingOrder(from: ["frozen", "produce", "bogus", "produce", " Dairy-Eggs ", "", "have"]) == [
+                .frozen, .produce, .dairyEggs, .meatFish, .bakery, .pantry, .spices, .other,
+            ])
         #expect(Aisle.walkingOrder(from: []) == Aisle.defaultOrder)
-        #expect(Aisle.walkingOrder(from: Aisle.defaultOrder.reversed().map(\.rawValue)) == Aisle.defaultOrder.reversed())
+        #expect(
+            Aisle.walkingOrder(from: Aisle.defaultOrder.reversed().map(\.rawValue)) == Aisle.defaultOrder.reversed())
         #expect(Aisle.walkingOrder(from: ["<script>", String(repeating: "x", count: 10_000)]) == Aisle.defaultOrder)
     }
 
     @Test func spoonacularAislesMap() {
         let expected: [(String, Aisle)] = [
             ("Produce", .produce), ("Meat", .meatFish), ("Seafood", .meatFish), ("Milk, Eggs, Other Dairy", .dairyEggs),
-            ("Cheese", .dairyEggs), ("Refrigerated", .dairyEggs), ("Baking", .pantry), ("Spices and Seasonings", .spices),
+            ("Cheese", .dairyEggs), ("Refrigerated", .dairyEggs), ("Baking", .pantry),
+            ("Spices and Seasonings", .spices),
             ("Frozen", .frozen), ("Bakery/Bread", .bakery), ("Bread", .bakery), ("Pasta and Rice", .pantry),
             ("Canned and Jarred", .pantry), ("Condiments", .spices), ("Oil, Vinegar, Salad Dressing", .pantry),
             ("Nuts", .pantry), ("Ethnic Foods", .pantry), ("Cereal", .pantry), ("Beverages", .pantry),
@@ -45,7 +52,9 @@ import Testing
     }
 
     @Test func unknownSpoonacularAislesGiveNothing() {
-        for name in ["", ";", "?", "Not in Grocery Store/Homemade", "Online", "Grilling Supplies", "<script>", "produce-ish"] {
+        for name in [
+            "", ";", "?", "Not in Grocery Store/Homemade", "Online", "Grilling Supplies", "<script>", "produce-ish",
+        ] {
             #expect(Aisle(spoonacularAisle: name) == nil, "\(name)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RecipeCart
 
 /// Every distinct measure in the bundled catalog (Resources/catalog/recipes/*.json), as written,

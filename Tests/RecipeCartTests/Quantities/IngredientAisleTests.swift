@@ -1,21 +1,27 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct IngredientAisleTests {
     @Test func theLongestPhraseWins() {
         let expected: [(String, Aisle)] = [
             ("chicken breast", .meatFish), ("cherry tomatoes", .produce), ("tomato", .produce),
-            ("tomato puree", .pantry), ("Tomato Purée", .pantry), ("tomato paste", .pantry), ("chopped tomatoes", .pantry),
+            ("tomato puree", .pantry), ("Tomato Purée", .pantry), ("tomato paste", .pantry),
+            ("chopped tomatoes", .pantry),
             ("coconut milk", .pantry), ("milk", .dairyEggs), ("frozen peas", .frozen), ("chicken stock", .pantry),
             ("ground cinnamon", .spices), ("soy sauce", .spices), ("bread", .bakery), ("pitta", .bakery),
-            ("flour tortillas", .bakery), ("tortilla chips", .pantry), ("red pepper", .produce), ("black pepper", .spices),
-            ("red pepper flakes", .spices), ("roasted red peppers", .pantry), ("chilli", .produce), ("chilli powder", .spices),
-            ("white wine", .pantry), ("white wine vinegar", .spices), ("peanut butter", .pantry), ("butter", .dairyEggs),
+            ("flour tortillas", .bakery), ("tortilla chips", .pantry), ("red pepper", .produce),
+            ("black pepper", .spices),
+            ("red pepper flakes", .spices), ("roasted red peppers", .pantry), ("chilli", .produce),
+            ("chilli powder", .spices),
+            ("white wine", .pantry), ("white wine vinegar", .spices), ("peanut butter", .pantry),
+            ("butter", .dairyEggs),
             ("butter beans", .pantry), ("green beans", .produce), ("garlic", .produce), ("garlic cloves", .produce),
             ("cloves", .spices), ("garlic salt", .spices), ("ginger", .produce), ("ground ginger", .spices),
             ("coriander", .produce), ("coriander seeds", .spices), ("ice cream", .frozen), ("cream cheese", .dairyEggs),
-            ("sugar snap peas", .produce), ("lemon juice", .produce), ("orange juice", .pantry), ("cocoa powder", .pantry),
+            ("sugar snap peas", .produce), ("lemon juice", .produce), ("orange juice", .pantry),
+            ("cocoa powder", .pantry),
             ("garlic powder", .spices), ("egg noodles", .pantry), ("eggs", .dairyEggs),
         ]
         for (name, aisle) in expected {
@@ -50,7 +56,8 @@ import Testing
     }
 
     @Test func unknownAndHostileNamesAreOther() {
-        for name in ["", " ", "dragon scales", "<script>alert(1)</script>", "🍅", String(repeating: "x ", count: 5_000)] {
+        for name in ["", " ", "dragon scales", "<script>alert(1)</script>", "🍅", String(repeating: "x ", count: 5_000)]
+        {
             #expect(IngredientAisle.aisle(for: name) == .other, "\(name.prefix(20))")
         }
     }
@@ -64,7 +71,8 @@ import Testing
     /// Every distinct ingredient of the bundled catalog (Resources/catalog/recipes/*.json).
     @Test func theBundledCatalogLandsInRealAisles() throws {
         let folder = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources/RecipeCart/Resources/catalog/recipes")
         struct Recipe: Decodable { var ingredients: [Ingredient] }
         var names = Set<String>()
@@ -104,10 +112,13 @@ import Testing
     }
 
     static let mealDBNames = [
-        "Chicken", "Salmon", "Beef", "Pork", "Avocado", "Apple Cider Vinegar", "Asparagus", "Aubergine", "Baby Plum Tomatoes",
+        "Chicken", "Salmon", "Beef", "Pork", "Avocado", "Apple Cider Vinegar", "Asparagus", "Aubergine",
+        "Baby Plum Tomatoes",
         "Bacon", "Baking Powder", "Balsamic Vinegar", "Basil", "Basil Leaves", "Basmati Rice", "Bay Leaf", "Bay Leaves",
-        "Beef Brisket", "Beef Fillet", "Beef Gravy", "Beef Stock", "Bicarbonate Of Soda", "Biryani Masala", "Black Pepper",
-        "Black Treacle", "Borlotti Beans", "Bowtie Pasta", "Bramley Apples", "Brandy", "Bread", "Breadcrumbs", "Broccoli",
+        "Beef Brisket", "Beef Fillet", "Beef Gravy", "Beef Stock", "Bicarbonate Of Soda", "Biryani Masala",
+        "Black Pepper",
+        "Black Treacle", "Borlotti Beans", "Bowtie Pasta", "Bramley Apples", "Brandy", "Bread", "Breadcrumbs",
+        "Broccoli",
         "Brown Lentils", "Brown Rice", "Brown Sugar", "Butter", "Cacao", "Cajun", "Canned Tomatoes", "Cannellini Beans",
         "Cardamom", "Carrots", "Cashew Nuts", "Cashews", "Caster Sugar", "Cayenne Pepper", "Celeriac", "Celery",
         "Celery Salt", "Challots", "Charlotte Potatoes", "Cheddar Cheese", "Cheese", "Cheese Curds", "Cherry Tomatoes",
@@ -127,8 +138,10 @@ import Testing
         "Ginger Paste", "Golden Syrup", "Gouda Cheese", "Granulated Sugar", "Grape Tomatoes", "Greek Yogurt",
         "Green Beans", "Green Chilli", "Green Olives", "Green Red Lentils", "Green Salsa", "Ground Almonds",
         "Ground Beef", "Ground Cumin", "Ground Ginger", "Gruyère", "Hard Taco Shells", "Harissa Spice", "Heavy Cream",
-        "Honey", "Horseradish", "Hot Beef Stock", "Hotsauce", "Ice Cream", "Italian Fennel Sausages", "Italian Seasoning",
-        "Jalapeno", "Jasmine Rice", "Jerk", "Kale", "Khus Khus", "Kidney Beans", "Kosher Salt", "Lamb", "Lamb Loin Chops",
+        "Honey", "Horseradish", "Hot Beef Stock", "Hotsauce", "Ice Cream", "Italian Fennel Sausages",
+        "Italian Seasoning",
+        "Jalapeno", "Jasmine Rice", "Jerk", "Kale", "Khus Khus", "Kidney Beans", "Kosher Salt", "Lamb",
+        "Lamb Loin Chops",
         "Lamb Mince", "Lasagne Sheets", "Lean Minced Beef", "Leek", "Lemon", "Lemon Juice", "Lemon Zest", "Lemons",
         "Lettuce", "Lime", "Little Gem Lettuce", "Macaroni", "Mackerel", "Madras Paste", "Marjoram",
         "Massaman Curry Paste", "Medjool Dates", "Meringue Nests", "Milk", "Minced Garlic", "Miniature Marshmallows",
@@ -142,7 +155,8 @@ import Testing
         "Rice Noodles", "Rice Stick Noodles", "Rice Vermicelli", "Rigatoni", "Rocket", "Rolled Oats", "Rosemary",
         "Saffron", "Sage", "Sake", "Salsa", "Salt", "Salted Butter", "Sausages", "Sea Salt", "Self-raising Flour",
         "Semi-skimmed Milk", "Sesame Seed", "Shallots", "Shredded Mexican Cheese", "Small Potatoes", "Smoked Paprika",
-        "Sour Cream", "Soy Sauce", "Soya Milk", "Spaghetti", "Spinach", "Spring Onions", "Squash", "Stir-fry Vegetables",
+        "Sour Cream", "Soy Sauce", "Soya Milk", "Spaghetti", "Spinach", "Spring Onions", "Squash",
+        "Stir-fry Vegetables",
         "Strawberries", "Sugar", "Sultanas", "Sunflower Oil", "Tamarind Ball", "Tamarind Paste", "Thai Fish Sauce",
         "Thai Green Curry Paste", "Thai Red Curry Paste", "Thyme", "Tomato Ketchup", "Tomato Puree", "Tomatoes",
         "Toor Dal", "Tuna", "Turmeric", "Turmeric Powder", "Turnips", "Vanilla", "Vanilla Extract", "Veal",
@@ -155,10 +169,12 @@ import Testing
         "Pancetta", "Lamb Shoulder", "Duck Legs", "Goose Fat", "Oxtail", "Ham Hock", "Black Pudding", "Baked Beans",
         "Egg Noodles", "Udon Noodles", "Sesame Oil", "Rice Wine", "Shiitake Mushrooms", "Bok Choy", "Pak Choi",
         "Bean Sprouts", "Water Chestnut", "Bamboo Shoots", "Star Anise", "Five Spice", "Hoisin Sauce", "Sichuan Pepper",
-        "Miso", "Tofu", "Mirin", "Sushi Rice", "Nori", "Wasabi", "Desiccated Coconut", "Lemongrass", "Kaffir Lime Leaves",
+        "Miso", "Tofu", "Mirin", "Sushi Rice", "Nori", "Wasabi", "Desiccated Coconut", "Lemongrass",
+        "Kaffir Lime Leaves",
         "Galangal", "Paneer", "Chickpea Flour", "Naan Bread", "Pita Bread", "Tortillas", "Refried Beans", "Sweetcorn",
         "Black Beans", "Tahini", "Bulgur Wheat", "Couscous", "Pomegranate", "Pistachios", "Halloumi", "Dates", "Figs",
-        "Rose Water", "Cardamom Pods", "Sumac", "Filo Pastry", "Shortcrust Pastry", "Butternut Squash", "Sweet Potatoes",
+        "Rose Water", "Cardamom Pods", "Sumac", "Filo Pastry", "Shortcrust Pastry", "Butternut Squash",
+        "Sweet Potatoes",
         "Parsnips", "Swede", "Beetroot", "Radishes", "Watercress", "Savoy Cabbage", "Brussels Sprouts", "Cauliflower",
         "Mangetout", "Sugar Snap Peas", "Broad Beans", "Artichoke Hearts", "Olives", "Sun-Dried Tomatoes",
         "Roasted Red Peppers", "Scotch Bonnet", "Allspice", "Gelatine Leafs", "Custard Powder", "Jam", "Lemon Curd",

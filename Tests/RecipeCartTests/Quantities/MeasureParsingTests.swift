@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct MeasureParsingTests {
@@ -33,7 +34,8 @@ import Testing
             ("200 l", .litre), ("200 L", .litre), ("200 litre", .litre), ("200 liters", .litre),
             ("200 tsp", .teaspoon), ("200 teaspoons", .teaspoon), ("200 tsp.", .teaspoon),
             ("200 tbsp", .tablespoon), ("200 Tbsp", .tablespoon), ("200 TBSP", .tablespoon),
-            ("200 tablespoon", .tablespoon), ("200 tablespoons", .tablespoon), ("200 tbs", .tablespoon), ("200 Tblsp", .tablespoon),
+            ("200 tablespoon", .tablespoon), ("200 tablespoons", .tablespoon), ("200 tbs", .tablespoon),
+            ("200 Tblsp", .tablespoon),
             ("200 cup", .cup), ("200 cups", .cup), ("200 Cups", .cup),
             ("200 fl oz", .fluidOunce), ("200 fl. oz.", .fluidOunce), ("200 fluid ounces", .fluidOunce),
         ]

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RecipeCart
 
 /// A measure as a recipe writes it, a servings factor, and what the shopper should read.

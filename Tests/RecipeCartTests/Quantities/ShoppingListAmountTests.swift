@@ -1,15 +1,17 @@
 import Testing
+
 @testable import RecipeCart
 
 /// The product issue: a combined list one can shop from.
 @Suite struct ShoppingListAmountTests {
     private func list(_ recipes: [(title: String, factor: Double, ingredients: [(String, String)])]) -> ShoppingList {
-        ShoppingList(entries: recipes.map { recipe in
-            ShoppingList.Entry(
-                recipeTitle: recipe.title,
-                ingredients: recipe.ingredients.map { Ingredient(name: $0.0, measure: $0.1) },
-                factor: recipe.factor)
-        })
+        ShoppingList(
+            entries: recipes.map { recipe in
+                ShoppingList.Entry(
+                    recipeTitle: recipe.title,
+                    ingredients: recipe.ingredients.map { Ingredient(name: $0.0, measure: $0.1) },
+                    factor: recipe.factor)
+            })
     }
 
     private func item(_ name: String, in list: ShoppingList) -> ShoppingList.Item? {
@@ -19,7 +21,13 @@ import Testing
     /// "1 kg, 4 tomato", "240 g, ¾ cup butter", "to taste, 5 tsp, a pinch salt", "34–36 cloves garlic", "2 onion".
     @Test func theIssuesCartReadsAsSomethingToShopFrom() {
         let list = list([
-            ("Shakshuka", 1, [("tomato", "1 kg"), ("butter", "240 g"), ("salt", "to taste"), ("garlic", "30 cloves"), ("onion", "1")]),
+            (
+                "Shakshuka", 1,
+                [
+                    ("tomato", "1 kg"), ("butter", "240 g"), ("salt", "to taste"), ("garlic", "30 cloves"),
+                    ("onion", "1"),
+                ]
+            ),
             ("Tomato Salad", 1, [("Tomatoes", "4"), ("salt", "2 tsp"), ("garlic", "4–6 cloves")]),
             ("Shortbread", 1, [("butter", "¾ cup"), ("salt", "3 tsp")]),
             ("Soup", 1, [("salt", "a pinch"), ("onion", "1")]),
@@ -38,8 +46,20 @@ import Testing
 
     @Test func massAndVolumeMeetThroughDensityInTheDimensionItIsSoldBy() {
         let list = list([
-            ("A", 1, [("plain flour", "1 cup"), ("milk", "1 cup"), ("honey", "2 tbsp"), ("olive oil", "100 g"), ("rolled oats", "2 cups")]),
-            ("B", 1, [("plain flour", "200 g"), ("milk", "100 g"), ("honey", "100 g"), ("olive oil", "2 tbsp"), ("rolled oats", "100 g")]),
+            (
+                "A", 1,
+                [
+                    ("plain flour", "1 cup"), ("milk", "1 cup"), ("honey", "2 tbsp"), ("olive oil", "100 g"),
+                    ("rolled oats", "2 cups"),
+                ]
+            ),
+            (
+                "B", 1,
+                [
+                    ("plain flour", "200 g"), ("milk", "100 g"), ("honey", "100 g"), ("olive oil", "2 tbsp"),
+                    ("rolled oats", "100 g"),
+                ]
+            ),
         ])
         // 120 g a cup.
         #expect(item("plain flour", in: list)?.amounts == ["320 g"])
@@ -75,13 +95,17 @@ import Testing
     }
 
     @Test func wordsBecomeNotesOnceEach() {
-        let words = ["to taste", "a pinch", "pinch", "dash", "as needed", "for frying", "to serve", "garnish", "", "  ",
-                     "To Taste", "A  pinch", "a few leaves"]
+        let words = [
+            "to taste", "a pinch", "pinch", "dash", "as needed", "for frying", "to serve", "garnish", "", "  ",
+            "To Taste", "A  pinch", "a few leaves",
+        ]
         let list = list([("A", 1, words.map { ("salt", $0) } + [("salt", "1 tsp")])])
         #expect(item("salt", in: list)?.amounts == ["1 tsp"])
-        #expect(item("salt", in: list)?.notes == [
-            "to taste", "a pinch", "pinch", "dash", "as needed", "for frying", "to serve", "garnish", "a few leaves",
-        ])
+        #expect(
+            item("salt", in: list)?.notes == [
+                "to taste", "a pinch", "pinch", "dash", "as needed", "for frying", "to serve", "garnish",
+                "a few leaves",
+            ])
     }
 
     @Test func notesAreNeverScaled() {
@@ -95,7 +119,8 @@ import Testing
         let cases: [(name: String, measure: String, shown: String)] = [
             ("onion", "2", "onions"), ("Tomatoes", "1", "Tomato"), ("onion", "½", "onion"), ("onion", "1–2", "onions"),
             ("red onion", "2", "red onions"), ("chilli", "3", "chillies"), ("cherry", "2", "cherries"),
-            ("peach", "2", "peaches"), ("bay leaf", "2", "bay leaves"), ("potato", "3", "potatoes"), ("ONION", "2", "ONIONS"),
+            ("peach", "2", "peaches"), ("bay leaf", "2", "bay leaves"), ("potato", "3", "potatoes"),
+            ("ONION", "2", "ONIONS"),
             ("onion, sliced", "2", "onions, sliced"), ("onion", "2 large", "onions"), ("egg", "1 small", "egg"),
             ("turkey", "2", "turkeys"), ("avocado", "2", "avocados"), ("Éclair", "2", "Éclairs"),
         ]
@@ -106,7 +131,8 @@ import Testing
 
     @Test func namesWithoutAPluralAndOtherAmountsKeepTheNameAsWritten() {
         let cases: [(name: String, measure: String)] = [
-            ("garlic", "2"), ("rice", "2"), ("black pepper", "2"), ("spinach", "3"), ("hummus", "2"), ("asparagus", "2"),
+            ("garlic", "2"), ("rice", "2"), ("black pepper", "2"), ("spinach", "3"), ("hummus", "2"),
+            ("asparagus", "2"),
             ("garlic", "3 cloves"), ("potato", "1 kg"), ("potatoes", "1 kg"), ("onion", "2 cans"), ("salt", "to taste"),
         ]
         for (name, measure) in cases {
@@ -135,7 +161,13 @@ import Testing
 
     @Test func eachItemCarriesItsKeyAisleAndWhetherItIsAStaple() {
         let list = list([
-            ("A", 1, [("Tomato Purée", "1 tbsp"), ("Olive Oil", "2 tbsp"), ("chicken breasts", "2"), ("dragon fruit jam", "1 jar")]),
+            (
+                "A", 1,
+                [
+                    ("Tomato Purée", "1 tbsp"), ("Olive Oil", "2 tbsp"), ("chicken breasts", "2"),
+                    ("dragon fruit jam", "1 jar"),
+                ]
+            )
         ])
         #expect(list.items.map(\.key) == ["chicken breast", "dragon fruit jam", "olive oil", "tomato puree"])
         #expect(list.items.map(\.aisle) == [.meatFish, .pantry, .pantry, .pantry])
@@ -145,7 +177,8 @@ import Testing
     @Test func anAisleFromTheAPIWinsOverTheTable() {
         func entry(_ title: String, _ ingredients: [(String, String)], aisles: [String: Aisle]) -> ShoppingList.Entry {
             ShoppingList.Entry(
-                recipeTitle: title, ingredients: ingredients.map { Ingredient(name: $0.0, measure: $0.1) }, factor: 1, aisles: aisles)
+                recipeTitle: title, ingredients: ingredients.map { Ingredient(name: $0.0, measure: $0.1) }, factor: 1,
+                aisles: aisles)
         }
         let ingredients = [("Gochugaru", "1 tbsp"), ("sweetcorn", "200 g")]
         let hinted = ShoppingList(entries: [
@@ -159,7 +192,13 @@ import Testing
     @Test func hostileNamesPassThroughAsData() {
         let script = "<script>alert('x')</script>"
         let list = list([
-            ("A", 1_000_000, [(script, "1000000 kg"), ("", "2"), ("   ", "to taste"), ("🍅", "2"), ("salt", "999999999999999999999 g")]),
+            (
+                "A", 1_000_000,
+                [
+                    (script, "1000000 kg"), ("", "2"), ("   ", "to taste"), ("🍅", "2"),
+                    ("salt", "999999999999999999999 g"),
+                ]
+            ),
             ("B", 1_000_000, [(script, "1000000 kg"), ("tomato", "1000000")]),
         ])
         #expect(item(script, in: list)?.name == script)

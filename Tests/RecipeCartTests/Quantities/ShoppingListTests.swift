@@ -1,16 +1,18 @@
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct ShoppingListTests {
     /// One entry per recipe, each ingredient written `name: measure`.
     private func list(_ recipes: [(title: String, factor: Double, ingredients: [(String, String)])]) -> ShoppingList {
-        ShoppingList(entries: recipes.map { recipe in
-            ShoppingList.Entry(
-                recipeTitle: recipe.title,
-                ingredients: recipe.ingredients.map { Ingredient(name: $0.0, measure: $0.1) },
-                factor: recipe.factor
-            )
-        })
+        ShoppingList(
+            entries: recipes.map { recipe in
+                ShoppingList.Entry(
+                    recipeTitle: recipe.title,
+                    ingredients: recipe.ingredients.map { Ingredient(name: $0.0, measure: $0.1) },
+                    factor: recipe.factor
+                )
+            })
     }
 
     /// By key, since a name beside a count now agrees with it (`onion` → `onions`).
@@ -23,9 +25,13 @@ import Testing
             ("Shepherd's Pie", 1, [("potato", "800 g")]),
             ("Roast Potatoes", 1, [("potatoes", "1.5 kg")]),
         ])
-        #expect(list.items == [ShoppingList.Item(
-            key: "potato", name: "potato", amounts: ["2.3 kg"], notes: [], recipes: ["Shepherd's Pie", "Roast Potatoes"],
-            aisle: .produce, isStaple: false)])
+        #expect(
+            list.items == [
+                ShoppingList.Item(
+                    key: "potato", name: "potato", amounts: ["2.3 kg"], notes: [],
+                    recipes: ["Shepherd's Pie", "Roast Potatoes"],
+                    aisle: .produce, isStaple: false)
+            ])
     }
 
     @Test func sumsPrintInTheUnitThatReadsBest() {
@@ -41,8 +47,17 @@ import Testing
 
     @Test func everyCompatibleFamilySums() {
         let list = list([
-            ("A", 1, [("stock", "500 ml"), ("cheddar", "8 oz"), ("cream", "4 fl oz"), ("wine", "100 ml"), ("butter", "200 g")]),
-            ("B", 1, [("stock", "1.2 l"), ("cheddar", "1 lb"), ("cream", "½ cup"), ("wine", "2 tbsp"), ("butter", "4 oz")]),
+            (
+                "A", 1,
+                [
+                    ("stock", "500 ml"), ("cheddar", "8 oz"), ("cream", "4 fl oz"), ("wine", "100 ml"),
+                    ("butter", "200 g"),
+                ]
+            ),
+            (
+                "B", 1,
+                [("stock", "1.2 l"), ("cheddar", "1 lb"), ("cream", "½ cup"), ("wine", "2 tbsp"), ("butter", "4 oz")]
+            ),
         ])
         #expect(item("stock", in: list)?.amounts == ["1.7 l"])
         #expect(item("cheddar", in: list)?.amounts == ["1 ½ lb"])
@@ -54,8 +69,17 @@ import Testing
 
     @Test func incompatibleAmountsAreListedSideBySide() {
         let list = list([
-            ("Carrot Cake", 1, [("carrot", "200 g"), ("salt", "a pinch"), ("butter", "100 g"), ("onion", "1 large"), ("parsley", "10 g")]),
-            ("Soup", 1, [("carrot", "2"), ("salt", "1 tsp"), ("butter", "2 tbsp"), ("onion", "2"), ("parsley", "2 tbsp")]),
+            (
+                "Carrot Cake", 1,
+                [
+                    ("carrot", "200 g"), ("salt", "a pinch"), ("butter", "100 g"), ("onion", "1 large"),
+                    ("parsley", "10 g"),
+                ]
+            ),
+            (
+                "Soup", 1,
+                [("carrot", "2"), ("salt", "1 tsp"), ("butter", "2 tbsp"), ("onion", "2"), ("parsley", "2 tbsp")]
+            ),
         ])
         #expect(item("carrot", in: list)?.amounts == ["200 g", "2"])
         #expect(item("carrot", in: list)?.amount == "200 g + 2")
@@ -86,8 +110,17 @@ import Testing
 
     @Test func pluralAndSingularNamesMerge() {
         let list = list([
-            ("A", 1, [("Tomatoes", "2"), ("eggs", "3"), ("cherries", "100 g"), ("bay leaves", "2"), ("tomato purée", "1 tbsp")]),
-            ("B", 1, [("tomato", "1"), (" Egg ", "1"), ("Cherry", "50 g"), ("bay leaf", "1"), ("Tomato Puree", "1 tbsp")]),
+            (
+                "A", 1,
+                [
+                    ("Tomatoes", "2"), ("eggs", "3"), ("cherries", "100 g"), ("bay leaves", "2"),
+                    ("tomato purée", "1 tbsp"),
+                ]
+            ),
+            (
+                "B", 1,
+                [("tomato", "1"), (" Egg ", "1"), ("Cherry", "50 g"), ("bay leaf", "1"), ("Tomato Puree", "1 tbsp")]
+            ),
         ])
         #expect(list.items.map(\.name) == ["bay leaves", "cherries", "eggs", "Tomatoes", "tomato purée"])
         #expect(list.items.map(\.amounts) == [["3"], ["150 g"], ["4"], ["3"], ["2 tbsp"]])
@@ -95,7 +128,9 @@ import Testing
     }
 
     @Test func namesThatOnlyEndInSStayApart() {
-        let list = list([("A", 1, [("hummus", "100 g"), ("asparagus", "1 bunch"), ("swiss chard", "200 g"), ("peas", "100 g")])])
+        let list = list([
+            ("A", 1, [("hummus", "100 g"), ("asparagus", "1 bunch"), ("swiss chard", "200 g"), ("peas", "100 g")])
+        ])
         #expect(list.items.map(\.name) == ["asparagus", "hummus", "peas", "swiss chard"])
         #expect(IngredientName("hummus").key == "hummus")
         #expect(IngredientName("Peas").key == "pea")
@@ -131,8 +166,20 @@ import Testing
 
     @Test func countsSumWhenTheyCountTheSameThing() {
         let list = list([
-            ("A", 1, [("garlic", "1 clove"), ("chickpeas", "1 can (400 g)"), ("coconut milk", "1 can (400 ml)"), ("thyme", "3 sprigs")]),
-            ("B", 1, [("garlic", "2 Cloves"), ("chickpeas", "2 cans (400 g each)"), ("coconut milk", "1 can (160 ml)"), ("thyme", "1 sprig")]),
+            (
+                "A", 1,
+                [
+                    ("garlic", "1 clove"), ("chickpeas", "1 can (400 g)"), ("coconut milk", "1 can (400 ml)"),
+                    ("thyme", "3 sprigs"),
+                ]
+            ),
+            (
+                "B", 1,
+                [
+                    ("garlic", "2 Cloves"), ("chickpeas", "2 cans (400 g each)"), ("coconut milk", "1 can (160 ml)"),
+                    ("thyme", "1 sprig"),
+                ]
+            ),
             ("C", 1, [("garlic", "1 head")]),
         ])
         #expect(item("garlic", in: list)?.amounts == ["3 cloves", "1 head"])
@@ -156,11 +203,18 @@ import Testing
             ("Broken", .nan, [("flour", "100 g")]),
             ("Real", 1, [("flour", "100 g"), ("  ", "1 kg"), ("water", ""), ("salt", "  ")]),
         ])
-        #expect(list.items == [
-            ShoppingList.Item(key: "flour", name: "flour", amounts: ["100 g"], notes: [], recipes: ["Real"], aisle: .pantry, isStaple: false),
-            ShoppingList.Item(key: "salt", name: "salt", amounts: [], notes: [], recipes: ["Real"], aisle: .spices, isStaple: true),
-            ShoppingList.Item(key: "water", name: "water", amounts: [], notes: [], recipes: ["Real"], aisle: .pantry, isStaple: true),
-        ])
+        #expect(
+            list.items == [
+                ShoppingList.Item(
+                    key: "flour", name: "flour", amounts: ["100 g"], notes: [], recipes: ["Real"], aisle: .pantry,
+                    isStaple: false),
+                ShoppingList.Item(
+                    key: "salt", name: "salt", amounts: [], notes: [], recipes: ["Real"], aisle: .spices, isStaple: true
+                ),
+                ShoppingList.Item(
+                    key: "water", name: "water", amounts: [], notes: [], recipes: ["Real"], aisle: .pantry,
+                    isStaple: true),
+            ])
     }
 
     @Test func hostileInputNeverCrashes() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct BrowseRouteTests {
@@ -38,7 +39,9 @@ import Testing
             // French Herb Omelette takes 10 minutes, Margherita Pizza 120.
             let quickEnd = page.html.range(of: "Under an hour")!.lowerBound
             #expect(page.html.range(of: #"data-recipe-id="bundled-14""#)!.lowerBound < quickEnd)
-            #expect(page.html.range(of: #"data-recipe-id="bundled-13""#)!.lowerBound > page.html.range(of: ">Longer<")!.lowerBound)
+            #expect(
+                page.html.range(of: #"data-recipe-id="bundled-13""#)!.lowerBound
+                    > page.html.range(of: ">Longer<")!.lowerBound)
         }
     }
 
@@ -168,7 +171,8 @@ import Testing
     @Test func theMainIngredientFilterCombinesWithTheOthers() async throws {
         try await TestEnvironment().withShopper { shopper in
             let home = try await shopper.get("/")
-            #expect(home.contains(#"<select class="search-diet" id="ingredient" name="ingredient" form="search-form">"#))
+            #expect(
+                home.contains(#"<select class="search-diet" id="ingredient" name="ingredient" form="search-form">"#))
             #expect(home.contains(#"<option value="chicken">Chicken</option>"#))
             let chicken = try await shopper.get("/?ingredient=chicken")
             #expect(chicken.status == .ok)
@@ -220,14 +224,21 @@ import Testing
             #expect(pasta.searchResultIDs.contains("bundled-34"))
             #expect(!pasta.searchResultIDs.contains("bundled-33"))
             #expect(try await shopper.get("/?q=carbonara&area=French").contains("No recipes match"))
-            #expect(try await shopper.get("/?ingredient=pork&area=Thai&diet=vegan").contains("No recipes match these filters"))
+            #expect(
+                try await shopper.get("/?ingredient=pork&area=Thai&diet=vegan").contains(
+                    "No recipes match these filters"))
             // Unknown and hostile values are ignored, and never written back into the page.
-            for unknown in ["Atlantis", "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "..%2F..%2Fetc%2Fpasswd", "../", "Ital", "Italian%20food", "", "%25"] {
+            for unknown in [
+                "Atlantis", "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "..%2F..%2Fetc%2Fpasswd", "../", "Ital",
+                "Italian%20food", "", "%25",
+            ] {
                 let page = try await shopper.get("/?area=\(unknown)")
                 #expect(page.status == .ok, "\(unknown)")
                 #expect(page.recipeIDs.count == 52, "\(unknown)")
                 #expect(page.contains(#"<option value="" selected>Any cuisine</option>"#), "\(unknown)")
-                #expect(!page.contains("<script>alert") && !page.contains("passwd") && !page.contains("Atlantis"), "\(unknown)")
+                #expect(
+                    !page.contains("<script>alert") && !page.contains("passwd") && !page.contains("Atlantis"),
+                    "\(unknown)")
             }
         }
     }
@@ -243,7 +254,9 @@ import Testing
             #expect(old.status == .ok)
             #expect(old.recipeIDs == diet.recipeIDs)
             #expect(old.contains(#"<option value="vegan" selected>Vegan</option>"#))
-            for id in ["bundled-15", "bundled-16", "bundled-7", "bundled-34"] { #expect(old.recipeIDs.contains(id), "\(id)") }
+            for id in ["bundled-15", "bundled-16", "bundled-7", "bundled-34"] {
+                #expect(old.recipeIDs.contains(id), "\(id)")
+            }
             // Every recipe filed under Vegetarian is vegetarian.
             let vegetarian = try await shopper.get("/?diet=vegetarian")
             let filed = try await shopper.get("/?category=Vegetarian")
@@ -281,13 +294,18 @@ import Testing
             #expect(!(try await shopper.get("/?q=chicken")).contains("data-did-you-mean"))
             #expect(!(try await shopper.get("/?q=chick")).contains("data-did-you-mean"))
             let filtered = try await shopper.get("/?q=lemn&diet=vegetarian")
-            #expect(filtered.contains(#"href="/?q=lemon&amp;diet=vegetarian""#) || filtered.contains(#"href="/?q=lemon&diet=vegetarian""#))
+            #expect(
+                filtered.contains(#"href="/?q=lemon&amp;diet=vegetarian""#)
+                    || filtered.contains(#"href="/?q=lemon&diet=vegetarian""#))
         }
     }
 
     @Test func hostileSearchesStillGetAPage() async throws {
         try await TestEnvironment().withShopper { shopper in
-            for query in [String(repeating: "%2A", count: 200), String(repeating: "x", count: 200), "%3Cscript%3E", String(repeating: "chiken+", count: 30)] {
+            for query in [
+                String(repeating: "%2A", count: 200), String(repeating: "x", count: 200), "%3Cscript%3E",
+                String(repeating: "chiken+", count: 30),
+            ] {
                 let page = try await shopper.get("/?q=\(query)")
                 #expect(page.status == .ok, "\(query)")
                 #expect(!page.contains("<script>"))
@@ -314,11 +332,15 @@ import Testing
             #expect(page.contains(" · with eggs, flour, milk</span>"))
             // Banana bread uses all three; coconut milk, egg noodles and flour tortillas are other things.
             #expect(page.tileIDs.contains("bundled-43"))
-            for other in ["bundled-31", "bundled-25", "bundled-26"] { #expect(!page.tileIDs.contains(other), "\(other)") }
+            for other in ["bundled-31", "bundled-25", "bundled-26"] {
+                #expect(!page.tileIDs.contains(other), "\(other)")
+            }
             // What is missing is listed on the tile, never an item the shopper has or salt.
             let missing = page.allMatches(#"<p class="tile-missing">Missing: ([^<]+)</p>"#).joined(separator: ", ")
             for had in ["egg", "plain flour", "milk", "salt"] {
-                #expect(!missing.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains(had), "\(had)")
+                #expect(
+                    !missing.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains(had),
+                    "\(had)")
             }
             // Links keep the items; other filters narrow the ranking.
             #expect(page.contains(#"href="/?category=Dessert&amp;have=eggs%2Cflour%2Cmilk""#))

@@ -1,12 +1,14 @@
 import HTTPTypes
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct CartRouteTests {
     @Test func stepperAddsRemovesAndRedirectsBack() async throws {
         try await TestEnvironment().withShopper { shopper in
             try await shopper.get("/recipes/bundled-1")
-            let first = try await shopper.post("/cart/items/bundled-1", [("op", "inc"), ("return_to", "/recipes/bundled-1")])
+            let first = try await shopper.post(
+                "/cart/items/bundled-1", [("op", "inc"), ("return_to", "/recipes/bundled-1")])
             #expect(first.status == .seeOther)
             #expect(first.location == "/recipes/bundled-1#line-bundled-1")
             try await shopper.post("/cart/items/bundled-1", [("op", "inc"), ("return_to", "/recipes/bundled-1")])
@@ -41,7 +43,8 @@ import Testing
             #expect(cart.cartLines.map(\.0) == ["bundled-2", "bundled-3"])
             #expect(cart.cartCount == 6)
 
-            let removed = try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "0"), ("return_to", "/cart")])
+            let removed = try await shopper.post(
+                "/cart/items/bundled-2", [("op", "set"), ("quantity", "0"), ("return_to", "/cart")])
             #expect(removed.location == "/cart#line-bundled-2")
             cart = try await shopper.get("/cart")
             #expect(cart.cartLines.map(\.0) == ["bundled-3"])
@@ -122,7 +125,9 @@ import Testing
         ([("op", "set"), ("quantity", "100")], .unprocessableContent),
         ([("op", "set"), ("quantity", "-1")], .unprocessableContent),
     ])
-    func badStepperInputIsRefusedAndChangesNothing(_ fields: [(String, String)], _ status: HTTPResponse.Status) async throws {
+    func badStepperInputIsRefusedAndChangesNothing(_ fields: [(String, String)], _ status: HTTPResponse.Status)
+        async throws
+    {
         try await TestEnvironment().withShopper { shopper in
             try await shopper.post("/cart/items/bundled-1", [("op", "set"), ("quantity", "2")])
             let page = try await shopper.post("/cart/items/bundled-1", fields)
@@ -134,7 +139,8 @@ import Testing
 
     @Test func bodyOver64KilobytesIs413() async throws {
         try await TestEnvironment().withShopper { shopper in
-            let page = try await shopper.post("/cart/items/bundled-1", [("op", "inc"), ("pad", String(repeating: "x", count: 70_000))])
+            let page = try await shopper.post(
+                "/cart/items/bundled-1", [("op", "inc"), ("pad", String(repeating: "x", count: 70_000))])
             #expect(page.status == .contentTooLarge)
             #expect(try await shopper.get("/cart").cartLines.isEmpty)
         }
@@ -142,7 +148,8 @@ import Testing
 
     @Test func aFormThatIsNotUrlEncodedIs400() async throws {
         try await TestEnvironment().withShopper { shopper in
-            let page = try await shopper.post("/cart/items/bundled-1", [("op", "inc")], headers: [.contentType: "application/json"])
+            let page = try await shopper.post(
+                "/cart/items/bundled-1", [("op", "inc")], headers: [.contentType: "application/json"])
             #expect(page.status == .badRequest)
         }
     }

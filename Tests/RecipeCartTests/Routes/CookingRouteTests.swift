@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct CookingRouteTests {
@@ -12,14 +13,17 @@ import Testing
             try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
             let cart = try await shopper.get("/cart")
             #expect(cart.contains("Start cooking (20 min)"))
-            let started = try await shopper.post("/cart/items/bundled-33/cooking", [("op", "start"), ("return_to", "/cart")])
+            let started = try await shopper.post(
+                "/cart/items/bundled-33/cooking", [("op", "start"), ("return_to", "/cart")])
             #expect(started.status == .seeOther)
             #expect(started.location == "/cart#line-bundled-33")
 
             let running = try await shopper.get("/cart")
             let shown = ClockTime.text(Self.morning + 20 * 60)
-            #expect(running.contains(
-                #"<span class="cooking-ready">Ready at <time class="cooking-ready-time" datetime="2027-01-15T08:20:00Z">\#(shown)</time></span>"#))
+            #expect(
+                running.contains(
+                    #"<span class="cooking-ready">Ready at <time class="cooking-ready-time" datetime="2027-01-15T08:20:00Z">\#(shown)</time></span>"#
+                ))
             #expect(running.contains("Started cooking Classic Spaghetti Carbonara: ready in 20 min."))
             #expect(running.contains("20 min left"))
             #expect(running.contains(#"data-ready-at=""#))
@@ -36,11 +40,13 @@ import Testing
     @Test func aRecipeWithUnknownTimeAsksForMinutes() async throws {
         let environment = try TestEnvironment()
         let database = try environment.database()
-        try await SQLiteCatalogStore(database: database).upsert([
-            Recipe(id: RecipeID("mealdb-1")!, title: "Mystery Stew", description: "", category: "Beef", servings: nil,
-                   readyInMinutes: nil, diets: [], tags: [], imagePath: nil, sourceURL: nil,
-                   ingredients: [Ingredient(name: "beef", measure: "1 kg")], steps: ["Stew it."]),
-        ], source: "themealdb")
+        try await SQLiteCatalogStore(database: database).upsert(
+            [
+                Recipe(
+                    id: RecipeID("mealdb-1")!, title: "Mystery Stew", description: "", category: "Beef", servings: nil,
+                    readyInMinutes: nil, diets: [], tags: [], imagePath: nil, sourceURL: nil,
+                    ingredients: [Ingredient(name: "beef", measure: "1 kg")], steps: ["Stew it."])
+            ], source: "themealdb")
         try await environment.withShopper { shopper in
             try await shopper.post("/cart/items/mealdb-1", [("op", "inc")])
             let cart = try await shopper.get("/cart")
@@ -48,8 +54,12 @@ import Testing
             let missing = try await shopper.post("/cart/items/mealdb-1/cooking", [("op", "start")])
             #expect(missing.status == .unprocessableContent)
             #expect(missing.contains("please give the minutes"))
-            #expect(try await shopper.post("/cart/items/mealdb-1/cooking", [("op", "start"), ("minutes", "0")]).status == .unprocessableContent)
-            #expect(try await shopper.post("/cart/items/mealdb-1/cooking", [("op", "start"), ("minutes", "soon")]).status == .badRequest)
+            #expect(
+                try await shopper.post("/cart/items/mealdb-1/cooking", [("op", "start"), ("minutes", "0")]).status
+                    == .unprocessableContent)
+            #expect(
+                try await shopper.post("/cart/items/mealdb-1/cooking", [("op", "start"), ("minutes", "soon")]).status
+                    == .badRequest)
             #expect(!(try await shopper.get("/cart").contains("Ready at")))
             let ok = try await shopper.post("/cart/items/mealdb-1/cooking", [("op", "start"), ("minutes", "90")])
             #expect(ok.status == .seeOther)
@@ -64,7 +74,9 @@ import Testing
             #expect(notInCart.status == .notFound)
             try await shopper.post("/cart/items/bundled-1", [("op", "inc")])
             #expect(try await shopper.post("/cart/items/bundled-1/cooking", [("op", "boil")]).status == .badRequest)
-            #expect(try await shopper.post("/cart/items/bundled-1/cooking", [("op", "start")], withToken: false).status == .forbidden)
+            #expect(
+                try await shopper.post("/cart/items/bundled-1/cooking", [("op", "start")], withToken: false).status
+                    == .forbidden)
             #expect(!(try await shopper.get("/cart").contains("Ready at")))
         }
     }

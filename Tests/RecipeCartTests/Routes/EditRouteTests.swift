@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import RecipeCart
 
 /// The edit form on both paths: signed-in staff change the shop's copy, a shopper makes their own version.
@@ -10,8 +11,10 @@ import Testing
     static let stepText = #"name="step" rows="3" maxlength="1000">([^<]*)</textarea>"#
     static let steps = [("step", "Whisk everything."), ("step", "Bake for 40 minutes.")]
 
-    static func fields(title: String = "Sunday Lemon Cake", description: String = "Our family favourite.", version: String = "0",
-                       steps: [(String, String)] = steps, action: String = "save") -> [(String, String)] {
+    static func fields(
+        title: String = "Sunday Lemon Cake", description: String = "Our family favourite.", version: String = "0",
+        steps: [(String, String)] = steps, action: String = "save"
+    ) -> [(String, String)] {
         [("version", version), ("title", title), ("description", description)] + steps + [("action", action)]
     }
 
@@ -41,13 +44,16 @@ import Testing
     }
 
     static func uploads(_ environment: TestEnvironment) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: environment.dataDirectory.appendingPathComponent("images/uploads").path)
+        try FileManager.default.contentsOfDirectory(
+            atPath: environment.dataDirectory.appendingPathComponent("images/uploads").path)
     }
 
     @Test func aShopperIsOfferedTheirOwnVersion() async throws {
         try await Self.environment().withShopper { shopper in
             let detail = try await shopper.get("/recipes/bundled-1")
-            #expect(detail.contains(#"<a class="button button--quiet" href="/recipes/bundled-1/edit">Make your own version</a>"#))
+            #expect(
+                detail.contains(
+                    #"<a class="button button--quiet" href="/recipes/bundled-1/edit">Make your own version</a>"#))
             #expect(!detail.contains("Edit this recipe"))
             #expect(!detail.contains("data-personal-copy"))
             let page = try await shopper.get("/recipes/bundled-1/edit")
@@ -68,7 +74,9 @@ import Testing
         try await Self.environment().withShopper { staff in
             try await Self.signIn(&staff)
             let detail = try await staff.get("/recipes/bundled-1")
-            #expect(detail.contains(#"<a class="button button--quiet" href="/recipes/bundled-1/edit">Edit this recipe</a>"#))
+            #expect(
+                detail.contains(#"<a class="button button--quiet" href="/recipes/bundled-1/edit">Edit this recipe</a>"#)
+            )
             #expect(!detail.contains("Make your own version"))
             let page = try await staff.get("/recipes/bundled-1/edit")
             #expect(page.contains(#"<h1 id="edit-heading" class="page-title">Edit recipe</h1>"#))
@@ -83,11 +91,14 @@ import Testing
             try await Self.signIn(&staff)
             var shopper = Shopper(client: staff.client)
             try await shopper.post("/cart/items/bundled-1", [("op", "inc")])
-            let saved = try await staff.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Sunday Zesty Cake"))
+            let saved = try await staff.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(title: "Sunday Zesty Cake"))
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/recipes/bundled-1")
             let landed = try await staff.follow(saved)
-            #expect(landed.contains(#"<div class="status-message" role="status" data-status-message><p>Saved your changes"#))
+            #expect(
+                landed.contains(#"<div class="status-message" role="status" data-status-message><p>Saved your changes"#)
+            )
             #expect(landed.contains("Revert to original"))
 
             let detail = try await shopper.get("/recipes/bundled-1")
@@ -140,15 +151,21 @@ import Testing
         #"data-recipe-id="\#(id)">\s*<a class="tile-link" href="[^"]*">\s*<img class="tile-image" src="([^"]+)""#
     }
 
-    @Test(arguments: [
-        (fields(title: "   "), "Please give the recipe a title."),
-        (fields(title: String(repeating: "a", count: 121)), "The title can be at most 120 characters"),
-        (fields(description: String(repeating: "d", count: 2001)), "The description can be at most 2000 characters"),
-        (fields(steps: [("step", "  "), ("step", "")]), "A recipe needs at least one step."),
-        (fields(steps: (0...50).map { ("step", "Step \($0)") }), "A recipe can have at most 50 steps."),
-        (fields(steps: [("step", "ok"), ("step", String(repeating: "s", count: 1001))]), "Step 2 is too long"),
-    ], [false, true])
-    func validationErrorsKeepEverythingTypedAndSaveNothing(_ invalid: ([(String, String)], String), asStaff: Bool) async throws {
+    @Test(
+        arguments: [
+            (fields(title: "   "), "Please give the recipe a title."),
+            (fields(title: String(repeating: "a", count: 121)), "The title can be at most 120 characters"),
+            (
+                fields(description: String(repeating: "d", count: 2001)),
+                "The description can be at most 2000 characters"
+            ),
+            (fields(steps: [("step", "  "), ("step", "")]), "A recipe needs at least one step."),
+            (fields(steps: (0...50).map { ("step", "Step \($0)") }), "A recipe can have at most 50 steps."),
+            (fields(steps: [("step", "ok"), ("step", String(repeating: "s", count: 1001))]), "Step 2 is too long"),
+        ], [false, true])
+    func validationErrorsKeepEverythingTypedAndSaveNothing(_ invalid: ([(String, String)], String), asStaff: Bool)
+        async throws
+    {
         let (fields, message) = invalid
         try await Self.environment().withShopper { editor in
             try await Self.become(staff: asStaff, &editor)
@@ -192,7 +209,9 @@ import Testing
         try await environment.withShopper { shopper in
             let page = try await shopper.postMultipart(
                 "/recipes/bundled-1/edit", Self.fields(),
-                files: [.init(filename: "cat.png", contentType: "image/png", bytes: Array("<svg onload=alert(1)>".utf8))])
+                files: [
+                    .init(filename: "cat.png", contentType: "image/png", bytes: Array("<svg onload=alert(1)>".utf8))
+                ])
             #expect(page.status == .unprocessableContent)
             #expect(page.contains("please choose a JPEG, PNG, WebP or GIF"))
             #expect(!(try await shopper.get("/recipes/bundled-1").contains("Your version")))
@@ -204,7 +223,8 @@ import Testing
         try await Self.environment().withShopper { shopper in
             let big = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 5 * 1024 * 1024)
             let tooBig = try await shopper.postMultipart(
-                "/recipes/bundled-1/edit", Self.fields(), files: [.init(filename: "big.png", contentType: "image/png", bytes: big)])
+                "/recipes/bundled-1/edit", Self.fields(),
+                files: [.init(filename: "big.png", contentType: "image/png", bytes: big)])
             #expect(tooBig.status == .unprocessableContent)
             #expect(tooBig.contains("at most 5 MB"))
             let huge = try await shopper.postMultipart(
@@ -219,7 +239,8 @@ import Testing
     func removingThePictureShowsThePlaceholderAndRevertRestoresIt(asStaff: Bool) async throws {
         try await Self.environment().withShopper { editor in
             try await Self.become(staff: asStaff, &editor)
-            let saved = try await editor.postMultipart("/recipes/bundled-1/edit", Self.fields() + [("remove_picture", "on")])
+            let saved = try await editor.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields() + [("remove_picture", "on")])
             #expect(try await editor.follow(saved).contains("recipe-picture-placeholder"))
             let reverted = try await editor.post("/recipes/bundled-1/revert", [])
             #expect(reverted.status == .seeOther)
@@ -234,16 +255,20 @@ import Testing
     @Test func stepButtonsWorkWithoutSavingAnything() async throws {
         try await Self.environment().withShopper { shopper in
             let steps = [("step", "First"), ("step", "Second"), ("step", "Third")]
-            let added = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(steps: steps, action: "add-step"))
+            let added = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(steps: steps, action: "add-step"))
             #expect(added.status == .ok)
             #expect(added.allMatches(Self.stepText) == ["First", "Second", "Third", ""])
             #expect(added.contains("Not saved yet"))
 
-            let moved = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(steps: steps, action: "move-up-2"))
+            let moved = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(steps: steps, action: "move-up-2"))
             #expect(moved.allMatches(Self.stepText) == ["First", "Third", "Second"])
-            let down = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(steps: steps, action: "move-down-0"))
+            let down = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(steps: steps, action: "move-down-0"))
             #expect(down.allMatches(Self.stepText) == ["Second", "First", "Third"])
-            let deleted = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(steps: steps, action: "delete-step-1"))
+            let deleted = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(steps: steps, action: "delete-step-1"))
             #expect(deleted.allMatches(Self.stepText) == ["First", "Third"])
             #expect(deleted.contains(#"value="Sunday Lemon Cake""#))
             #expect(!(try await shopper.get("/recipes/bundled-1").contains("Your version")))
@@ -255,10 +280,12 @@ import Testing
             try await Self.signIn(&alice)
             var bob = Shopper(client: alice.client)
             try await Self.signIn(&bob)
-            let first = try await alice.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Alice's Cake", version: "0"))
+            let first = try await alice.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(title: "Alice's Cake", version: "0"))
             #expect(first.status == .seeOther)
             let stale = try await bob.postMultipart(
-                "/recipes/bundled-1/edit", Self.fields(title: "Bob's Cake", description: "Bob typed this.", version: "0"))
+                "/recipes/bundled-1/edit",
+                Self.fields(title: "Bob's Cake", description: "Bob typed this.", version: "0"))
             #expect(stale.status == .conflict)
             #expect(stale.contains("Someone saved this recipe while you were editing"))
             #expect(stale.contains("Alice&#39;s Cake"))
@@ -269,7 +296,8 @@ import Testing
             // The re-rendered form carries the newer version, so saving it again is a deliberate overwrite.
             let version = try #require(stale.firstMatch(#"name="version" value="(\d+)""#))
             #expect(version != "0")
-            let again = try await bob.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Bob's Cake", version: version))
+            let again = try await bob.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(title: "Bob's Cake", version: version))
             #expect(again.status == .seeOther)
             #expect(try await alice.get("/recipes/bundled-1").contains("Bob&#39;s Cake"))
         }
@@ -281,13 +309,17 @@ import Testing
             try await Self.signIn(&staff)
             // The shop's copy changing under an open form never stops a shopper saving their version.
             try await shopper.get("/recipes/bundled-1/edit")
-            #expect(try await staff.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Shop Cake")).status == .seeOther)
-            let mine = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Tab One Cake", version: "0"))
+            #expect(
+                try await staff.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Shop Cake")).status
+                    == .seeOther)
+            let mine = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(title: "Tab One Cake", version: "0"))
             #expect(mine.status == .seeOther)
             try await shopper.follow(mine)
 
             let stale = try await shopper.postMultipart(
-                "/recipes/bundled-1/edit", Self.fields(title: "Tab Two Cake", description: "Typed in tab two.", version: "0"))
+                "/recipes/bundled-1/edit",
+                Self.fields(title: "Tab Two Cake", description: "Typed in tab two.", version: "0"))
             #expect(stale.status == .conflict)
             #expect(stale.contains("You saved another version of this recipe"))
             #expect(stale.contains(#"<p class="conflict-title">Tab One Cake</p>"#))
@@ -296,8 +328,11 @@ import Testing
             let version = try #require(stale.firstMatch(#"name="version" value="(\d+)""#))
             #expect(version != "0")
             #expect(try await shopper.get("/recipes/bundled-1").contains("Tab One Cake"))
-            #expect(try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Tab Two Cake", version: version)).status
-                == .seeOther)
+            #expect(
+                try await shopper.postMultipart(
+                    "/recipes/bundled-1/edit", Self.fields(title: "Tab Two Cake", version: version)
+                ).status
+                    == .seeOther)
             #expect(try await shopper.get("/recipes/bundled-1").contains("Tab Two Cake"))
             // Nor do a shopper's saves reach the shop's copy.
             #expect(try await staff.get("/recipes/bundled-1").contains(#"<h1 class="recipe-title">Shop Cake</h1>"#))
@@ -310,10 +345,12 @@ import Testing
             try await Self.become(staff: asStaff, &editor)
             try await editor.post("/cart/items/bundled-1", [("op", "inc")])
             let saved = try await editor.postMultipart(
-                "/recipes/bundled-1/edit", Self.fields(title: payload, description: payload, steps: [("step", payload)]))
+                "/recipes/bundled-1/edit", Self.fields(title: payload, description: payload, steps: [("step", payload)])
+            )
             #expect(saved.status == .seeOther)
             // A shopper's version shows on their own pages only; the shop's copy also in browse and search.
-            let shown = asStaff
+            let shown =
+                asStaff
                 ? ["/recipes/bundled-1", "/?category=Dessert", "/?q=alert", "/cart", "/recipes/bundled-1/edit"]
                 : ["/recipes/bundled-1", "/cart", "/recipes/bundled-1/edit"]
             for path in shown {
@@ -358,10 +395,12 @@ import Testing
     func editsAndRevertsNeedThisSessionsToken(asStaff: Bool) async throws {
         try await Self.environment().withShopper { editor in
             try await Self.become(staff: asStaff, &editor)
-            let save = try await editor.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Forged Cake"), withToken: false)
+            let save = try await editor.postMultipart(
+                "/recipes/bundled-1/edit", Self.fields(title: "Forged Cake"), withToken: false)
             #expect(save.status == .forbidden)
             #expect(!(try await editor.get("/recipes/bundled-1").contains("Forged Cake")))
-            try await editor.follow(try await editor.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Real Cake")))
+            try await editor.follow(
+                try await editor.postMultipart("/recipes/bundled-1/edit", Self.fields(title: "Real Cake")))
             let revert = try await editor.post("/recipes/bundled-1/revert", [], withToken: false)
             #expect(revert.status == .forbidden)
             var stranger = Shopper(client: editor.client)
@@ -378,12 +417,14 @@ import Testing
             #expect(try await shopper.postMultipart("/recipes/nope-1/edit", Self.fields()).status == .notFound)
             let urlEncoded = try await shopper.post("/recipes/bundled-1/edit", Self.fields())
             #expect(urlEncoded.status == .badRequest)
-            let noAction = try await shopper.postMultipart("/recipes/bundled-1/edit", [("version", "0"), ("title", "x")])
+            let noAction = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", [("version", "0"), ("title", "x")])
             #expect(noAction.status == .badRequest)
             let badVersion = try await shopper.postMultipart("/recipes/bundled-1/edit", Self.fields(version: "latest"))
             #expect(badVersion.status == .badRequest)
             let noBoundary = try await shopper.send(
-                "/recipes/bundled-1/edit", method: .post, headers: [.contentType: "multipart/form-data"], body: .init(string: "x"))
+                "/recipes/bundled-1/edit", method: .post, headers: [.contentType: "multipart/form-data"],
+                body: .init(string: "x"))
             #expect(noBoundary.status == .badRequest)
             let garbage = try await shopper.send(
                 "/recipes/bundled-1/edit", method: .post, headers: [.contentType: "multipart/form-data; boundary=abc"],

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import RecipeCart
 
 /// "Revert to original" and "Back to the shop's version" offer Undo, which puts back exactly what was there.
@@ -14,7 +15,8 @@ import Testing
         let (ext, bytes) = EditRouteTests.pictures[1]
         let saved = try await editor.postMultipart(
             "/recipes/bundled-1/edit",
-            EditRouteTests.fields(title: title, description: "Kept exactly.", steps: [("step", "One."), ("step", "Two.")]),
+            EditRouteTests.fields(
+                title: title, description: "Kept exactly.", steps: [("step", "One."), ("step", "Two.")]),
             files: [.init(filename: "p.\(ext)", contentType: "image/png", bytes: bytes)])
         #expect(saved.status == .seeOther)
         return try await editor.follow(saved)
@@ -27,12 +29,15 @@ import Testing
             try await EditRouteTests.become(staff: asStaff, &editor)
             let edited = try await Self.saveWithPicture(&editor, title: "Quokka Cake")
             let picture = try #require(edited.firstMatch(#"src="/images/(uploads/[0-9a-f]{32}\.png)""#))
-            let version = try #require(try await editor.get("/recipes/bundled-1/edit").firstMatch(#"name="version" value="(\d+)""#))
+            let version = try #require(
+                try await editor.get("/recipes/bundled-1/edit").firstMatch(#"name="version" value="(\d+)""#))
 
             let reverted = try await editor.post("/recipes/bundled-1/revert", [])
             #expect(reverted.status == .seeOther)
             let landed = try await editor.follow(reverted)
-            #expect(landed.contains(asStaff ? "Reverted Quokka Cake to the original." : "Back to the shop’s version of Quokka Cake."))
+            #expect(
+                landed.contains(
+                    asStaff ? "Reverted Quokka Cake to the original." : "Back to the shop’s version of Quokka Cake."))
             #expect(landed.contains(Self.undoForm))
             #expect(landed.contains(Self.undoButton))
             #expect(landed.contains(#"<h1 class="recipe-title">Lemon Olive Oil Cake</h1>"#))
@@ -69,10 +74,12 @@ import Testing
 
     @Test func undoAfterANewEditChangesNothing() async throws {
         try await EditRouteTests.environment().withShopper { shopper in
-            try await shopper.follow(try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "First Cake")))
+            try await shopper.follow(
+                try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "First Cake")))
             let landed = try await shopper.follow(try await shopper.post("/recipes/bundled-1/revert", []))
             let token = try #require(Self.undoToken(landed))
-            try await shopper.follow(try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Second Cake")))
+            try await shopper.follow(
+                try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Second Cake")))
             let undo = try await shopper.post("/recipes/bundled-1/undo", [("undo", token)])
             #expect(undo.status == .conflict)
             #expect(undo.contains("edited again since"))
@@ -82,8 +89,10 @@ import Testing
 
     @Test func nobodyElseCanUndoAShoppersRevert() async throws {
         try await EditRouteTests.environment().withShopper { alice in
-            try await alice.follow(try await alice.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Alice Cake")))
-            let token = try #require(Self.undoToken(try await alice.follow(try await alice.post("/recipes/bundled-1/revert", []))))
+            try await alice.follow(
+                try await alice.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Alice Cake")))
+            let token = try #require(
+                Self.undoToken(try await alice.follow(try await alice.post("/recipes/bundled-1/revert", []))))
             var bob = Shopper(client: alice.client)
             #expect(try await bob.post("/recipes/bundled-1/undo", [("undo", token)]).status == .conflict)
             var staff = Shopper(client: alice.client)
@@ -102,8 +111,10 @@ import Testing
     @Test func aShopCopyUndoNeedsTheStaffSignIn() async throws {
         try await EditRouteTests.environment().withShopper { staff in
             try await EditRouteTests.signIn(&staff)
-            try await staff.follow(try await staff.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Shop Cake")))
-            let token = try #require(Self.undoToken(try await staff.follow(try await staff.post("/recipes/bundled-1/revert", []))))
+            try await staff.follow(
+                try await staff.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Shop Cake")))
+            let token = try #require(
+                Self.undoToken(try await staff.follow(try await staff.post("/recipes/bundled-1/revert", []))))
             try await staff.post("/staff/logout", [])
             try await staff.get("/recipes/bundled-1")
             #expect(try await staff.post("/recipes/bundled-1/undo", [("undo", token)]).status == .conflict)
@@ -117,11 +128,13 @@ import Testing
         try await environment.withShopper { staff in
             try await EditRouteTests.signIn(&staff)
             try await Self.saveWithPicture(&staff, title: "Short-lived Cake")
-            let token = try #require(Self.undoToken(try await staff.follow(try await staff.post("/recipes/bundled-1/revert", []))))
+            let token = try #require(
+                Self.undoToken(try await staff.follow(try await staff.post("/recipes/bundled-1/revert", []))))
             #expect(try EditRouteTests.uploads(environment).count == 1)
 
             try await environment.database().write { db in
-                try db.execute(sql: "UPDATE recipe_edit_undos SET expires_at = ?", arguments: [Date().timeIntervalSince1970 - 1])
+                try db.execute(
+                    sql: "UPDATE recipe_edit_undos SET expires_at = ?", arguments: [Date().timeIntervalSince1970 - 1])
             }
             #expect(!(try await staff.get("/recipes/bundled-1").contains(Self.undoButton)))
             #expect(try await staff.post("/recipes/bundled-1/undo", [("undo", token)]).status == .conflict)
@@ -129,7 +142,8 @@ import Testing
             let uploads = environment.dataDirectory.appendingPathComponent("images/uploads")
             for name in try EditRouteTests.uploads(environment) {
                 try FileManager.default.setAttributes(
-                    [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: uploads.appendingPathComponent(name).path)
+                    [.modificationDate: Date().addingTimeInterval(-3600)],
+                    ofItemAtPath: uploads.appendingPathComponent(name).path)
             }
             // The next write of any edit tidies up.
             try await staff.postMultipart("/recipes/bundled-2/edit", EditRouteTests.fields(title: "Another Cake"))
@@ -140,11 +154,17 @@ import Testing
 
     @Test func hostileUndoPostsChangeNothing() async throws {
         try await EditRouteTests.environment().withShopper { shopper in
-            try await shopper.follow(try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Mine Cake")))
-            let token = try #require(Self.undoToken(try await shopper.follow(try await shopper.post("/recipes/bundled-1/revert", []))))
-            #expect(try await shopper.post("/recipes/bundled-1/undo", [("undo", token)], withToken: false).status == .forbidden)
+            try await shopper.follow(
+                try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Mine Cake")))
+            let token = try #require(
+                Self.undoToken(try await shopper.follow(try await shopper.post("/recipes/bundled-1/revert", []))))
+            #expect(
+                try await shopper.post("/recipes/bundled-1/undo", [("undo", token)], withToken: false).status
+                    == .forbidden)
             #expect(try await shopper.post("/recipes/bundled-1/undo", []).status == .badRequest)
-            #expect(try await shopper.post("/recipes/bundled-1/undo", [("undo", String(repeating: "a", count: 65))]).status == .badRequest)
+            #expect(
+                try await shopper.post("/recipes/bundled-1/undo", [("undo", String(repeating: "a", count: 65))]).status
+                    == .badRequest)
             #expect(try await shopper.post("/recipes/bundled-1/undo", [("undo", "' OR 1=1 --")]).status == .conflict)
             #expect(try await shopper.post("/recipes/bundled-2/undo", [("undo", token)]).status == .conflict)
             #expect(try await shopper.post("/recipes/nope-1/undo", [("undo", token)]).status == .notFound)

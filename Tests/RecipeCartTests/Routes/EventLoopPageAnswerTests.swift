@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import RecipeCart
 
 /// A returning shopper's Browse and recipe pages from the page cache are answered on the event loop
@@ -13,10 +14,14 @@ import Testing
     /// router. `session` is the shopper's cookie.
     static func requests(session: String) -> [(text: String, isHead: Bool, onEventLoop: Bool)] {
         func get(
-            _ target: String, cookie: String? = nil, _ headers: String = "", method: String = "GET", body: String = "", onEventLoop: Bool = false
+            _ target: String, cookie: String? = nil, _ headers: String = "", method: String = "GET", body: String = "",
+            onEventLoop: Bool = false
         ) -> (String, Bool, Bool) {
             let cookie = "Cookie: \(cookie ?? "rc_session=\(session)")\r\n"
-            return ("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(cookie)\(headers)\r\n\(body)", method == "HEAD", onEventLoop)
+            return (
+                "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(cookie)\(headers)\r\n\(body)", method == "HEAD",
+                onEventLoop
+            )
         }
         let gzip = "Accept-Encoding: gzip, deflate, br\r\n"
         return [
@@ -68,7 +73,9 @@ import Testing
     /// What a server on `environment`'s data dir answers a shopper with a cart: every request once to fill the page
     /// cache and the cart's count, then each alone on one kept-alive connection, then all of them in one write. Without
     /// `session`, the shopper is a new one who puts a recipe in the cart first.
-    static func answers(_ environment: TestEnvironment, answersOnEventLoop: Bool, session: String? = nil) async throws -> Run {
+    static func answers(_ environment: TestEnvironment, answersOnEventLoop: Bool, session: String? = nil) async throws
+        -> Run
+    {
         var environment = environment
         environment.answersOnEventLoop = answersOnEventLoop
         let logs = LogCapture()
@@ -96,13 +103,16 @@ import Testing
             wire += try await RawHTTPConnection.open(port: port) { connection in
                 try await connection.send(
                     requests.map(\.text).joined()
-                        + "GET /?q=chicken HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: rc_session=\(session)\r\nConnection: close\r\n\r\n")
+                        + "GET /?q=chicken HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: rc_session=\(session)\r\nConnection: close\r\n\r\n"
+                )
                 return try await connection.rest()
             }
             return (wire, session)
         }
         let requestLines = logs.text.split(separator: "\n").filter { $0.hasPrefix("info Request ") }
-        return Run(wire: wire, answeredOnEventLoop: requestLines.filter { !$0.contains("hb.request.id") }.count, session: session)
+        return Run(
+            wire: wire, answeredOnEventLoop: requestLines.filter { !$0.contains("hb.request.id") }.count,
+            session: session)
     }
 
     /// Without the `Date` or the time a post was answered (`rc_wrote`, PostgreSQL), and with each cookie's attributes
@@ -123,7 +133,9 @@ import Testing
         let router = try await Self.answers(environment, answersOnEventLoop: false)
         let eventLoop = try await Self.answers(environment, answersOnEventLoop: true, session: router.session)
         let requests = Self.requests(session: "")
-        let statuses = EventLoopAnswerTests.withoutDates(router.wire).matches(of: /HTTP\/1\.1 (\d{3})/).map { String($0.output.1) }
+        let statuses = EventLoopAnswerTests.withoutDates(router.wire).matches(of: /HTTP\/1\.1 (\d{3})/).map {
+            String($0.output.1)
+        }
         #expect(statuses.count == 2 * requests.count + 1)
         #expect(Set(statuses).isSuperset(of: ["200", "400", "404", "405"]))
         #expect(Self.normalized(eventLoop.wire) == Self.normalized(router.wire))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// The markup hooks the README promises to tests and scripts, checked here, once, on every page that has them.
@@ -7,7 +8,12 @@ import Testing
     /// Every `<form method="post">` on the page, each with whether it carries the CSRF token.
     static func postForms(_ page: Page) -> [(form: String, hasToken: Bool)] {
         let forms = page.allMatches(#"(<form[^>]*method="post"[\s\S]*?</form>)"#)
-        return forms.map { form in (String(form.prefix(120)), form.contains(#"name="_csrf" value=""#) && !form.contains(#"name="_csrf" value="""#)) }
+        return forms.map { form in
+            (
+                String(form.prefix(120)),
+                form.contains(#"name="_csrf" value=""#) && !form.contains(#"name="_csrf" value="""#)
+            )
+        }
     }
 
     @Test func everyPageKeepsItsHooks() async throws {
@@ -40,7 +46,9 @@ import Testing
             let board = try await staff.get("/staff")
             #expect(Set(board.allMatches(#"<li data-recipe-id="([^"]+)""#)) == ["bundled-33", "bundled-1"])
 
-            for (name, page) in [("detail", detail), ("cart", cart), ("edit", edit), ("error", error), ("board", board)] {
+            for (name, page) in [
+                ("detail", detail), ("cart", cart), ("edit", edit), ("error", error), ("board", board),
+            ] {
                 let forms = Self.postForms(page)
                 #expect(!forms.isEmpty || name == "error", "\(name) has no form")
                 for form in forms { #expect(form.hasToken, "\(name): \(form.form)") }

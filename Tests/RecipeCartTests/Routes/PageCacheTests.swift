@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct PageCacheTests {
@@ -24,12 +25,14 @@ import Testing
         try await EditRouteTests.environment().withShopper { shopper in
             #expect(try await shopper.get("/?category=Dessert").contains("Lemon Olive Oil Cake"))
             try await EditRouteTests.signIn(&shopper)
-            try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Freshly Renamed Cake"))
+            try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", EditRouteTests.fields(title: "Freshly Renamed Cake"))
             let after = try await shopper.get("/?category=Dessert")
             #expect(after.contains("Freshly Renamed Cake"))
             #expect(!after.contains("Lemon Olive Oil Cake"))
 
-            let posted = try await shopper.post("/cart/items/bundled-2", [("op", "inc"), ("return_to", "/?category=Dessert")])
+            let posted = try await shopper.post(
+                "/cart/items/bundled-2", [("op", "inc"), ("return_to", "/?category=Dessert")])
             let bumped = try await shopper.follow(posted)
             #expect(bumped.cartCount == 1)
             #expect(bumped.contains(#"class="badge badge--bump""#))
@@ -73,11 +76,14 @@ import Testing
             try await bob.get("/recipes/bundled-1")
             let alices = try await alice.get("/recipes/bundled-1")
             let bobs = try await bob.get("/recipes/bundled-1")
-            let alicesToken = try #require(alice.csrfToken), bobsToken = try #require(bob.csrfToken)
+            let alicesToken = try #require(alice.csrfToken)
+            let bobsToken = try #require(bob.csrfToken)
             #expect(alicesToken != bobsToken)
             #expect(alices.contains(#"data-quantity="2""#))
             #expect(!alices.contains(bobsToken))
-            #expect(alices.html.replacingOccurrences(of: alicesToken, with: "token") == bobs.html.replacingOccurrences(of: bobsToken, with: "token"))
+            #expect(
+                alices.html.replacingOccurrences(of: alicesToken, with: "token")
+                    == bobs.html.replacingOccurrences(of: bobsToken, with: "token"))
 
             try await alice.post("/cart/items/bundled-1", [("op", "inc")])
             try await alice.get("/recipes/bundled-1")
@@ -86,7 +92,9 @@ import Testing
             #expect(!more.contains(#"data-quantity="2""#))
             #expect(try await bob.get("/recipes/bundled-1").contains(#"data-quantity="2""#))
 
-            try await alice.follow(try await alice.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Alice Zesty Cake")))
+            try await alice.follow(
+                try await alice.postMultipart(
+                    "/recipes/bundled-1/edit", EditRouteTests.fields(title: "Alice Zesty Cake")))
             let renamed = try await alice.get("/recipes/bundled-1")
             #expect(renamed.contains(#"aria-label="Add one Alice Zesty Cake to the cart""#))
             let bobsAfter = try await bob.get("/recipes/bundled-1")
@@ -99,7 +107,8 @@ import Testing
         try await EditRouteTests.environment().withShopper { shopper in
             #expect(try await shopper.get("/recipes/bundled-1").contains("Lemon Olive Oil Cake"))
             try await EditRouteTests.signIn(&shopper)
-            try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Freshly Renamed Cake"))
+            try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", EditRouteTests.fields(title: "Freshly Renamed Cake"))
             var visitor = Shopper(client: shopper.client)
             let after = try await visitor.get("/recipes/bundled-1")
             #expect(after.contains("Freshly Renamed Cake"))
@@ -110,10 +119,13 @@ import Testing
     @Test func templateSplitsAtPlaceholdersAndFillsThem() {
         let parts = PersonalParts.placeholders
         let template = PageCache.Template(
-            html: "a\(parts.csrfToken)b\(parts.cartCount)c\(parts.cartCount)\(parts.badgeClass)\(parts.cartCountLabel)d\(parts.statusHTML)")
+            html:
+                "a\(parts.csrfToken)b\(parts.cartCount)c\(parts.cartCount)\(parts.badgeClass)\(parts.cartCountLabel)d\(parts.statusHTML)"
+        )
         #expect(template.pieces == ["a", "b", "c", "", "", "d", ""])
         let filled = template.filled(
-            with: PersonalParts(csrfToken: "T", cartCount: "3", cartCountLabel: "L", badgeClass: "badge", statusHTML: "<p>S</p>"))
+            with: PersonalParts(
+                csrfToken: "T", cartCount: "3", cartCountLabel: "L", badgeClass: "badge", statusHTML: "<p>S</p>"))
         #expect(filled == "aTb3c3badgeLd<p>S</p>")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import RecipeCart
 
 /// A shopper's edit is their own version: on their detail page, cart and shopping list only.
@@ -9,12 +10,16 @@ import Testing
         try await EditRouteTests.environment().withShopper { alice in
             try await alice.post("/cart/items/bundled-1", [("op", "inc")])
             let saved = try await alice.postMultipart(
-                "/recipes/bundled-1/edit", EditRouteTests.fields(title: "Alice Zesty Cake", description: "Only mine.", version: "0",
-                                                       steps: [("step", "Zest first.")], action: "save"))
+                "/recipes/bundled-1/edit",
+                EditRouteTests.fields(
+                    title: "Alice Zesty Cake", description: "Only mine.", version: "0",
+                    steps: [("step", "Zest first.")], action: "save"))
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/recipes/bundled-1")
             let detail = try await alice.follow(saved)
-            #expect(detail.contains(#"<div class="status-message" role="status" data-status-message><p>Saved your version"#))
+            #expect(
+                detail.contains(#"<div class="status-message" role="status" data-status-message><p>Saved your version"#)
+            )
             #expect(detail.contains(#"<article class="recipe" data-recipe-id="bundled-1" data-personal-copy>"#))
             #expect(detail.contains(#"<span class="edited-mark edited-mark--personal">Your version</span>"#))
             #expect(detail.contains(#"<h1 class="recipe-title">Alice Zesty Cake</h1>"#))
@@ -73,9 +78,15 @@ import Testing
             #expect(inCart.contains(#"data-quantity="5""#))
             #expect(!inCart.contains(">Add to cart</button>"))
 
-            #expect(try await alice.get("/recipes/bundled-3").contains(#"<h1 class="recipe-title">Grandma&#39;s Apple Crumble</h1>"#))
-            try await alice.follow(try await alice.postMultipart("/recipes/bundled-3/edit", EditRouteTests.fields(title: "Alice Zesty Crumble")))
-            #expect(try await alice.get("/recipes/bundled-3").contains(#"<h1 class="recipe-title">Alice Zesty Crumble</h1>"#))
+            #expect(
+                try await alice.get("/recipes/bundled-3").contains(
+                    #"<h1 class="recipe-title">Grandma&#39;s Apple Crumble</h1>"#))
+            try await alice.follow(
+                try await alice.postMultipart(
+                    "/recipes/bundled-3/edit", EditRouteTests.fields(title: "Alice Zesty Crumble")))
+            #expect(
+                try await alice.get("/recipes/bundled-3").contains(
+                    #"<h1 class="recipe-title">Alice Zesty Crumble</h1>"#))
             let reverted = try await alice.follow(try await alice.post("/recipes/bundled-3/revert", []))
             let token = try #require(EditUndoRouteTests.undoToken(reverted))
             let reloaded = try await alice.get("/recipes/bundled-3")
@@ -87,7 +98,8 @@ import Testing
             #expect(!undone.contains(EditUndoRouteTests.undoButton))
 
             // Removed, seen as not in the cart, then put back by Undo.
-            let removed = try await alice.follow(try await alice.post("/cart/items/bundled-1", [("op", "set"), ("quantity", "0")]))
+            let removed = try await alice.follow(
+                try await alice.post("/cart/items/bundled-1", [("op", "set"), ("quantity", "0")]))
             let cartToken = try #require(removed.firstMatch(#"name="undo" value="([^"]+)""#))
             #expect(try await alice.get("/recipes/bundled-1").contains(">Add to cart</button>"))
             try await alice.follow(try await alice.post("/cart/undo", [("undo", cartToken)]))
@@ -102,8 +114,10 @@ import Testing
             try await EditRouteTests.signIn(&staff)
             try await staff.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Shop Lemon Cake"))
             var bob = Shopper(client: alice.client)
-            try await bob.follow(try await bob.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Bob Cake")))
-            try await alice.follow(try await alice.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Alice Cake")))
+            try await bob.follow(
+                try await bob.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Bob Cake")))
+            try await alice.follow(
+                try await alice.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Alice Cake")))
 
             let reverted = try await alice.post("/recipes/bundled-1/revert", [("copy", "personal")])
             #expect(reverted.status == .seeOther)
@@ -123,7 +137,8 @@ import Testing
             try await EditRouteTests.signIn(&staff)
             try await staff.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Shop Lemon Cake"))
 
-            let forged = try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Hijacked Cake") + [("copy", "shop")])
+            let forged = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", EditRouteTests.fields(title: "Hijacked Cake") + [("copy", "shop")])
             #expect(forged.status == .conflict)
             #expect(forged.contains("Nothing was saved"))
             #expect(forged.contains(#"name="copy" value="personal""#))
@@ -147,7 +162,8 @@ import Testing
             let form = try await staff.get("/recipes/bundled-1/edit")
             #expect(form.contains(#"name="copy" value="shop""#))
             try await staff.post("/staff/logout", [])
-            let late = try await staff.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Late Cake") + [("copy", "shop")])
+            let late = try await staff.postMultipart(
+                "/recipes/bundled-1/edit", EditRouteTests.fields(title: "Late Cake") + [("copy", "shop")])
             #expect(late.status == .conflict)
             #expect(late.contains("your staff sign-in ended"))
             #expect(late.contains(#"name="copy" value="personal""#))
@@ -160,7 +176,9 @@ import Testing
 
     @Test func staffSeeTheShopsCopyEvenWithAVersionOfTheirOwn() async throws {
         try await EditRouteTests.environment().withShopper { browser in
-            try await browser.follow(try await browser.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Before Sign-in Cake")))
+            try await browser.follow(
+                try await browser.postMultipart(
+                    "/recipes/bundled-1/edit", EditRouteTests.fields(title: "Before Sign-in Cake")))
             try await EditRouteTests.signIn(&browser)
             let detail = try await browser.get("/recipes/bundled-1")
             #expect(detail.contains(#"<h1 class="recipe-title">Lemon Olive Oil Cake</h1>"#))
@@ -173,7 +191,8 @@ import Testing
         try await EditRouteTests.environment().withShopper { shopper in
             try await shopper.get("/recipes/bundled-1")
             let planted = try #require(shopper.cookies["rc_session"])
-            let saved = try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Private Cake"))
+            let saved = try await shopper.postMultipart(
+                "/recipes/bundled-1/edit", EditRouteTests.fields(title: "Private Cake"))
             #expect(saved.status == .seeOther)
             let rotated = try #require(shopper.cookies["rc_session"])
             #expect(rotated != planted)
@@ -187,9 +206,13 @@ import Testing
     @Test func versionsGoWithTheirSession() async throws {
         let environment = try EditRouteTests.environment()
         try await environment.withShopper { shopper in
-            try await shopper.follow(try await shopper.postMultipart("/recipes/bundled-1/edit", EditRouteTests.fields(title: "Fleeting Cake")))
-            let purged = try await SQLiteCartStore(database: try environment.database(), clock: .fixed(Date().addingTimeInterval(60)))
-                .purgeSessions(idleLongerThan: 0)
+            try await shopper.follow(
+                try await shopper.postMultipart(
+                    "/recipes/bundled-1/edit", EditRouteTests.fields(title: "Fleeting Cake")))
+            let purged = try await SQLiteCartStore(
+                database: try environment.database(), clock: .fixed(Date().addingTimeInterval(60))
+            )
+            .purgeSessions(idleLongerThan: 0)
             #expect(purged == 1)
             #expect(!(try await shopper.get("/recipes/bundled-1").contains("Fleeting Cake")))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct RecipeRouteTests {
@@ -26,7 +27,9 @@ import Testing
             let inCart = try await shopper.get("/recipes/bundled-33")
             #expect(inCart.stepperQuantity == 1)
             #expect(inCart.contains(#"<form class="stepper" method="post" action="/cart/items/bundled-33">"#))
-            #expect(inCart.contains(#"value="inc" aria-label="Add one Classic Spaghetti Carbonara to the cart">+</button>"#))
+            #expect(
+                inCart.contains(#"value="inc" aria-label="Add one Classic Spaghetti Carbonara to the cart">+</button>"#)
+            )
             #expect(inCart.contains(#"value="dec" aria-label="Remove one Classic Spaghetti Carbonara from the cart">"#))
         }
     }
@@ -35,13 +38,20 @@ import Testing
         let environment = try TestEnvironment()
         let stores = try environment.stores()
         func tile(_ id: String, _ listing: MealDBListing) throws -> FetchedRecipe {
-            FetchedRecipe(try MealDBMapper.summary(from: MealDBMealSummary(id: id, name: "Dish \(id)", thumbnail: nil), listing: listing))
+            FetchedRecipe(
+                try MealDBMapper.summary(
+                    from: MealDBMealSummary(id: id, name: "Dish \(id)", thumbnail: nil), listing: listing))
         }
-        try await stores.upstream.save([try tile("52901", .area("Saudi Arabian")), try tile("52902", .category("Dessert"))], source: .themealdb, at: Date())
+        try await stores.upstream.save(
+            [try tile("52901", .area("Saudi Arabian")), try tile("52902", .category("Dessert"))], source: .themealdb,
+            at: Date())
         stores.close()
         try await environment.withShopper { shopper in
             let carbonara = try await shopper.get("/recipes/bundled-33")
-            #expect(carbonara.contains(#"<p class="recipe-category">Pasta · <a class="recipe-cuisine" href="/?area=Italian">Italian</a></p>"#))
+            #expect(
+                carbonara.contains(
+                    #"<p class="recipe-category">Pasta · <a class="recipe-cuisine" href="/?area=Italian">Italian</a></p>"#
+                ))
             let italian = try await shopper.get("/?area=Italian")
             #expect(italian.contains(#"<option value="Italian" selected>Italian</option>"#))
             #expect(italian.recipeIDs.contains("bundled-33"))

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
+
 @testable import RecipeCart
 
 /// Walks the route table: every route answers its own methods (HEAD wherever GET), and any other method is a 405
@@ -24,12 +25,15 @@ import Testing
                     let page = try await shopper.send(path, method: method, body: nil)
                     if route.allowedMethods.contains(method) {
                         // The sample label, code and token name no cart or order, so their 404 is the page's own answer.
-                        let answered = page.status != .methodNotAllowed
+                        let answered =
+                            page.status != .methodNotAllowed
                             && (page.status != .notFound || [.staffCart, .order, .sharedCart].contains(route))
                         #expect(answered, "\(method) \(path) → \(page.status)")
                     } else {
                         #expect(page.status == .methodNotAllowed, "\(method) \(path) → \(page.status)")
-                        #expect(page.headers[.allow] == route.allowedMethods.map(\.rawValue).joined(separator: ", "), "\(method) \(path)")
+                        #expect(
+                            page.headers[.allow] == route.allowedMethods.map(\.rawValue).joined(separator: ", "),
+                            "\(method) \(path)")
                     }
                 }
             }
@@ -63,13 +67,17 @@ import Testing
 
     @Test func noTemplateWritesAnAddressOfItsOwn() throws {
         let folder = TestEnvironment.packageRoot.appendingPathComponent("Templates")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".mustache")
+        }
         #expect(names.count == PageTemplate.allCases.count + PartialTemplate.allCases.count)
         for name in names {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             // Any attribute whose value starts with "/" is an address the template wrote itself.
             let literal = try #require(try NSRegularExpression(pattern: #"[a-z-]+="/"#))
-            let found = literal.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { (text as NSString).substring(with: $0.range) }
+            let found = literal.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+                (text as NSString).substring(with: $0.range)
+            }
             #expect(found.isEmpty, "\(name) writes \(found) itself")
         }
     }

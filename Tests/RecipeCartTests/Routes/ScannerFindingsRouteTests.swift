@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import Testing
+
 @testable import RecipeCart
 
 /// What outside scanners found, held shut at the router; the same over real sockets is in Tests/reliability.
@@ -31,8 +32,10 @@ import Testing
     @Test func everyStaff401CarriesAChallenge() async throws {
         try await Self.staffEnvironment().withShopper { shopper in
             try await shopper.get("/staff/login")
-            for page in [try await shopper.get("/staff"), try await shopper.get("/staff/carts/ABCDEF"),
-                         try await shopper.post("/staff/login", [("token", "wrong")])] {
+            for page in [
+                try await shopper.get("/staff"), try await shopper.get("/staff/carts/ABCDEF"),
+                try await shopper.post("/staff/login", [("token", "wrong")]),
+            ] {
                 #expect(page.status == .unauthorized)
                 #expect(page.headers[.wwwAuthenticate] == #"StaffToken realm="RecipeCart staff", form="/staff/login""#)
             }
@@ -92,7 +95,8 @@ import Testing
     @Test func methodsNoRouteTakesAre405WithAllow() async throws {
         try await TestEnvironment().withShopper { shopper in
             for (method, path, allow) in [
-                ("TRACE", "/", "GET, HEAD"), ("PROPFIND", "/static/app.css", "GET, HEAD"), ("PROPFIND", "/cart/clear", "POST"),
+                ("TRACE", "/", "GET, HEAD"), ("PROPFIND", "/static/app.css", "GET, HEAD"),
+                ("PROPFIND", "/cart/clear", "POST"),
                 ("TRACE", "/no/such/page", "GET, HEAD"),
             ] {
                 let page = try await shopper.send(path, method: HTTPRequest.Method(method)!, body: nil)
@@ -154,12 +158,17 @@ import Testing
     @Test func forwardedForCountsOnlyFromTrustedProxies() throws {
         let proxies = try TrustedProxies(parsing: "127.0.0.1, ::1")
         #expect(proxies.clientAddress(peer: Self.peer("127.0.0.1"), forwardedFor: ["203.0.113.9"]) == "203.0.113.9")
-        #expect(proxies.clientAddress(peer: Self.peer("::1"), forwardedFor: ["198.51.100.1, 203.0.113.9"]) == "203.0.113.9")
+        #expect(
+            proxies.clientAddress(peer: Self.peer("::1"), forwardedFor: ["198.51.100.1, 203.0.113.9"]) == "203.0.113.9")
         // A client's own guess at the left is passed over: the proxy appended the real one.
-        #expect(proxies.clientAddress(peer: Self.peer("127.0.0.1"), forwardedFor: ["1.1.1.1", "203.0.113.9, 127.0.0.1"]) == "203.0.113.9")
+        #expect(
+            proxies.clientAddress(peer: Self.peer("127.0.0.1"), forwardedFor: ["1.1.1.1", "203.0.113.9, 127.0.0.1"])
+                == "203.0.113.9")
         #expect(proxies.clientAddress(peer: Self.peer("127.0.0.1"), forwardedFor: []) == "127.0.0.1")
         #expect(proxies.clientAddress(peer: Self.peer("192.0.2.7"), forwardedFor: ["203.0.113.9"]) == "192.0.2.7")
-        #expect(TrustedProxies.none.clientAddress(peer: Self.peer("127.0.0.1"), forwardedFor: ["203.0.113.9"]) == "127.0.0.1")
+        #expect(
+            TrustedProxies.none.clientAddress(peer: Self.peer("127.0.0.1"), forwardedFor: ["203.0.113.9"])
+                == "127.0.0.1")
         #expect(TrustedProxies.none.clientAddress(peer: nil, forwardedFor: []) == "unknown")
     }
 

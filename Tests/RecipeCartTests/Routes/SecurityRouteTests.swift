@@ -1,5 +1,6 @@
 import HTTPTypes
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct SecurityRouteTests {
@@ -23,7 +24,9 @@ import Testing
         try await environment.withShopper { shopper in
             for path in ["/", "/recipes/bundled-1", "/cart", "/?q=cake"] { try await shopper.get(path) }
         }
-        let sessions = try await environment.database().read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") }
+        let sessions = try await environment.database().read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions")
+        }
         #expect(sessions == 0)
     }
 
@@ -34,7 +37,9 @@ import Testing
             return shopper.cookies["rc_session"] ?? ""
         }
         let id = String(cookie.split(separator: ".")[0])
-        let stored = try await environment.database().read { db in try String.fetchAll(db, sql: "SELECT id_hash FROM sessions") }
+        let stored = try await environment.database().read { db in
+            try String.fetchAll(db, sql: "SELECT id_hash FROM sessions")
+        }
         #expect(stored == [SessionKey(sessionID: id).hash])
         #expect(!stored.contains { $0.contains(id) })
     }
@@ -81,7 +86,10 @@ import Testing
 
     @Test func aPlantedOrForgedSessionCookieGetsAFreshSession() async throws {
         try await TestEnvironment().withShopper { shopper in
-            for forged in ["AAAAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAAAA.forged", "../../etc", "%00", String(repeating: "x", count: 4000)] {
+            for forged in [
+                "AAAAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAAAA.forged", "../../etc", "%00",
+                String(repeating: "x", count: 4000),
+            ] {
                 var visitor = Shopper(client: shopper.client)
                 visitor.cookies["rc_session"] = forged
                 let page = try await visitor.get("/")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// What a shopper sees after each cart action: where they land, what the page says, and how to take it back.
@@ -10,8 +11,14 @@ import Testing
             #expect(added.status == .seeOther)
             #expect(added.location == "/cart#line-bundled-33")
             let cart = try await shopper.follow(added)
-            #expect(cart.contains(#"<li class="cart-line" data-recipe-id="bundled-33" data-quantity="1" data-servings="2" id="line-bundled-33">"#))
-            #expect(cart.contains(#"<div class="status-message" role="status" data-status-message><p>Added Classic Spaghetti Carbonara · 1 in your cart</p></div>"#))
+            #expect(
+                cart.contains(
+                    #"<li class="cart-line" data-recipe-id="bundled-33" data-quantity="1" data-servings="2" id="line-bundled-33">"#
+                ))
+            #expect(
+                cart.contains(
+                    #"<div class="status-message" role="status" data-status-message><p>Added Classic Spaghetti Carbonara · 1 in your cart</p></div>"#
+                ))
             // Shown once: a reload or the next page does not repeat it.
             #expect(!(try await shopper.get("/cart").contains("data-status-message")))
 
@@ -21,7 +28,8 @@ import Testing
             #expect(detail.contains(#"<div class="recipe-cart" id="line-bundled-33">"#))
             #expect(detail.contains("Added Classic Spaghetti Carbonara · 2 in your cart"))
 
-            let less = try await shopper.follow(try await shopper.post("/cart/items/bundled-33", [("op", "dec"), ("return_to", "/cart")]))
+            let less = try await shopper.follow(
+                try await shopper.post("/cart/items/bundled-33", [("op", "dec"), ("return_to", "/cart")]))
             #expect(less.contains("Took one Classic Spaghetti Carbonara out · 1 in your cart"))
         }
     }
@@ -45,7 +53,8 @@ import Testing
             try await shopper.post("/cart/items/bundled-33/cooking", [("op", "start")])
             let before = try await shopper.get("/cart")
 
-            let removed = try await shopper.post("/cart/items/bundled-33", [("op", "set"), ("quantity", "0"), ("return_to", "/cart")])
+            let removed = try await shopper.post(
+                "/cart/items/bundled-33", [("op", "set"), ("quantity", "0"), ("return_to", "/cart")])
             let page = try await shopper.follow(removed)
             #expect(page.cartLines.map(\.0) == ["bundled-1", "bundled-27"])
             #expect(page.contains("Removed Classic Spaghetti Carbonara from your cart."))
@@ -92,7 +101,9 @@ import Testing
             try await shopper.post("/cart/clear", [])
             let token = try #require(try await shopper.get("/cart").firstMatch(#"name="undo" value="([^"]+)""#))
             #expect(try await shopper.post("/cart/undo", []).status == .badRequest)
-            #expect(try await shopper.post("/cart/undo", [("undo", String(repeating: "x", count: 5000))]).status == .badRequest)
+            #expect(
+                try await shopper.post("/cart/undo", [("undo", String(repeating: "x", count: 5000))]).status
+                    == .badRequest)
             #expect(try await shopper.post("/cart/undo", [("undo", "<script>")]).status == .conflict)
             #expect(try await shopper.post("/cart/undo", [("undo", token)], withToken: false).status == .forbidden)
             var stranger = Shopper(client: shopper.client)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct ShoppingListRouteTests {
@@ -10,7 +11,9 @@ import Testing
             try await shopper.post("/cart/items/bundled-27", [("op", "inc")])
             let cart = try await shopper.get("/cart")
             #expect(cart.contains("Shopping list"))
-            #expect(cart.contains(#"<span class="shopping-amount">400 g</span> <span class="shopping-name">spaghetti</span>"#))
+            #expect(
+                cart.contains(
+                    #"<span class="shopping-amount">400 g</span> <span class="shopping-name">spaghetti</span>"#))
             let names = cart.allMatches(#"<span class="shopping-name">([^<]+)</span>"#)
             #expect(Set(names).count == names.count)
             // Grouped by aisle in the shop's walking order (the default here), each group sorted by name (its key, which
@@ -23,8 +26,12 @@ import Testing
                 let inGroup = Page.matches(#"data-item="([^"]+)""#, in: group)
                 #expect(inGroup == inGroup.sorted(), "\(inGroup)")
             }
-            #expect(groups.map { Page.matches(#"<span class="shopping-name">([^<]+)</span>"#, in: $0) }.joined().count == names.count)
-            #expect(cart.contains("for Classic Spaghetti Carbonara, Garlic Butter Prawns") || cart.contains("for Garlic Butter Prawns, Classic Spaghetti Carbonara"))
+            #expect(
+                groups.map { Page.matches(#"<span class="shopping-name">([^<]+)</span>"#, in: $0) }.joined().count
+                    == names.count)
+            #expect(
+                cart.contains("for Classic Spaghetti Carbonara, Garlic Butter Prawns")
+                    || cart.contains("for Garlic Butter Prawns, Classic Spaghetti Carbonara"))
         }
     }
 
@@ -37,24 +44,35 @@ import Testing
             let aisles = try await staff.get("/staff/aisles")
             #expect(aisles.status == .ok)
             #expect(aisles.allMatches(#"<li id="aisle-[a-z-]+" data-aisle="([a-z-]+)">"#).first == "produce")
-            #expect(try await staff.post("/staff/aisles", [("aisle", "pantry"), ("move", "up")]).location == "/staff/aisles#aisle-pantry")
+            #expect(
+                try await staff.post("/staff/aisles", [("aisle", "pantry"), ("move", "up")]).location
+                    == "/staff/aisles#aisle-pantry")
             try await staff.post("/staff/aisles", [("aisle", "pantry"), ("move", "up")])
             try await staff.post("/staff/aisles", [("aisle", "pantry"), ("move", "up")])
             // The first aisle cannot go higher, the last no lower: nothing moves.
             try await staff.post("/staff/aisles", [("aisle", "produce"), ("move", "up")])
             try await staff.post("/staff/aisles", [("aisle", "other"), ("move", "down")])
             let moved = try await staff.get("/staff/aisles")
-            #expect(moved.allMatches(#"<li id="aisle-[a-z-]+" data-aisle="([a-z-]+)">"#)
-                == ["produce", "pantry", "meat-fish", "dairy-eggs", "bakery", "spices", "frozen", "other"])
+            #expect(
+                moved.allMatches(#"<li id="aisle-[a-z-]+" data-aisle="([a-z-]+)">"#)
+                    == ["produce", "pantry", "meat-fish", "dairy-eggs", "bakery", "spices", "frozen", "other"])
             let cart = try await shopper.get("/cart")
-            #expect(cart.allMatches(#"<section class="shopping-group" data-aisle="([a-z-]+)""#) == ["pantry", "meat-fish", "dairy-eggs", "have"])
+            #expect(
+                cart.allMatches(#"<section class="shopping-group" data-aisle="([a-z-]+)""#) == [
+                    "pantry", "meat-fish", "dairy-eggs", "have",
+                ])
 
-            for bad in [[("aisle", "nowhere"), ("move", "up")], [("aisle", "spices"), ("move", "sideways")], [("aisle", "../etc")], []] {
+            for bad in [
+                [("aisle", "nowhere"), ("move", "up")], [("aisle", "spices"), ("move", "sideways")],
+                [("aisle", "../etc")], [],
+            ] {
                 #expect(try await staff.post("/staff/aisles", bad).status == .badRequest, "\(bad)")
             }
             #expect(try await shopper.post("/staff/aisles", [("move", "reset")]).status == .unauthorized)
             #expect(try await staff.post("/staff/aisles", [("move", "reset")]).status == .seeOther)
-            #expect(try await staff.get("/staff/aisles").allMatches(#"<li id="aisle-[a-z-]+" data-aisle="([a-z-]+)">"#).first == "produce")
+            #expect(
+                try await staff.get("/staff/aisles").allMatches(#"<li id="aisle-[a-z-]+" data-aisle="([a-z-]+)">"#)
+                    .first == "produce")
         }
     }
 
@@ -63,13 +81,16 @@ import Testing
             // Carbonara serves 2 with 200g spaghetti.
             let scaled = try await shopper.get("/recipes/bundled-33?servings=3")
             #expect(scaled.status == .ok)
-            #expect(scaled.contains(#"<span class="measure">300 g</span> <span class="ingredient-name">spaghetti</span>"#))
+            #expect(
+                scaled.contains(#"<span class="measure">300 g</span> <span class="ingredient-name">spaghetti</span>"#))
             #expect(scaled.contains("3 servings"))
             #expect(scaled.contains("Show as written"))
             #expect(scaled.contains(#"name="servings" type="number" min="1" max="50" value="3""#))
             let asWritten = try await shopper.get("/recipes/bundled-33")
             // As written, but spaced like every other measure on the page.
-            #expect(asWritten.contains(#"<span class="measure">200 g</span> <span class="ingredient-name">spaghetti</span>"#))
+            #expect(
+                asWritten.contains(
+                    #"<span class="measure">200 g</span> <span class="ingredient-name">spaghetti</span>"#))
             #expect(!asWritten.contains("Show as written"))
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct StaffRouteTests {
@@ -65,7 +66,8 @@ import Testing
             #expect(board.contains("Classic Spaghetti Carbonara"))
             #expect(board.contains("Garlic Butter Prawns"))
             // Pick list: spaghetti from three carbonaras (2 + 1) at 200g each, merged.
-            #expect(board.contains(#"<span class="staff-amount">600 g</span> <span class="staff-item">spaghetti</span>"#))
+            #expect(
+                board.contains(#"<span class="staff-amount">600 g</span> <span class="staff-item">spaghetti</span>"#))
             #expect(board.contains("for Classic Spaghetti Carbonara"))
             for shopper in [alice, bob] {
                 let cookie = try #require(shopper.cookies["rc_session"])
@@ -120,11 +122,14 @@ import Testing
         let database = try TestEnvironment().database()
         try await BundledCatalog.load().install(into: SQLiteCatalogStore(database: database))
         let carts = SQLiteCartStore(database: database)
-        let old = SessionKey(sessionID: "old"), fresh = SessionKey(sessionID: "fresh")
+        let old = SessionKey(sessionID: "old")
+        let fresh = SessionKey(sessionID: "fresh")
         try await carts.apply(.increment, recipe: RecipeID("bundled-1")!, session: old)
         try await carts.apply(.increment, recipe: RecipeID("bundled-1")!, session: fresh)
         try await database.write { db in
-            try db.execute(sql: "UPDATE sessions SET last_seen_at = datetime('now', '-31 days') WHERE id_hash = ?", arguments: [old.hash])
+            try db.execute(
+                sql: "UPDATE sessions SET last_seen_at = datetime('now', '-31 days') WHERE id_hash = ?",
+                arguments: [old.hash])
         }
         #expect(try await carts.purgeSessions(idleLongerThan: SessionPurger.idleLimit) == 1)
         #expect(try await carts.itemCount(session: old) == 0)

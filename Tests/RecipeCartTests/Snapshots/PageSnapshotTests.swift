@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// The HTML of every page, compared with a reviewed file under `Snapshots/pages/`, so a renamed view-model
@@ -36,13 +37,16 @@ import Testing
             return
         }
         guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
-            Issue.record("no snapshot \(name).html: record it with RECIPECART_RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
+            Issue.record(
+                "no snapshot \(name).html: record it with RECIPECART_RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation
+            )
             return
         }
         guard html != expected else { return }
         let got = html.split(separator: "\n", omittingEmptySubsequences: false)
         let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+        let line =
+            zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
         Issue.record(
             """
             \(name).html differs from line \(line + 1):
@@ -67,8 +71,10 @@ import Testing
             try await shopper.post("/cart/items/bundled-1", [("op", "inc")])
             try await shopper.post("/cart/items/bundled-33/cooking", [("op", "start")])
             try Self.check(try await shopper.get("/recipes/bundled-33"), as: "recipe-in-cart")
-            try Self.check(try await shopper.follow(try await shopper.post("/cart/items/bundled-1", [("op", "dec"), ("return_to", "/cart")])),
-                           as: "cart-after-remove")
+            try Self.check(
+                try await shopper.follow(
+                    try await shopper.post("/cart/items/bundled-1", [("op", "dec"), ("return_to", "/cart")])),
+                as: "cart-after-remove")
             try await shopper.post("/cart/items/bundled-27", [("op", "inc")])
             try Self.check(try await shopper.get("/cart"), as: "cart")
             try Self.check(try await shopper.get("/recipes/bundled-33/edit"), as: "edit")

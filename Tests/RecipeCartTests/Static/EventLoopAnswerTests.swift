@@ -8,6 +8,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import Testing
+
 @testable import RecipeCart
 
 /// Static files in memory are answered on the event loop (`EventLoopAnswerHandler`); these hold those answers to the
@@ -59,7 +60,9 @@ import Testing
             let first = try await client.execute(uri: "/static/app.css", method: .get)
             let requests = Self.requests(fingerprintedCSS: String(css), cssTag: try #require(first.headers[.eTag]))
             // Into the memory cache, so the event loop can answer them.
-            for (text, _) in requests { _ = try await client.execute(uri: String(text.split(separator: " ")[1]), method: .get) }
+            for (text, _) in requests {
+                _ = try await client.execute(uri: String(text.split(separator: " ")[1]), method: .get)
+            }
 
             let port = try #require(client.port)
             var wire = try await RawHTTPConnection.open(port: port) { connection in
@@ -72,7 +75,8 @@ import Testing
             }
             wire += try await RawHTTPConnection.open(port: port) { connection in
                 try await connection.send(
-                    requests.map(\.text).joined() + "GET /static/app.css HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    requests.map(\.text).joined()
+                        + "GET /static/app.css HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                 return try await connection.rest()
             }
             return wire
@@ -105,11 +109,14 @@ import Testing
             try folder.write("app.css", sampleCSS())
             try folder.write("cold.css", sampleCSS())
             try folder.write("page.html", "<p>" + sampleCSS() + "</p>")
-            let files = StaticFiles(roots: [StaticRoot(urlPrefix: "/static/", directory: folder.url, caching: .assets)], cacheBudget: 1 << 20)
+            let files = StaticFiles(
+                roots: [StaticRoot(urlPrefix: "/static/", directory: folder.url, caching: .assets)],
+                cacheBudget: 1 << 20)
             for name in ["app.css", "page.html"] { _ = try files.lookup(try StaticFilePath(name), in: files.roots[0]) }
             answers = EventLoopFileAnswers(
                 files: files,
-                ending: EventLoopAnswerEnding(serverName: "RecipeCart", logger: Logger(label: "EventLoopAnswerTests"), logLevel: .info))
+                ending: EventLoopAnswerEnding(
+                    serverName: "RecipeCart", logger: Logger(label: "EventLoopAnswerTests"), logLevel: .info))
         }
 
         func channel() throws -> EmbeddedChannel {
@@ -117,7 +124,9 @@ import Testing
         }
     }
 
-    static func request(_ path: String, _ method: HTTPRequest.Method = .get, _ fields: HTTPFields = [:]) -> HTTPRequestPart {
+    static func request(_ path: String, _ method: HTTPRequest.Method = .get, _ fields: HTTPFields = [:])
+        -> HTTPRequestPart
+    {
         .head(HTTPRequest(method: method, scheme: nil, authority: "127.0.0.1", path: path, headerFields: fields))
     }
 
@@ -134,12 +143,18 @@ import Testing
         let files = try Files()
         let channel = try files.channel()
         #expect(try !Self.send(Self.request("/static/app.css", .get, [.acceptEncoding: "gzip"]), into: channel))
-        guard case .head(let head) = try channel.readOutbound(as: HTTPResponsePart.self) else { Issue.record("no head"); return }
+        guard case .head(let head) = try channel.readOutbound(as: HTTPResponsePart.self) else {
+            Issue.record("no head")
+            return
+        }
         #expect(head.status == .ok)
         #expect(head.headerFields[.contentEncoding] == "gzip")
         #expect(head.headerFields[.server] == "RecipeCart")
         #expect(head.headerFields[.xContentTypeOptions] == "nosniff")
-        guard case .body(let body) = try channel.readOutbound(as: HTTPResponsePart.self) else { Issue.record("no body"); return }
+        guard case .body(let body) = try channel.readOutbound(as: HTTPResponsePart.self) else {
+            Issue.record("no body")
+            return
+        }
         #expect(String(describing: body.readableBytes) == head.headerFields[.contentLength])
         #expect(try channel.readOutbound(as: HTTPResponsePart.self) == .end(nil))
     }
@@ -172,7 +187,10 @@ import Testing
         for _ in 0..<2 { try channel.writeOutbound(HTTPResponsePart.end(nil)) }
         while try channel.readOutbound(as: HTTPResponsePart.self) != nil {}
         #expect(try !Self.send(Self.request("/static/app.css"), into: channel))
-        guard case .head(let head) = try channel.readOutbound(as: HTTPResponsePart.self) else { Issue.record("no head"); return }
+        guard case .head(let head) = try channel.readOutbound(as: HTTPResponsePart.self) else {
+            Issue.record("no head")
+            return
+        }
         #expect(head.status == .ok)
     }
 
@@ -189,7 +207,8 @@ import Testing
 
     @Test func theHandlerSitsBeforeTheRequestStream() throws {
         let files = try Files()
-        let server = HTTP1ChannelAnsweringOnEventLoop(channel: HTTP1Channel(responder: { _, _, _ in }), answers: [files.answers])
+        let server = HTTP1ChannelAnsweringOnEventLoop(
+            channel: HTTP1Channel(responder: { _, _, _ in }), answers: [files.answers])
         let channel = EmbeddedChannel()
         _ = try server.setup(channel: channel, logger: Logger(label: "EventLoopAnswerTests")).wait()
         #expect(throws: Never.self) { try channel.pipeline.syncOperations.handler(type: EventLoopAnswerHandler.self) }

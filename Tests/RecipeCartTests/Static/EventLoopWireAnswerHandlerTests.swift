@@ -3,6 +3,7 @@ import HummingbirdCore
 import NIOCore
 import NIOEmbedded
 import Testing
+
 @testable import RecipeCart
 
 /// `EventLoopWireAnswerHandler` answers plain requests from the bytes read, in order, and from the first request it
@@ -12,7 +13,9 @@ import Testing
     struct LetterAnswers: EventLoopAnswering {
         func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
             guard request.method == .get, uri.path.hasPrefix("/a") else { return nil }
-            return (HTTPResponse(status: .ok, headerFields: [.contentLength: "1", .date: date]), ByteBuffer(string: "A"))
+            return (
+                HTTPResponse(status: .ok, headerFields: [.contentLength: "1", .date: date]), ByteBuffer(string: "A")
+            )
         }
     }
 
@@ -56,9 +59,11 @@ import Testing
         let completes = ReadEvents()
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(reads)
-        try channel.pipeline.syncOperations.addHandler(EventLoopWireAnswerHandler(answers: [LetterAnswers()], requestGuard: requestGuard))
+        try channel.pipeline.syncOperations.addHandler(
+            EventLoopWireAnswerHandler(answers: [LetterAnswers()], requestGuard: requestGuard))
         try channel.pipeline.syncOperations.addHandler(completes)
-        try channel.writeInbound(ByteBuffer(string: Self.get("/a1") + Self.get("/b") + Self.get("/a2") + Self.get("/c")))
+        try channel.writeInbound(
+            ByteBuffer(string: Self.get("/a1") + Self.get("/b") + Self.get("/a2") + Self.get("/c")))
         try channel.writeInbound(ByteBuffer(string: Self.get("/a3")))
         #expect(try Self.written(channel).components(separatedBy: "HTTP/1.1 200 OK").count == 2)
         #expect(try Self.passedOn(channel) == Self.get("/b"))
@@ -109,7 +114,8 @@ import Testing
         let reads = ReadEvents()
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(reads)
-        try channel.pipeline.syncOperations.addHandler(EventLoopWireAnswerHandler(answers: [LetterAnswers()], requestGuard: nil))
+        try channel.pipeline.syncOperations.addHandler(
+            EventLoopWireAnswerHandler(answers: [LetterAnswers()], requestGuard: nil))
         channel.isWritable = false
         try channel.writeInbound(ByteBuffer(string: Self.get("/a1")))
         try channel.writeInbound(ByteBuffer(string: Self.get("/a2")))

@@ -1,13 +1,16 @@
 import Foundation
 import NIOCore
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct GzipTwinTests {
     @Test func startMakesTwinsForCompressibleFilesOnly() throws {
         let folder = try ScratchFolder()
         try folder.write("app.css", sampleCSS())
-        try folder.write("icons/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g/>", count: 200) + "</svg>")
+        try folder.write(
+            "icons/logo.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g/>", count: 200) + "</svg>")
         try folder.write("photo.png", String(repeating: "x", count: 2000))
         try folder.write(".private.css", sampleCSS())
         #expect(GzipTwin.refreshAll(under: folder.path) == 0)
@@ -49,13 +52,16 @@ import Testing
 
     @Test func theImageCacheHookMakesTwinsForSVGAndSkipsPhotos() throws {
         let folder = try ScratchFolder()
-        let svg = try folder.write("abc.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g/>", count: 200) + "</svg>")
+        let svg = try folder.write(
+            "abc.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g/>", count: 200) + "</svg>")
         let jpeg = try folder.write("abc.jpg", String(repeating: "j", count: 2000))
         try GzipTwin.refresh(for: svg)
         try GzipTwin.refresh(for: jpeg)
         #expect(folder.exists("abc.svg.gz"))
         #expect(!folder.exists("abc.jpg.gz"))
-        #expect(throws: GzipTwin.RefreshError.self) { try GzipTwin.refresh(for: folder.url.appendingPathComponent("gone.svg")) }
+        #expect(throws: GzipTwin.RefreshError.self) {
+            try GzipTwin.refresh(for: folder.url.appendingPathComponent("gone.svg"))
+        }
     }
 
     @Test func startNeverWritesOutsideTheRoot() throws {
@@ -73,19 +79,22 @@ import Testing
         let folder = try ScratchFolder()
         let outside = try ScratchFolder()
         let secret = try outside.write("secret.txt", "do not touch")
-        try folder.write("x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g/>", count: 200) + "</svg>")
+        try folder.write(
+            "x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">" + String(repeating: "<g/>", count: 200) + "</svg>")
         try folder.symlink("x.svg.gz", to: secret.path)
         GzipTwin.refreshAll(under: folder.path)
         #expect(try outside.read("secret.txt") == Array("do not touch".utf8))
         #expect(throws: GzipTwin.TamperedTwin.self) {
-            try StaticFile.load(realPath: folder.url.appendingPathComponent("x.svg").path, fileExtension: "svg", memoryLimit: 1 << 20)
+            try StaticFile.load(
+                realPath: folder.url.appendingPathComponent("x.svg").path, fileExtension: "svg", memoryLimit: 1 << 20)
         }
     }
 }
 
 @Suite struct StaticFileCacheTests {
     func files(in folder: ScratchFolder, budget: Int = 1 << 20) -> StaticFiles {
-        StaticFiles(roots: [StaticRoot(urlPrefix: "/static/", directory: folder.url, caching: .assets)], cacheBudget: budget)
+        StaticFiles(
+            roots: [StaticRoot(urlPrefix: "/static/", directory: folder.url, caching: .assets)], cacheBudget: budget)
     }
 
     func lookup(_ name: String, in files: StaticFiles) throws -> StaticFile? {

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct HTMLCompressionTests {
@@ -20,7 +21,9 @@ import Testing
     }
 
     static func page(_ bytes: Int, type: String = "text/html; charset=utf-8") -> Response {
-        Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: String(repeating: "a", count: bytes))))
+        Response(
+            status: .ok, headers: [.contentType: type],
+            body: .init(byteBuffer: ByteBuffer(string: String(repeating: "a", count: bytes))))
     }
 
     @Test func pagesOf1KBOrMoreAreGzippedWhenAccepted() async throws {
@@ -68,7 +71,9 @@ import Testing
             let missing = try await shopper.get("/static/missing.css", headers: Self.gzip)
             #expect(missing.status == .notFound)
             #expect(missing.headers[.contentEncoding] == "gzip")
-            #expect(String(decoding: try Gunzip.decompress(missing.response.body), as: UTF8.self).contains("There is no file at this address."))
+            #expect(
+                String(decoding: try Gunzip.decompress(missing.response.body), as: UTF8.self).contains(
+                    "There is no file at this address."))
         }
     }
 }

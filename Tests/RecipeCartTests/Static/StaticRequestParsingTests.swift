@@ -1,5 +1,6 @@
 import HTTPTypes
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct StaticFilePathTests {
@@ -11,7 +12,9 @@ import Testing
         #expect(throws: StaticFilePath.Rejection.malformed) { try StaticFilePath(urlEncoded: encoded[...]) }
     }
 
-    @Test(arguments: ["", "dir/", "a//b.css", ".hidden", "dir/.git/config", "app.css.gz", "x.SVG.GZ", "....//x", "..;/x.css", "..;"])
+    @Test(arguments: [
+        "", "dir/", "a//b.css", ".hidden", "dir/.git/config", "app.css.gz", "x.SVG.GZ", "....//x", "..;/x.css", "..;",
+    ])
     func foldersHiddenFilesAndTwinsAreNotServed(_ encoded: String) {
         #expect(throws: StaticFilePath.Rejection.notServed) { try StaticFilePath(urlEncoded: encoded[...]) }
     }
@@ -30,25 +33,26 @@ import Testing
 }
 
 @Suite struct AcceptEncodingTests {
-    @Test(arguments: [
-        ("gzip", ContentCoding.gzip),
-        ("gzip, deflate, br", .gzip),
-        ("GZIP;Q=0.5", .gzip),
-        ("x-gzip", .gzip),
-        ("*", .gzip),
-        ("deflate, br", .identity),
-        ("", .identity),
-        ("gzip;q=0", .identity),
-        ("gzip;q=0, *", .identity),
-        ("*;q=0.5, identity;q=1", .identity),
-        ("gzip;q=0.4, identity;q=0.5", .identity),
-        ("gzip;q=0.5, identity;q=0.5", .gzip),
-        ("identity;q=0, gzip", .gzip),
-        ("*;q=0, gzip", .gzip),
-        ("gzip;q=2", .identity),
-        ("gzip;q=abc", .identity),
-        ("  gzip ; q=0.8 ", .gzip),
-    ] as [(String, ContentCoding)])
+    @Test(
+        arguments: [
+            ("gzip", ContentCoding.gzip),
+            ("gzip, deflate, br", .gzip),
+            ("GZIP;Q=0.5", .gzip),
+            ("x-gzip", .gzip),
+            ("*", .gzip),
+            ("deflate, br", .identity),
+            ("", .identity),
+            ("gzip;q=0", .identity),
+            ("gzip;q=0, *", .identity),
+            ("*;q=0.5, identity;q=1", .identity),
+            ("gzip;q=0.4, identity;q=0.5", .identity),
+            ("gzip;q=0.5, identity;q=0.5", .gzip),
+            ("identity;q=0, gzip", .gzip),
+            ("*;q=0, gzip", .gzip),
+            ("gzip;q=2", .identity),
+            ("gzip;q=abc", .identity),
+            ("  gzip ; q=0.8 ", .gzip),
+        ] as [(String, ContentCoding)])
     func negotiatesPerRFC9110(_ header: String, _ expected: ContentCoding) {
         #expect(AcceptEncoding(header).preferred(gzipAvailable: true) == expected)
     }
@@ -58,7 +62,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("identity;q=0", false), ("*;q=0", false), ("*;q=0", true), ("gzip;q=0, identity;q=0", true), ("br, identity;q=0", true),
+        ("identity;q=0", false), ("*;q=0", false), ("*;q=0", true), ("gzip;q=0, identity;q=0", true),
+        ("br, identity;q=0", true),
     ])
     func refusingEveryAvailableCodingLeavesNone(_ header: String, _ gzipAvailable: Bool) {
         #expect(AcceptEncoding(header).preferred(gzipAvailable: gzipAvailable) == nil)
@@ -71,21 +76,22 @@ import Testing
 }
 
 @Suite struct ByteRangeTests {
-    @Test(arguments: [
-        ("bytes=0-9", ByteRange.part(0...9)),
-        ("bytes=10-", .part(10...99)),
-        ("bytes=-10", .part(90...99)),
-        ("bytes=-500", .part(0...99)),
-        ("bytes=90-500", .part(90...99)),
-        ("bytes=100-", .unsatisfiable),
-        ("bytes=100-200", .unsatisfiable),
-        ("bytes=-0", .unsatisfiable),
-        ("bytes=5-2", .whole),
-        ("bytes=0-1,5-6", .whole),
-        ("bytes=+1-2", .whole),
-        ("items=0-9", .whole),
-        ("bytes=abc", .whole),
-    ] as [(String, ByteRange)])
+    @Test(
+        arguments: [
+            ("bytes=0-9", ByteRange.part(0...9)),
+            ("bytes=10-", .part(10...99)),
+            ("bytes=-10", .part(90...99)),
+            ("bytes=-500", .part(0...99)),
+            ("bytes=90-500", .part(90...99)),
+            ("bytes=100-", .unsatisfiable),
+            ("bytes=100-200", .unsatisfiable),
+            ("bytes=-0", .unsatisfiable),
+            ("bytes=5-2", .whole),
+            ("bytes=0-1,5-6", .whole),
+            ("bytes=+1-2", .whole),
+            ("items=0-9", .whole),
+            ("bytes=abc", .whole),
+        ] as [(String, ByteRange)])
     func parsesOneRange(_ header: String, _ expected: ByteRange) {
         #expect(ByteRange(header: header, length: 100) == expected)
     }
@@ -111,11 +117,17 @@ import Testing
 
     @Test func ifModifiedSinceIsUsedOnlyWithoutIfNoneMatch() {
         let since = HTTPDate.string(fromSeconds: 1_700_000_000)
-        #expect(ConditionalRequest(headers: [.ifModifiedSince: since]).isNotModified(entityTag: tag, modifiedSeconds: 1_700_000_000))
-        #expect(!ConditionalRequest(headers: [.ifModifiedSince: since]).isNotModified(entityTag: tag, modifiedSeconds: 1_700_000_001))
+        #expect(
+            ConditionalRequest(headers: [.ifModifiedSince: since]).isNotModified(
+                entityTag: tag, modifiedSeconds: 1_700_000_000))
+        #expect(
+            !ConditionalRequest(headers: [.ifModifiedSince: since]).isNotModified(
+                entityTag: tag, modifiedSeconds: 1_700_000_001))
         let both: HTTPFields = [.ifModifiedSince: since, .ifNoneMatch: "\"stale\""]
         #expect(!ConditionalRequest(headers: both).isNotModified(entityTag: tag, modifiedSeconds: 1_700_000_000))
-        #expect(!ConditionalRequest(headers: [.ifModifiedSince: "yesterday"]).isNotModified(entityTag: tag, modifiedSeconds: 0))
+        #expect(
+            !ConditionalRequest(headers: [.ifModifiedSince: "yesterday"]).isNotModified(
+                entityTag: tag, modifiedSeconds: 0))
     }
 
     @Test func httpDatesRoundTrip() {
@@ -128,7 +140,8 @@ import Testing
         #expect(ConditionalRequest(headers: [:]).allowsRange(entityTag: tag, lastModified: modified))
         #expect(ConditionalRequest(headers: [.ifRange: tag]).allowsRange(entityTag: tag, lastModified: modified))
         #expect(ConditionalRequest(headers: [.ifRange: modified]).allowsRange(entityTag: tag, lastModified: modified))
-        #expect(!ConditionalRequest(headers: [.ifRange: "W/\(tag)"]).allowsRange(entityTag: tag, lastModified: modified))
+        #expect(
+            !ConditionalRequest(headers: [.ifRange: "W/\(tag)"]).allowsRange(entityTag: tag, lastModified: modified))
         #expect(!ConditionalRequest(headers: [.ifRange: "\"old\""]).allowsRange(entityTag: tag, lastModified: modified))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import Testing
+
 @testable import RecipeCart
 
 /// The static roots through the whole app: headers, payloads, and what must never be served.
@@ -81,17 +82,20 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("gzip", "gzip"), ("x-gzip", "gzip"), ("*", "gzip"), ("gzip;q=0.1", "gzip"), ("identity;q=0, gzip", "gzip"),
-        ("gzip;q=0", nil), ("gzip;q=0, *", nil), ("br", nil), ("", nil), ("gzip;q=0.4, identity;q=0.5", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("gzip", "gzip"), ("x-gzip", "gzip"), ("*", "gzip"), ("gzip;q=0.1", "gzip"), ("identity;q=0, gzip", "gzip"),
+            ("gzip;q=0", nil), ("gzip;q=0, *", nil), ("br", nil), ("", nil), ("gzip;q=0.4, identity;q=0.5", nil),
+        ] as [(String, String?)])
     func acceptEncodingIsHonouredWithQValues(_ header: String, _ encoding: String?) async throws {
         try await TestEnvironment().withShopper { shopper in
             let page = try await shopper.get("/static/app.css", headers: [.acceptEncoding: header])
             #expect(page.status == .ok)
             #expect(page.headers[.contentEncoding] == encoding)
             #expect(page.headers[.vary] == "Accept-Encoding")
-            let body = encoding == nil ? [UInt8](page.response.body.readableBytesView) : try Gunzip.decompress(page.response.body)
+            let body =
+                encoding == nil
+                ? [UInt8](page.response.body.readableBytesView) : try Gunzip.decompress(page.response.body)
             #expect(body == (try Self.bytes(of: Self.publicCSS)))
         }
     }
@@ -129,14 +133,18 @@ import Testing
             #expect(try await shopper.get("/static/app.css", headers: [.ifNoneMatch: gzipTag]).status == .ok)
             headers[.ifNoneMatch] = plainTag
             #expect(try await shopper.get("/static/app.css", headers: headers).status == .ok)
-            #expect(try await shopper.get("/static/app.css", headers: [.ifNoneMatch: "\"other\", \(plainTag)"]).status == .notModified)
+            #expect(
+                try await shopper.get("/static/app.css", headers: [.ifNoneMatch: "\"other\", \(plainTag)"]).status
+                    == .notModified)
         }
     }
 
     @Test func ifModifiedSinceGets304() async throws {
         try await TestEnvironment().withShopper { shopper in
             let lastModified = try #require(try await shopper.get("/static/app.css").headers[.lastModified])
-            #expect(try await shopper.get("/static/app.css", headers: [.ifModifiedSince: lastModified]).status == .notModified)
+            #expect(
+                try await shopper.get("/static/app.css", headers: [.ifModifiedSince: lastModified]).status
+                    == .notModified)
             let past = HTTPDate.string(fromSeconds: 0)
             #expect(try await shopper.get("/static/app.css", headers: [.ifModifiedSince: past]).status == .ok)
         }
@@ -149,7 +157,8 @@ import Testing
                 let head = try await shopper.send("/static/app.css", method: .head, headers: headers, body: nil)
                 #expect(head.status == .ok)
                 #expect(head.response.body.readableBytes == 0)
-                for name in [HTTPField.Name.contentLength, .contentType, .contentEncoding, .eTag, .vary, .cacheControl] {
+                for name in [HTTPField.Name.contentLength, .contentType, .contentEncoding, .eTag, .vary, .cacheControl]
+                {
                     #expect(head.headers[name] == get.headers[name])
                 }
             }
@@ -174,7 +183,8 @@ import Testing
             #expect(beyond.headers[.contentRange] == "bytes */\(css.count)")
 
             // Gzip is sent whole: a range of compressed bytes is no use to anyone.
-            let gzipped = try await shopper.get("/static/app.css", headers: [.range: "bytes=0-99", .acceptEncoding: "gzip"])
+            let gzipped = try await shopper.get(
+                "/static/app.css", headers: [.range: "bytes=0-99", .acceptEncoding: "gzip"])
             #expect(gzipped.status == .ok)
             #expect(try Gunzip.decompress(gzipped.response.body) == css)
 
@@ -183,7 +193,9 @@ import Testing
             #expect(stale.status == .ok)
             #expect(stale.response.body.readableBytes == css.count)
             let tag = try #require(first.headers[.eTag])
-            #expect(try await shopper.get("/static/app.css", headers: [.range: "bytes=0-99", .ifRange: tag]).status == .partialContent)
+            #expect(
+                try await shopper.get("/static/app.css", headers: [.range: "bytes=0-99", .ifRange: tag]).status
+                    == .partialContent)
         }
     }
 
@@ -236,7 +248,8 @@ import Testing
             let image = Data(String(repeating: "a", count: 4000).utf8)
             try image.write(to: cache.appendingPathComponent("x.\(fileExtension)"))
             // Even a twin left beside it is not used.
-            try Data(try GzipTwin.compress(ByteBuffer(data: image)).readableBytesView).write(to: cache.appendingPathComponent("x.\(fileExtension).gz"))
+            try Data(try GzipTwin.compress(ByteBuffer(data: image)).readableBytesView).write(
+                to: cache.appendingPathComponent("x.\(fileExtension).gz"))
             let page = try await shopper.get("/images/cache/x.\(fileExtension)", headers: Self.gzip)
             #expect(page.status == .ok)
             #expect(page.headers[.contentEncoding] == nil)
@@ -251,10 +264,13 @@ import Testing
         try await environment.withShopper { shopper in
             let file = environment.dataDirectory.appendingPathComponent("images/cache/meal.svg")
             try Data(Self.svg("111").utf8).write(to: file)
-            #expect(try Gunzip.decompress(try await shopper.get("/images/cache/meal.svg", headers: Self.gzip).response.body) == Array(Self.svg("111").utf8))
+            #expect(
+                try Gunzip.decompress(try await shopper.get("/images/cache/meal.svg", headers: Self.gzip).response.body)
+                    == Array(Self.svg("111").utf8))
             // Same length, new content; the twin beside it is now stale and must not be served.
             try Data(Self.svg("222").utf8).write(to: file)
-            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: file.path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: file.path)
             let gzipped = try await shopper.get("/images/cache/meal.svg", headers: Self.gzip)
             #expect(try Gunzip.decompress(gzipped.response.body) == Array(Self.svg("222").utf8))
             let plain = try await shopper.get("/images/cache/meal.svg")
@@ -280,10 +296,13 @@ import Testing
     @Test(arguments: [
         "/static/../Package.swift", "/static/../../../../etc/passwd", "/static/..\\..\\..\\etc\\passwd",
         "/static/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/static/..%2f..%2f..%2fetc%2fpasswd",
-        "/static/%252e%252e%252f%252e%252e%252fetc%252fpasswd", "/static/%c0%ae%c0%ae%c0%af%c0%ae%c0%ae%c0%afetc%c0%afpasswd",
+        "/static/%252e%252e%252f%252e%252e%252fetc%252fpasswd",
+        "/static/%c0%ae%c0%ae%c0%af%c0%ae%c0%ae%c0%afetc%c0%afpasswd",
         "/static/....//....//....//etc/passwd", "/static/..;/..;/..;/etc/passwd", "/etc/passwd", "////../../etc/passwd",
-        "/static////../../etc/passwd", "/static/%00", "/static/app.css%00", "/static/app.css%00.gz", "/images/cache/x.svg%00.gz",
-        "/images/bundled/../../../../../../etc/passwd", "/images/cache/..%2f..%2f..%2fdatabase.sqlite", "/images/uploads/%2e%2e/%2e%2e/secret",
+        "/static////../../etc/passwd", "/static/%00", "/static/app.css%00", "/static/app.css%00.gz",
+        "/images/cache/x.svg%00.gz",
+        "/images/bundled/../../../../../../etc/passwd", "/images/cache/..%2f..%2f..%2fdatabase.sqlite",
+        "/images/uploads/%2e%2e/%2e%2e/secret",
     ])
     func pathsOutOfTheRootsAreRefused(_ path: String) async throws {
         try await TestEnvironment().withShopper { shopper in
@@ -310,8 +329,10 @@ import Testing
         let secret = try outside.write("secret.svg", Self.svg("f00"))
         try await environment.withShopper { shopper in
             let cache = environment.dataDirectory.appendingPathComponent("images/cache")
-            try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent("leak.svg").path, withDestinationPath: secret.path)
-            try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent("dir").path, withDestinationPath: outside.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: cache.appendingPathComponent("leak.svg").path, withDestinationPath: secret.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: cache.appendingPathComponent("dir").path, withDestinationPath: outside.path)
             for path in ["/images/cache/leak.svg", "/images/cache/dir/secret.svg"] {
                 #expect(try await shopper.get(path).status == .notFound)
                 #expect(try await shopper.get(path, headers: Self.gzip).status == .notFound)
@@ -326,14 +347,18 @@ import Testing
         try await environment.withShopper { shopper in
             let cache = environment.dataDirectory.appendingPathComponent("images/cache")
             try Data(Self.svg("0f0").utf8).write(to: cache.appendingPathComponent("x.svg"))
-            try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent("x.svg.gz").path, withDestinationPath: secret.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: cache.appendingPathComponent("x.svg.gz").path, withDestinationPath: secret.path)
             #expect(try await shopper.get("/images/cache/x.svg", headers: Self.gzip).status == .notFound)
             #expect(try await shopper.get("/images/cache/x.svg").status == .notFound)
             #expect(try outside.read("secret.gz") == Array("not for you".utf8))
         }
     }
 
-    @Test(arguments: ["/static/", "/static", "/images/", "/images/cache/", "/images/bundled/", "/static/missing.css", "/images/cache/nothing.png"])
+    @Test(arguments: [
+        "/static/", "/static", "/images/", "/images/cache/", "/images/bundled/", "/static/missing.css",
+        "/images/cache/nothing.png",
+    ])
     func foldersAndMissingFilesAre404Pages(_ path: String) async throws {
         try await TestEnvironment().withShopper { shopper in
             let page = try await shopper.get(path)

@@ -39,7 +39,8 @@ struct ScratchFolder {
     }
 
     func setModified(_ name: String, _ date: Date) throws {
-        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.appendingPathComponent(name).path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: date], ofItemAtPath: url.appendingPathComponent(name).path)
     }
 
     func read(_ name: String) throws -> [UInt8] {
@@ -51,7 +52,8 @@ struct ScratchFolder {
     }
 
     func symlink(_ name: String, to destination: String) throws {
-        try FileManager.default.createSymbolicLink(atPath: url.appendingPathComponent(name).path, withDestinationPath: destination)
+        try FileManager.default.createSymbolicLink(
+            atPath: url.appendingPathComponent(name).path, withDestinationPath: destination)
     }
 }
 

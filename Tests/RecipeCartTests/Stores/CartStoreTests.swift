@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// The cart's contract, on SQLite and on PostgreSQL alike.
@@ -9,7 +10,9 @@ import Testing
     let lava = RecipeID("bundled-2")!
 
     /// Stores with the bundled catalog, for one test on one backend.
-    private func withCarts(_ backend: StoreBackend, clock: AppClock = .system, _ body: (TestStores) async throws -> Void) async throws {
+    private func withCarts(
+        _ backend: StoreBackend, clock: AppClock = .system, _ body: (TestStores) async throws -> Void
+    ) async throws {
         try await backend.withStores(clock: clock) { (stores: TestStores) async throws in
             try await stores.installBundled()
             try await body(stores)
@@ -30,7 +33,8 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func aReadCountIsKnownInMemoryUntilALaterPost(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aReadCountIsKnownInMemoryUntilALaterPost(backend: StoreBackend) async throws
+    {
         try await withCarts(backend) { (stores: TestStores) async throws in
             let carts = stores.carts
             try await carts.apply(.set(3), recipe: cake, session: session)
@@ -78,7 +82,9 @@ import Testing
 
     @Test(arguments: StoreBackend.all) func concurrentIncrementsAreNeverLost(backend: StoreBackend) async throws {
         try await withCarts(backend) { (stores: TestStores) async throws in
-            let carts = stores.carts, cake = cake, session = session
+            let carts = stores.carts
+            let cake = cake
+            let session = session
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<50 {
                     group.addTask { try await carts.apply(.increment, recipe: cake, session: session) }
@@ -99,14 +105,18 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func aCartStartingFromEmptyMovesToTheFreshSession(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aCartStartingFromEmptyMovesToTheFreshSession(backend: StoreBackend)
+        async throws
+    {
         try await withCarts(backend) { (stores: TestStores) async throws in
-            let carts = stores.carts, fresh = SessionKey(sessionID: "fresh-session")
+            let carts = stores.carts
+            let fresh = SessionKey(sessionID: "fresh-session")
             let first = try await carts.change(.increment, recipe: cake, session: session, freshIfEmpty: fresh)
             #expect(first.session == fresh && first.quantity == 1 && first.title != nil)
             #expect(try await carts.itemCount(session: session) == 0)
             // A cart with lines keeps its session.
-            let second = try await carts.change(.increment, recipe: lava, session: fresh, freshIfEmpty: SessionKey(sessionID: "unused"))
+            let second = try await carts.change(
+                .increment, recipe: lava, session: fresh, freshIfEmpty: SessionKey(sessionID: "unused"))
             #expect(second.session == fresh)
             #expect(try await carts.itemCount(session: fresh) == 2)
             #expect(try await stores.rowCount("sessions") == 1)
@@ -178,7 +188,8 @@ import Testing
     @Test(arguments: StoreBackend.all) func theCountFollowsEveryWriteThatChangesIt(backend: StoreBackend) async throws {
         let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
         try await withCarts(backend, clock: AppClock { clock.now }) { (stores: TestStores) async throws in
-            let carts = stores.carts, fresh = SessionKey(sessionID: "fresh-session")
+            let carts = stores.carts
+            let fresh = SessionKey(sessionID: "fresh-session")
             #expect(try await carts.itemCount(session: session) == 0)
             #expect(try await carts.itemCount(session: fresh) == 0)
             try await carts.change(.increment, recipe: cake, session: session, freshIfEmpty: fresh)
@@ -202,7 +213,8 @@ import Testing
     @Test(arguments: StoreBackend.all) func theStaffBoardSeesEveryCartWithALine(backend: StoreBackend) async throws {
         try await withCarts(backend) { (stores: TestStores) async throws in
             let carts = stores.carts
-            let other = SessionKey(sessionID: "other-session"), emptied = SessionKey(sessionID: "emptied-session")
+            let other = SessionKey(sessionID: "other-session")
+            let emptied = SessionKey(sessionID: "emptied-session")
             try await carts.apply(.set(2), recipe: cake, session: session)
             try await carts.apply(.increment, recipe: lava, session: other)
             try await carts.apply(.increment, recipe: lava, session: emptied)
@@ -217,9 +229,13 @@ import Testing
 
     /// Posts of many shoppers at once are written together (in batches on both backends): each post is answered with
     /// its own session, quantity and title, carts starting from empty move to their own fresh ids, and nothing is lost.
-    @Test(arguments: StoreBackend.all) func postsArrivingTogetherEachGetTheirOwnAnswer(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func postsArrivingTogetherEachGetTheirOwnAnswer(backend: StoreBackend)
+        async throws
+    {
         try await withCarts(backend) { (stores: TestStores) async throws in
-            let carts = stores.carts, cake = cake, lava = lava
+            let carts = stores.carts
+            let cake = cake
+            let lava = lava
             let shoppers = (0..<12).map { SessionKey(sessionID: "shopper-\($0)") }
             let fresh = (0..<12).map { SessionKey(sessionID: "fresh-\($0)") }
             // Half the shoppers already have a line, so their carts keep their ids.
@@ -227,7 +243,11 @@ import Testing
             let answers = try await withThrowingTaskGroup(of: (Int, CartChangeResult).self) { group in
                 for (index, shopper) in shoppers.enumerated() {
                     group.addTask {
-                        (index, try await carts.change(.set(index + 1), recipe: cake, session: shopper, freshIfEmpty: fresh[index]))
+                        (
+                            index,
+                            try await carts.change(
+                                .set(index + 1), recipe: cake, session: shopper, freshIfEmpty: fresh[index])
+                        )
                     }
                 }
                 return try await group.reduce(into: [Int: CartChangeResult]()) { $0[$1.0] = $1.1 }
@@ -248,9 +268,13 @@ import Testing
 
     /// A post the database refuses (servings outside 1…50 break the table's check) fails alone: the posts written
     /// beside it, in the same batch where there is one, are applied and answered.
-    @Test(arguments: StoreBackend.all) func aRefusedPostFailsAloneAndItsNeighboursAreWritten(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aRefusedPostFailsAloneAndItsNeighboursAreWritten(backend: StoreBackend)
+        async throws
+    {
         try await withCarts(backend) { (stores: TestStores) async throws in
-            let carts = stores.carts, cake = cake, session = session
+            let carts = stores.carts
+            let cake = cake
+            let session = session
             try await carts.apply(.increment, recipe: cake, session: session)
             let outcomes = await withTaskGroup(of: Bool.self) { group in
                 for index in 0..<21 {
@@ -272,7 +296,8 @@ import Testing
     @Test(arguments: StoreBackend.all) func aRemovedLineComesBackExactlyAsItWas(backend: StoreBackend) async throws {
         let started = Date(timeIntervalSince1970: 1_750_000_000.25)
         try await withCarts(backend, clock: .fixed(started)) { (stores: TestStores) async throws in
-            let carts = stores.carts, pie = RecipeID("bundled-3")!
+            let carts = stores.carts
+            let pie = RecipeID("bundled-3")!
             try await carts.apply(.increment, recipe: cake, servings: 6, session: session)
             try await carts.apply(.set(2), recipe: lava, session: session)
             try await carts.apply(.increment, recipe: pie, session: session)
@@ -291,7 +316,9 @@ import Testing
             #expect(try await carts.undo(second.token, session: session) == second)
             #expect(try await carts.cart(session: session) == before)
             // Nothing to take away keeps no undo.
-            #expect(try await carts.change(.set(0), recipe: RecipeID("bundled-4")!, session: session, freshIfEmpty: nil).undo == nil)
+            #expect(
+                try await carts.change(.set(0), recipe: RecipeID("bundled-4")!, session: session, freshIfEmpty: nil)
+                    .undo == nil)
         }
     }
 
@@ -301,13 +328,18 @@ import Testing
         try await withCarts(.postgres) { (stores: TestStores) async throws in
             let second = try await stores.reopen()
             defer { second.close() }
-            let first = stores.carts, other = second.carts, cake = cake
+            let first = stores.carts
+            let other = second.carts
+            let cake = cake
             let shoppers = (0..<8).map { SessionKey(sessionID: "both-\($0)") }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for round in 0..<6 {
                     for (index, shopper) in shoppers.enumerated() {
                         group.addTask { try await first.apply(.increment, recipe: cake, session: shopper) }
-                        group.addTask { try await other.apply(.increment, recipe: cake, session: shoppers[shoppers.count - 1 - index]) }
+                        group.addTask {
+                            try await other.apply(
+                                .increment, recipe: cake, session: shoppers[shoppers.count - 1 - index])
+                        }
                     }
                     if round == 2 { try await group.waitForAll() }
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct CatalogStoreTests {
@@ -34,7 +35,9 @@ import Testing
         #expect(withPictures < catalog.recipes.count)
     }
 
-    @Test(arguments: StoreBackend.all) func installIsIdempotentAndReloadsWhenTheVersionChanges(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func installIsIdempotentAndReloadsWhenTheVersionChanges(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
             let store = stores.catalog
             let catalog = try BundledCatalog.load()
@@ -44,7 +47,8 @@ import Testing
 
             var renamed = catalog.recipes
             renamed[0].title = "Renamed Cake"
-            let next = BundledCatalog(recipes: Array(renamed.dropLast()), version: "next", imagesDirectory: catalog.imagesDirectory)
+            let next = BundledCatalog(
+                recipes: Array(renamed.dropLast()), version: "next", imagesDirectory: catalog.imagesDirectory)
             let before = try await store.generation()
             #expect(try await next.install(into: store))
             #expect(try await store.generation() > before)
@@ -58,10 +62,13 @@ import Testing
         try await backend.withStores { (stores: TestStores) async throws in
             let store = stores.catalog
             let recipe = Recipe(
-                id: RecipeID("test-1")!, title: "Toast", description: "Bread, toasted.", category: "Breakfast", area: "British",
+                id: RecipeID("test-1")!, title: "Toast", description: "Bread, toasted.", category: "Breakfast",
+                area: "British",
                 servings: nil, readyInMinutes: nil, diets: [.vegan, .dairyFree], tags: ["quick", "bread"],
                 imagePath: nil, sourceURL: URL(string: "https://example.org/toast"),
-                ingredients: [Ingredient(name: "bread", measure: "2 slices"), Ingredient(name: "salt", measure: "a pinch")],
+                ingredients: [
+                    Ingredient(name: "bread", measure: "2 slices"), Ingredient(name: "salt", measure: "a pinch"),
+                ],
                 steps: ["Toast the bread.", "Salt it."])
             try await store.upsert([recipe], source: "test")
             #expect(try await store.recipe(recipe.id) == recipe)
@@ -78,13 +85,18 @@ import Testing
         try await backend.withStores { (stores: TestStores) async throws in
             let store = stores.catalog
             let bare = Recipe(
-                id: RecipeID("test-bare")!, title: "Water", description: "", category: "", servings: nil, readyInMinutes: nil,
+                id: RecipeID("test-bare")!, title: "Water", description: "", category: "", servings: nil,
+                readyInMinutes: nil,
                 diets: [], tags: [], imagePath: nil, sourceURL: nil, ingredients: [], steps: [])
             let full = Recipe(
-                id: RecipeID("test-full")!, title: "Porridge", description: "Oats, cooked.", category: "Breakfast", area: "Scottish", servings: 2,
+                id: RecipeID("test-full")!, title: "Porridge", description: "Oats, cooked.", category: "Breakfast",
+                area: "Scottish", servings: 2,
                 readyInMinutes: 10, diets: [.vegetarian], tags: ["warm"], imagePath: "images/porridge.svg",
                 sourceURL: URL(string: "https://example.org/porridge"),
-                ingredients: [Ingredient(name: "oats", measure: "80 g"), Ingredient(name: "milk", measure: "300 ml", aisle: "Milk, Eggs, Other Dairy")],
+                ingredients: [
+                    Ingredient(name: "oats", measure: "80 g"),
+                    Ingredient(name: "milk", measure: "300 ml", aisle: "Milk, Eggs, Other Dairy"),
+                ],
                 steps: ["Stir the oats into the milk.", "Simmer."])
             var first = full
             first.title = "Early Porridge"
@@ -94,18 +106,25 @@ import Testing
             #expect(try await store.recipe(bare.id) == bare)
             #expect(try await store.recipe(full.id) == full)
             #expect(try await store.ingredients(of: [full.id])[full.id] == full.ingredients)
-            #expect(try await store.browse(BrowseQuery(text: "porridge")).sections.flatMap(\.recipes).map(\.id) == [full.id])
+            #expect(
+                try await store.browse(BrowseQuery(text: "porridge")).sections.flatMap(\.recipes).map(\.id) == [full.id]
+            )
             #expect(try await store.browse(BrowseQuery(text: "early")).totalCount == 0)
         }
     }
 
-    @Test(arguments: StoreBackend.all) func aShoppersVersionAndTheUndoOfItsRevertRoundTrip(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aShoppersVersionAndTheUndoOfItsRevertRoundTrip(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
-            let catalog = stores.catalog, edits = stores.edits
-            let id = RecipeID("bundled-1")!, shopper = SessionKey(sessionID: "shopper")
+            let catalog = stores.catalog
+            let edits = stores.edits
+            let id = RecipeID("bundled-1")!
+            let shopper = SessionKey(sessionID: "shopper")
             let shops = try #require(try await catalog.recipe(id))
-            let edit = RecipeEdit(title: "My Cake", description: "Less sugar.", steps: ["Mix.", #"Bake "slowly"."#], picture: .remove)
+            let edit = RecipeEdit(
+                title: "My Cake", description: "Less sugar.", steps: ["Mix.", #"Bake "slowly"."#], picture: .remove)
             let (version, _) = try await edits.save(edit, for: id, copy: .personal(shopper), expected: .original)
             let mine = try #require(try await catalog.recipe(id, for: shopper))
             #expect(mine.title == "My Cake" && mine.description == "Less sugar." && mine.steps == edit.steps)
@@ -121,7 +140,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func anEditOfTheShopsCopyReachesSearchAndBumpsTheGeneration(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func anEditOfTheShopsCopyReachesSearchAndBumpsTheGeneration(
+        backend: StoreBackend
+    ) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
             let id = RecipeID("bundled-1")!
@@ -130,7 +151,10 @@ import Testing
             let (version, _) = try await stores.edits.save(edit, for: id, copy: .shop, expected: .original)
             #expect(try await stores.catalog.generation() > before)
             #expect(try await stores.catalog.recipe(id)?.title == "Zesty Quokka Cake")
-            #expect(try await stores.catalog.browse(BrowseQuery(text: "quokk")).sections.flatMap(\.recipes).map(\.id) == [id])
+            #expect(
+                try await stores.catalog.browse(BrowseQuery(text: "quokk")).sections.flatMap(\.recipes).map(\.id) == [
+                    id
+                ])
             // A save from a form loaded before this one is refused, whoever made it.
             await #expect(throws: EditConflict.self) {
                 try await stores.edits.save(edit, for: id, copy: .shop, expected: .original)
@@ -151,9 +175,11 @@ import Testing
             let store = stores.catalog
             let recipes = (1...60).map { number in
                 Recipe(
-                    id: RecipeID("gen-\(number)")!, title: String(format: "Dish %02d", 61 - number), description: "", category: "Gen",
+                    id: RecipeID("gen-\(number)")!, title: String(format: "Dish %02d", 61 - number), description: "",
+                    category: "Gen",
                     servings: 2, readyInMinutes: number * 3, diets: [], tags: [],
-                    imagePath: number.isMultiple(of: 2) ? "bundled/x.svg" : nil, sourceURL: nil, ingredients: [], steps: [])
+                    imagePath: number.isMultiple(of: 2) ? "bundled/x.svg" : nil, sourceURL: nil, ingredients: [],
+                    steps: [])
             }
             try await store.upsert(recipes, source: "gen")
             let first = try await store.browse(BrowseQuery(category: "Gen"))
@@ -197,12 +223,14 @@ import Testing
             let limit = BrowsePlan.candidateLimit
             let users = (1...(limit + 100)).map { number in
                 Recipe(
-                    id: RecipeID("uses-\(number)")!, title: "Stew \(number)", description: "", category: "Gen", servings: 2,
+                    id: RecipeID("uses-\(number)")!, title: "Stew \(number)", description: "", category: "Gen",
+                    servings: 2,
                     readyInMinutes: 30, diets: [], tags: [], imagePath: nil, sourceURL: nil,
                     ingredients: [Ingredient(name: "onion", measure: "1")], steps: [])
             }
             let tart = Recipe(
-                id: RecipeID("onion-tart")!, title: "Onion Tart", description: "", category: "Gen", servings: 2, readyInMinutes: 30,
+                id: RecipeID("onion-tart")!, title: "Onion Tart", description: "", category: "Gen", servings: 2,
+                readyInMinutes: 30,
                 diets: [], tags: [], imagePath: nil, sourceURL: nil, ingredients: [], steps: [])
             try await stores.catalog.upsert(users, source: "gen")
             try await stores.catalog.upsert([tart], source: "gen")
@@ -216,7 +244,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func searchTakesEveryWordAsAPrefixIgnoringCaseAndAccents(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func searchTakesEveryWordAsAPrefixIgnoringCaseAndAccents(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
             let recipe = Recipe(
                 id: RecipeID("test-brulee")!, title: "Crème Brûlée", description: "", category: "Dessert", servings: 4,
@@ -236,7 +266,8 @@ import Testing
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
             let hostile = [
-                "", "   ", "'; DROP TABLE recipes; --", "\"", "a OR b", "cake*", "!&|:()", "lemon & !cake", "<script>", "%_%",
+                "", "   ", "'; DROP TABLE recipes; --", "\"", "a OR b", "cake*", "!&|:()", "lemon & !cake", "<script>",
+                "%_%",
                 String(repeating: "x", count: 2000), "ü:*", "NEAR(a b)", "\\", "\u{0}",
             ]
             for text in hostile {
@@ -272,7 +303,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func theSearchIndexHoldsTitlesCategoriesTagsIngredientsAndDiets(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func theSearchIndexHoldsTitlesCategoriesTagsIngredientsAndDiets(
+        backend: StoreBackend
+    ) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
             let index = try await stores.catalog.searchIndex()
@@ -286,13 +319,16 @@ import Testing
                 #expect(index.rank(text).ids(0..<52).contains(RecipeID("bundled-33")!), "\(text)")
             }
             let vegetarian = index.rank("vegetarian").ids(0..<52)
-            let diets = try await stores.catalog.browse(BrowseQuery(diet: .vegetarian)).sections.flatMap(\.recipes).map(\.id)
+            let diets = try await stores.catalog.browse(BrowseQuery(diet: .vegetarian)).sections.flatMap(\.recipes).map(
+                \.id)
             #expect(!diets.isEmpty && Set(diets).isSubset(of: Set(vegetarian)))
         }
     }
 
     /// A search's tiles come from its index: they are the store's tiles of the same recipes, with the shop's edits.
-    @Test(arguments: StoreBackend.all) func aSearchIndexsTilesAreTheStoresTilesOfItsRecipes(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aSearchIndexsTilesAreTheStoresTilesOfItsRecipes(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
             let id = RecipeID("bundled-1")!
@@ -315,7 +351,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func theMainIngredientFilterFindsRecipesByTheirIngredientNames(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func theMainIngredientFilterFindsRecipesByTheirIngredientNames(
+        backend: StoreBackend
+    ) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
             let catalog = stores.catalog
@@ -325,7 +363,9 @@ import Testing
                 let all = try await catalog.ingredients(of: Array(ids))
                 for id in ids {
                     let names = (all[id] ?? []).map { $0.name.lowercased() }
-                    #expect(names.contains { name in ingredient.words.contains { name.contains($0) } }, "\(ingredient) \(id)")
+                    #expect(
+                        names.contains { name in ingredient.words.contains { name.contains($0) } },
+                        "\(ingredient) \(id)")
                 }
             }
             let pasta = try await catalog.browse(BrowseQuery(ingredient: .pasta))
@@ -336,7 +376,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func whatCanIMakeReadsIngredientListsAndTheFiltersIDs(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func whatCanIMakeReadsIngredientListsAndTheFiltersIDs(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
             let catalog = stores.catalog
@@ -347,16 +389,21 @@ import Testing
             #expect(bread.names == (try await catalog.recipe(bread.id))?.ingredients.map(\.name))
             #expect(Set(try await catalog.recipeIDs(matching: BrowseQuery())).count == 52)
             let desserts = try await catalog.recipeIDs(matching: BrowseQuery(category: "Dessert"))
-            let listed = try await catalog.browse(BrowseQuery(category: "Dessert")).sections.flatMap(\.recipes).map(\.id)
+            let listed = try await catalog.browse(BrowseQuery(category: "Dessert")).sections.flatMap(\.recipes).map(
+                \.id)
             #expect(Set(desserts) == Set(listed))
             // A search's ids are every match, not a ranked page.
             let searched = try await catalog.recipeIDs(matching: BrowseQuery(text: "chicken", diet: .glutenFree))
-            let shown = try await catalog.browse(BrowseQuery(text: "chicken", diet: .glutenFree)).sections.flatMap(\.recipes).map(\.id)
+            let shown = try await catalog.browse(BrowseQuery(text: "chicken", diet: .glutenFree)).sections.flatMap(
+                \.recipes
+            ).map(\.id)
             #expect(!searched.isEmpty && Set(searched) == Set(shown))
         }
     }
 
-    @Test(arguments: StoreBackend.all) func theCuisineFilterCombinesWithSearchCategoryDietAndIngredient(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func theCuisineFilterCombinesWithSearchCategoryDietAndIngredient(
+        backend: StoreBackend
+    ) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
             let catalog = stores.catalog
@@ -372,8 +419,12 @@ import Testing
             }
             let italian = try await ids(BrowseQuery(area: "Italian"))
             #expect(italian.count >= 8 && italian.contains("bundled-33"))
-            #expect(try await ids(BrowseQuery(diet: .vegan, area: "Italian")) == expected { $0.area == "Italian" && $0.diets.contains(.vegan) })
-            #expect(try await ids(BrowseQuery(category: "Pasta", area: "Italian")) == expected { $0.area == "Italian" && $0.category == "Pasta" })
+            #expect(
+                try await ids(BrowseQuery(diet: .vegan, area: "Italian"))
+                    == expected { $0.area == "Italian" && $0.diets.contains(.vegan) })
+            #expect(
+                try await ids(BrowseQuery(category: "Pasta", area: "Italian"))
+                    == expected { $0.area == "Italian" && $0.category == "Pasta" })
             #expect(try await ids(BrowseQuery(text: "pasta", diet: .vegetarian, area: "Italian")).isSubset(of: italian))
             #expect(try await ids(BrowseQuery(text: "carbonara", diet: .vegetarian, area: "Italian")).isEmpty)
             #expect(try await ids(BrowseQuery(text: "carbonara", ingredient: .pork, area: "Italian")) == ["bundled-33"])
@@ -385,7 +436,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func aTileListedByCuisineKeepsTheCategoryAndDietsItWasListedUnder(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aTileListedByCuisineKeepsTheCategoryAndDietsItWasListedUnder(
+        backend: StoreBackend
+    ) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
             let meal = MealDBMealSummary(id: "52775", name: "Vegan Lasagna", thumbnail: nil)
             let byCategory = FetchedRecipe(try MealDBMapper.summary(from: meal, listing: .category("Vegan")))
@@ -406,13 +459,17 @@ import Testing
 
     /// TheMealDB's `filter.php?i=` tiles name no ingredients: the filter finds them by the listing they came in, beside
     /// the saved recipes whose ingredient names match, and with every other filter.
-    @Test(arguments: StoreBackend.all) func aRecipeListedUnderAMainIngredientIsFoundByIt(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aRecipeListedUnderAMainIngredientIsFoundByIt(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
             let catalog = stores.catalog
             let upstream = stores.stores.upstream
             func tile(_ id: String, _ name: String, _ listing: MealDBListing) throws -> FetchedRecipe {
-                FetchedRecipe(try MealDBMapper.summary(from: MealDBMealSummary(id: id, name: name, thumbnail: nil), listing: listing))
+                FetchedRecipe(
+                    try MealDBMapper.summary(
+                        from: MealDBMealSummary(id: id, name: name, thumbnail: nil), listing: listing))
             }
             func ids(_ query: BrowseQuery) async throws -> Set<String> {
                 Set(try await catalog.browse(query).sections.flatMap(\.recipes).map(\.id.rawValue))
@@ -422,13 +479,22 @@ import Testing
             let now = Date(timeIntervalSince1970: 1_800_000_000)
             let before = try await catalog.generation()
             try await upstream.save(
-                [try tile("52801", "Mystery Stew", .ingredient(.chicken)), try tile("52802", "Plain Supper", .ingredient(.chicken))],
+                [
+                    try tile("52801", "Mystery Stew", .ingredient(.chicken)),
+                    try tile("52802", "Plain Supper", .ingredient(.chicken)),
+                ],
                 source: .themealdb, requestKey: "themealdb ingredient chicken", mainIngredient: .chicken, at: now)
             #expect(try await catalog.generation() > before)
-            #expect(try await upstream.request("themealdb ingredient chicken")?.ids.map(\.rawValue) == ["mealdb-52801", "mealdb-52802"])
-            #expect(try await ids(BrowseQuery(ingredient: .chicken)) == byWords.union(["mealdb-52801", "mealdb-52802"]))
+            #expect(
+                try await upstream.request("themealdb ingredient chicken")?.ids.map(\.rawValue) == [
+                    "mealdb-52801", "mealdb-52802",
+                ])
+            #expect(
+                try await ids(BrowseQuery(ingredient: .chicken)) == byWords.union(["mealdb-52801", "mealdb-52802"]))
             #expect(try await ids(BrowseQuery(ingredient: .beef)).isDisjoint(with: ["mealdb-52801", "mealdb-52802"]))
-            #expect(Set(try await catalog.recipeIDs(matching: BrowseQuery(ingredient: .chicken)).map(\.rawValue)).isSuperset(of: ["mealdb-52801"]))
+            #expect(
+                Set(try await catalog.recipeIDs(matching: BrowseQuery(ingredient: .chicken)).map(\.rawValue))
+                    .isSuperset(of: ["mealdb-52801"]))
 
             // With a search, a cuisine (listed separately, as TheMealDB does) and a diet.
             try await upstream.save([try tile("52801", "Mystery Stew", .area("Italian"))], source: .themealdb, at: now)
@@ -436,7 +502,10 @@ import Testing
             #expect(try await ids(BrowseQuery(text: "mystery", ingredient: .pork)).isEmpty)
             let italianChicken = try await ids(BrowseQuery(ingredient: .chicken, area: "Italian"))
             #expect(italianChicken.contains("mealdb-52801") && !italianChicken.contains("mealdb-52802"))
-            #expect(try await ids(BrowseQuery(diet: .vegan, ingredient: .chicken)).isDisjoint(with: ["mealdb-52801", "mealdb-52802"]))
+            #expect(
+                try await ids(BrowseQuery(diet: .vegan, ingredient: .chicken)).isDisjoint(with: [
+                    "mealdb-52801", "mealdb-52802",
+                ]))
 
             // A newer listing replaces the older: a recipe it no longer names is no longer found by it.
             let relisted = try await catalog.generation()
@@ -449,7 +518,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func upstreamNamesAreKeptWithWhenTheyWereAsked(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func upstreamNamesAreKeptWithWhenTheyWereAsked(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
             let store = stores.stores.upstream
             #expect(try await store.names("themealdb areas") == nil)

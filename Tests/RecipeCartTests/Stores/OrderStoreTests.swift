@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// Orders' contract, on SQLite and on PostgreSQL alike.
@@ -8,7 +9,9 @@ import Testing
     let cake = RecipeID("bundled-1")!
     let lava = RecipeID("bundled-2")!
 
-    private func withOrders(_ backend: StoreBackend, clock: AppClock = .system, _ body: (TestStores) async throws -> Void) async throws {
+    private func withOrders(
+        _ backend: StoreBackend, clock: AppClock = .system, _ body: (TestStores) async throws -> Void
+    ) async throws {
         try await backend.withStores(clock: clock) { (stores: TestStores) async throws in
             try await stores.installBundled()
             try await body(stores)
@@ -30,7 +33,9 @@ import Testing
         return order
     }
 
-    @Test(arguments: StoreBackend.all) func sendingTurnsTheCartIntoAnOrderAndEmptiesIt(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func sendingTurnsTheCartIntoAnOrderAndEmptiesIt(backend: StoreBackend)
+        async throws
+    {
         try await withOrders(backend) { (stores: TestStores) async throws in
             try await stores.carts.apply(.set(2), recipe: cake, servings: 6, session: session)
             try await stores.carts.apply(.increment, recipe: lava, session: session)
@@ -50,7 +55,9 @@ import Testing
             let found = try #require(try await stores.orders.order(order.code, session: session))
             #expect(found.isOwn)
             #expect(found.order == order)
-            #expect(try await stores.orders.order(order.code, session: SessionKey(sessionID: "someone-else"))?.isOwn == false)
+            #expect(
+                try await stores.orders.order(order.code, session: SessionKey(sessionID: "someone-else"))?.isOwn
+                    == false)
             #expect(try await stores.orders.order(order.code, session: nil)?.isOwn == false)
             #expect(try await stores.orders.orders(session: session).map(\.code) == [order.code])
             #expect(try await stores.orders.openOrders().map(\.code) == [order.code])
@@ -59,7 +66,9 @@ import Testing
 
     @Test(arguments: StoreBackend.all) func aSecondSendOrAChangedCartPlacesNothing(backend: StoreBackend) async throws {
         try await withOrders(backend) { (stores: TestStores) async throws in
-            #expect(try await stores.orders.place(OrderContent(lines: [], have: [:]), note: "", session: session) == .emptyCart)
+            #expect(
+                try await stores.orders.place(OrderContent(lines: [], have: [:]), note: "", session: session)
+                    == .emptyCart)
             try await stores.carts.apply(.increment, recipe: cake, session: session)
             let content = try await self.content(of: session, in: stores)
             try await stores.carts.apply(.increment, recipe: cake, session: session)
@@ -82,7 +91,8 @@ import Testing
             try await stores.carts.apply(.set(3), recipe: cake, session: session)
             try await stores.carts.apply(.set(1), recipe: lava, session: session)
             let content = try await self.content(of: session, in: stores)
-            let orders = stores.orders, session = session
+            let orders = stores.orders
+            let session = session
             let placements = try await withThrowingTaskGroup(of: OrderPlacement.self) { group in
                 for _ in 0..<12 { group.addTask { try await orders.place(content, note: "", session: session) } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -99,10 +109,13 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func statusMovesOneStepAtATimeAndOnlyFromWhereItIs(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func statusMovesOneStepAtATimeAndOnlyFromWhereItIs(backend: StoreBackend)
+        async throws
+    {
         try await withOrders(backend) { (stores: TestStores) async throws in
             try await stores.carts.apply(.increment, recipe: cake, session: session)
-            let order = try placed(try await stores.orders.place(try await content(of: session, in: stores), note: "", session: session))
+            let order = try placed(
+                try await stores.orders.place(try await content(of: session, in: stores), note: "", session: session))
             let orders = stores.orders
             #expect(try await orders.move(order.code, from: .new, to: .picking))
             #expect(try await orders.move(order.code, from: .new, to: .picking) == false)
@@ -117,7 +130,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func openOrdersComeOldestFirstWithoutCancelledOnes(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func openOrdersComeOldestFirstWithoutCancelledOnes(backend: StoreBackend)
+        async throws
+    {
         let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
         try await withOrders(backend, clock: AppClock { clock.now }) { (stores: TestStores) async throws in
             var codes: [OrderCode] = []
@@ -134,11 +149,14 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func anOrderFollowsItsSessionToAFreshIdAndOutlivesAPurge(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func anOrderFollowsItsSessionToAFreshIdAndOutlivesAPurge(backend: StoreBackend)
+        async throws
+    {
         let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
         try await withOrders(backend, clock: AppClock { clock.now }) { (stores: TestStores) async throws in
             try await stores.carts.apply(.increment, recipe: cake, session: session)
-            let order = try placed(try await stores.orders.place(try await content(of: session, in: stores), note: "", session: session))
+            let order = try placed(
+                try await stores.orders.place(try await content(of: session, in: stores), note: "", session: session))
             // The next line starts an empty cart again, so everything the session kept moves to a fresh id.
             let fresh = SessionKey(sessionID: "fresh-after-order")
             try await stores.carts.change(.increment, recipe: lava, session: session, freshIfEmpty: fresh)
@@ -155,7 +173,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func aLineKeepsItsServingsThroughChangesAndUndo(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aLineKeepsItsServingsThroughChangesAndUndo(backend: StoreBackend)
+        async throws
+    {
         try await withOrders(backend) { (stores: TestStores) async throws in
             let carts = stores.carts
             try await carts.apply(.increment, recipe: cake, servings: 2, session: session)

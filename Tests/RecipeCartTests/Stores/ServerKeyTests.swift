@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import RecipeCart
 
 /// What instances on one database share: the key that signs cookies, carts, and the catalog's generation. On
@@ -27,7 +28,8 @@ import Testing
     private func open(_ place: Place, clock: AppClock = .system) async throws -> Stores {
         switch place {
         case .database(let url):
-            try await Stores.open(databaseURL: url, dataDirectory: try TestEnvironment().dataDirectory, clock: clock, logger: Self.logger)
+            try await Stores.open(
+                databaseURL: url, dataDirectory: try TestEnvironment().dataDirectory, clock: clock, logger: Self.logger)
         case .dataDirectory(let directory):
             try await Stores.open(databaseURL: nil, dataDirectory: directory, clock: clock, logger: Self.logger)
         }
@@ -69,15 +71,18 @@ import Testing
 
     // MARK: The server key
 
-    @Test(arguments: StoreBackend.all) func instancesOnOneDatabaseSignWithTheSameKey(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func instancesOnOneDatabaseSignWithTheSameKey(backend: StoreBackend) async throws
+    {
         let place = try await freshPlace(backend)
         switch backend {
         case .postgres:
             // Instances starting at the same moment agree on one key: the first to store it wins, the others read it.
-            async let a = open(place), b = open(place), c = open(place)
+            async let a = open(place)
+            async let b = open(place)
+            async let c = open(place)
             let started = try await [a, b, c]
             let signatures = started.map { $0.secret.sign("x") }
-            started.forEach { $0.close() }
+            for stores in started { stores.close() }
             #expect(Set(signatures).count == 1)
             let signature = try #require(signatures.first)
 
@@ -90,7 +95,10 @@ import Testing
             let first = try await open(place)
             let signature = first.secret.sign("x")
             first.close()
-            guard case .dataDirectory(let directory) = place else { Issue.record("not a data dir"); return }
+            guard case .dataDirectory(let directory) = place else {
+                Issue.record("not a data dir")
+                return
+            }
             let keyFile = directory.appendingPathComponent(ServerSecret.fileName).path
             let permissions = try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? NSNumber
             #expect(permissions?.intValue == 0o600)
@@ -111,10 +119,14 @@ import Testing
 
     // MARK: Two instances, one database
 
-    @Test(arguments: StoreBackend.all) func aCartChangedOnOneInstanceIsReadOnTheOtherAtOnce(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aCartChangedOnOneInstanceIsReadOnTheOtherAtOnce(backend: StoreBackend)
+        async throws
+    {
         try await withTwoInstances(backend) { first, second in
             _ = try await BundledCatalog.load().install(into: first.catalog)
-            let cake = RecipeID("bundled-1")!, lava = RecipeID("bundled-2")!, session = SessionKey(sessionID: "shopper")
+            let cake = RecipeID("bundled-1")!
+            let lava = RecipeID("bundled-2")!
+            let session = SessionKey(sessionID: "shopper")
             #expect(try await first.carts.apply(.set(3), recipe: cake, session: session) == 3)
             #expect(try await second.carts.quantity(of: cake, session: session) == 3)
             #expect(try await second.carts.hasSession(session))
@@ -131,7 +143,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func aShopEditOnOneInstanceReachesTheOtherWithinASecond(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aShopEditOnOneInstanceReachesTheOtherWithinASecond(backend: StoreBackend)
+        async throws
+    {
         try await withTwoInstances(backend) { first, second in
             _ = try await BundledCatalog.load().install(into: first.catalog)
             let cake = RecipeID("bundled-1")!
@@ -141,7 +155,8 @@ import Testing
             let original = try #require(try await second.catalog.recipe(cake))
             #expect(try await second.catalog.recipe(cake) == original)
 
-            let edit = RecipeEdit(title: "The Shop's Cake", description: original.description, steps: original.steps, picture: .keep)
+            let edit = RecipeEdit(
+                title: "The Shop's Cake", description: original.description, steps: original.steps, picture: .keep)
             _ = try await first.edits.save(edit, for: cake, copy: .shop, expected: .original)
             let edited = try await first.catalog.generation()
             #expect(edited > installed)
@@ -163,7 +178,8 @@ import Testing
 
             // A shopper's own version, saved on one instance, is theirs on the other.
             let shopper = SessionKey(sessionID: "shopper")
-            let mine = RecipeEdit(title: "My Cake", description: original.description, steps: original.steps, picture: .keep)
+            let mine = RecipeEdit(
+                title: "My Cake", description: original.description, steps: original.steps, picture: .keep)
             _ = try await first.edits.save(mine, for: cake, copy: .personal(shopper), expected: .original)
             #expect(try await second.catalog.recipe(cake, for: shopper)?.title == "My Cake")
             #expect(try await second.catalog.recipe(cake)?.title == original.title)
@@ -176,7 +192,9 @@ import Testing
             let results = try await withThrowingTaskGroup(of: CallReservation.self) { group in
                 for index in 0..<40 {
                     let quota = (index.isMultiple(of: 2) ? first : second).callQuota
-                    group.addTask { try await quota.reserve(source: .spoonacular, day: "2025-06-15", cost: 1, limit: 25, now: now) }
+                    group.addTask {
+                        try await quota.reserve(source: .spoonacular, day: "2025-06-15", cost: 1, limit: 25, now: now)
+                    }
                 }
                 var results: [CallReservation] = []
                 for try await result in group { results.append(result) }
@@ -189,29 +207,42 @@ import Testing
 
             // A stop one instance heard holds on the other.
             try await first.callQuota.stop(.themealdb, until: now + 60, reason: "429")
-            #expect(try await second.callQuota.reserve(source: .themealdb, day: "2025-06-15", cost: 1, limit: 5, now: now)
-                == .stopped(until: now + 60, reason: "429"))
+            #expect(
+                try await second.callQuota.reserve(source: .themealdb, day: "2025-06-15", cost: 1, limit: 5, now: now)
+                    == .stopped(until: now + 60, reason: "429"))
         }
     }
 
     @Test(arguments: StoreBackend.all) func pointsOneInstanceLearntBindTheOther(backend: StoreBackend) async throws {
         try await withTwoInstances(backend) { first, second in
-            let now = Date(timeIntervalSince1970: 1_750_000_000), day = "2025-06-15", search = "recipes/complexSearch"
-            #expect(try await first.callQuota.reserve(source: .spoonacular, day: day, cost: 1, limit: 150, now: now) == .counted(left: 149))
+            let now = Date(timeIntervalSince1970: 1_750_000_000)
+            let day = "2025-06-15"
+            let search = "recipes/complexSearch"
+            #expect(
+                try await first.callQuota.reserve(source: .spoonacular, day: day, cost: 1, limit: 150, now: now)
+                    == .counted(left: 149))
             try await first.callQuota.settle(
-                source: .spoonacular, day: day, kind: search, reserved: 1, report: QuotaReport(cost: 2.5, used: 10, left: 3))
+                source: .spoonacular, day: day, kind: search, reserved: 1,
+                report: QuotaReport(cost: 2.5, used: 10, left: 3))
             // The other instance reserves what a search cost on the first, within the API's total the first heard.
             #expect(try await second.callQuota.lastCost(source: .spoonacular, kind: search) == 2.5)
-            #expect(try await second.callQuota.reserve(source: .spoonacular, day: day, cost: 2.5, limit: 150, now: now) == .counted(left: 0.5))
-            #expect(try await first.callQuota.reserve(source: .spoonacular, day: day, cost: 2.5, limit: 150, now: now) == .limitReached)
+            #expect(
+                try await second.callQuota.reserve(source: .spoonacular, day: day, cost: 2.5, limit: 150, now: now)
+                    == .counted(left: 0.5))
+            #expect(
+                try await first.callQuota.reserve(source: .spoonacular, day: day, cost: 2.5, limit: 150, now: now)
+                    == .limitReached)
             let usage = try await first.callQuota.usage(source: .spoonacular, day: day, limit: 150)
             #expect(usage.used == 12.5 && usage.left == 0.5)
         }
     }
 
-    @Test(arguments: StoreBackend.all) func aStaffSignInHoldsOnBothInstancesAndEndsOnBoth(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aStaffSignInHoldsOnBothInstancesAndEndsOnBoth(backend: StoreBackend)
+        async throws
+    {
         try await withTwoInstances(backend) { first, second in
-            let staff = SessionKey(sessionID: "staff"), digest = "token-digest"
+            let staff = SessionKey(sessionID: "staff")
+            let digest = "token-digest"
             try await first.staffSessions.create(staff, tokenDigest: digest, expiresAt: Date() + 3600)
             #expect(try await second.staffSessions.isActive(staff, tokenDigest: digest))
             try await second.staffSessions.end(staff)
@@ -219,9 +250,12 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func signInTriesThroughEitherInstanceCountTogether(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func signInTriesThroughEitherInstanceCountTogether(backend: StoreBackend)
+        async throws
+    {
         try await withTwoInstances(backend) { first, second in
-            let started = Date(timeIntervalSince1970: 1_750_000_000), client = "203.0.113.7"
+            let started = Date(timeIntervalSince1970: 1_750_000_000)
+            let client = "203.0.113.7"
             for offset in 0..<3 {
                 #expect(try await first.signInThrottle.reserve(for: client, now: started + Double(offset)) == nil)
             }

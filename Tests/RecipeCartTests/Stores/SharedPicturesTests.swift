@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// Pictures every instance can reach: kept in PostgreSQL, and on SQLite's one instance only on its disk.
@@ -12,7 +13,9 @@ import Testing
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]
+    private let png: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+    ]
 
     @Test(arguments: StoreBackend.all) func keepBytesForgetAndUploadsRoundTrip(backend: StoreBackend) async throws {
         let clock = TestClock(started)
@@ -57,7 +60,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func pictureStoreWritesTheDiskAndTheSharedCopy(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func pictureStoreWritesTheDiskAndTheSharedCopy(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
             let images = try TestEnvironment().dataDirectory.appendingPathComponent("images")
             let store = try PictureStore(imagesDirectory: images, shared: stores.stores.pictures)
@@ -78,7 +83,8 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: images.appendingPathComponent(second).path))
             // Paths of other sources are left alone.
             let bundled = images.appendingPathComponent("cache/kept.jpg")
-            try FileManager.default.createDirectory(at: bundled.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: bundled.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(png).write(to: bundled)
             await store.delete("cache/kept.jpg")
             await store.delete("uploads/../cache/kept.jpg")
@@ -86,7 +92,8 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func deleteUnusedRemovesOnlyUnusedOldUploads(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func deleteUnusedRemovesOnlyUnusedOldUploads(backend: StoreBackend) async throws
+    {
         // Files get their real modification time, so the test's clock starts an hour back and old files are dated so.
         let hourAgo = Date().addingTimeInterval(-3600).rounded()
         let clock = TestClock(hourAgo)
@@ -96,7 +103,8 @@ import Testing
             let used = try await store.store(png + [1], kind: .png)
             let unused = try await store.store(png + [2], kind: .png)
             for path in [used, unused] {
-                try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: images.appendingPathComponent(path).path)
+                try FileManager.default.setAttributes(
+                    [.modificationDate: hourAgo], ofItemAtPath: images.appendingPathComponent(path).path)
             }
             // Uploads another instance kept, of which this instance's disk has no copy.
             try await stores.stores.pictures.keep(png + [4], path: "uploads/elsewhere-unused.png")
@@ -104,7 +112,8 @@ import Testing
             clock.advance(by: 3600)
             let young = try await store.store(png + [3], kind: .png)
 
-            let deleted = await store.deleteUnused(keeping: [used, "uploads/elsewhere-used.png", "cache/other.jpg"], grace: 600, now: clock.now)
+            let deleted = await store.deleteUnused(
+                keeping: [used, "uploads/elsewhere-used.png", "cache/other.jpg"], grace: 600, now: clock.now)
             #expect(deleted == 1)
             #expect(!FileManager.default.fileExists(atPath: images.appendingPathComponent(unused).path))
             #expect(FileManager.default.fileExists(atPath: images.appendingPathComponent(used).path))
@@ -133,7 +142,7 @@ import Testing
     }
 }
 
-private extension Date {
+extension Date {
     /// This date to the whole second, so a file's modification time (kept to the second or finer) matches it.
-    func rounded() -> Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
+    fileprivate func rounded() -> Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// The staff sign-in throttle's contract: in memory on SQLite's one instance, shared in PostgreSQL.
@@ -8,11 +9,14 @@ import Testing
     let started = Date(timeIntervalSince1970: 1_750_000_000.25)
     let client = "203.0.113.7"
 
-    @Test(arguments: StoreBackend.all) func fiveTriesThenAWaitUntilTheOldestLeavesTheWindow(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func fiveTriesThenAWaitUntilTheOldestLeavesTheWindow(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
             let throttle = stores.stores.signInThrottle
             for second in 0..<SignInLimit.maximumFailures {
-                #expect(try await throttle.reserve(for: client, now: started + Double(second)) == nil, "try \(second + 1)")
+                #expect(
+                    try await throttle.reserve(for: client, now: started + Double(second)) == nil, "try \(second + 1)")
             }
             let wait = try #require(try await throttle.reserve(for: client, now: started + 5))
             #expect((1...60).contains(wait))
@@ -110,7 +114,9 @@ import Testing
 
     @Test(arguments: StoreBackend.all) func concurrentTriesGetFiveThroughAtMost(backend: StoreBackend) async throws {
         try await backend.withStores { (stores: TestStores) async throws in
-            let throttle = stores.stores.signInThrottle, client = client, started = started
+            let throttle = stores.stores.signInThrottle
+            let client = client
+            let started = started
             let waits = try await withThrowingTaskGroup(of: Int?.self) { group in
                 for index in 0..<20 {
                     group.addTask { try await throttle.reserve(for: client, now: started + Double(index) / 100) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// Staff sign-ins' contract, on SQLite and on PostgreSQL alike.
@@ -33,7 +34,8 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func aSessionMadeUnderAnotherTokenIsNotActive(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aSessionMadeUnderAnotherTokenIsNotActive(backend: StoreBackend) async throws
+    {
         let clock = TestClock(started)
         try await backend.withStores(clock: AppClock { clock.now }) { (stores: TestStores) async throws in
             let sessions = stores.stores.staffSessions
@@ -61,7 +63,8 @@ import Testing
         let clock = TestClock(started)
         try await backend.withStores(clock: AppClock { clock.now }) { (stores: TestStores) async throws in
             let sessions = stores.stores.staffSessions
-            let early = SessionKey(sessionID: "early"), lasting = SessionKey(sessionID: "lasting")
+            let early = SessionKey(sessionID: "early")
+            let lasting = SessionKey(sessionID: "lasting")
             try await sessions.create(early, tokenDigest: digest, expiresAt: started + 10)
             try await sessions.create(lasting, tokenDigest: digest, expiresAt: started + 7200)
             clock.advance(by: 20)

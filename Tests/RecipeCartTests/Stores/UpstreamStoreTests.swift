@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// The upstream cache's contract, on SQLite and on PostgreSQL alike.
@@ -11,23 +12,32 @@ import Testing
 
     /// A complete record, as a detail lookup gives it.
     private func full(_ id: RecipeID, title: String = "Teriyaki Soup", imageURL: URL? = nil) -> FetchedRecipe {
-        FetchedRecipe(UpstreamRecipe(
-            recipe: Recipe(
-                id: id, title: title, description: "Warm and salty.", category: "Chicken", servings: 4, readyInMinutes: 35,
-                diets: [.dairyFree], tags: ["soup"], imagePath: nil, sourceURL: URL(string: "https://example.org/\(id)"),
-                ingredients: [Ingredient(name: "chicken", measure: "500 g"), Ingredient(name: "soy sauce", measure: "3 tbsp")],
-                steps: ["Brown the chicken.", "Add the sauce and simmer."]),
-            imageURL: imageURL))
+        FetchedRecipe(
+            UpstreamRecipe(
+                recipe: Recipe(
+                    id: id, title: title, description: "Warm and salty.", category: "Chicken", servings: 4,
+                    readyInMinutes: 35,
+                    diets: [.dairyFree], tags: ["soup"], imagePath: nil,
+                    sourceURL: URL(string: "https://example.org/\(id)"),
+                    ingredients: [
+                        Ingredient(name: "chicken", measure: "500 g"), Ingredient(name: "soy sauce", measure: "3 tbsp"),
+                    ],
+                    steps: ["Brown the chicken.", "Add the sauce and simmer."]),
+                imageURL: imageURL))
     }
 
     /// A tile's worth, as a list or filter answer gives it.
     private func tile(_ id: RecipeID, title: String = "Teriyaki Soup", imageURL: URL? = nil) -> FetchedRecipe {
-        FetchedRecipe(UpstreamSummary(
-            summary: RecipeSummary(id: id, title: title, category: "Chicken", servings: nil, readyInMinutes: nil, imagePath: nil),
-            imageURL: imageURL))
+        FetchedRecipe(
+            UpstreamSummary(
+                summary: RecipeSummary(
+                    id: id, title: title, category: "Chicken", servings: nil, readyInMinutes: nil, imagePath: nil),
+                imageURL: imageURL))
     }
 
-    @Test(arguments: StoreBackend.all) func saveTellsAddedUpdatedUnchangedAndKeptFuller(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func saveTellsAddedUpdatedUnchangedAndKeptFuller(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
             let upstream = stores.stores.upstream
             #expect(try await upstream.state(of: soup) == nil)
@@ -36,29 +46,41 @@ import Testing
             #expect(try await upstream.save([tile(soup)], source: .themealdb, at: started) == [.added])
             #expect(try await upstream.state(of: soup) == UpstreamRecipeState(isComplete: false, fetchedAt: started))
             #expect(try await upstream.save([tile(soup)], source: .themealdb, at: started + 10) == [.unchanged])
-            #expect(try await upstream.state(of: soup) == UpstreamRecipeState(isComplete: false, fetchedAt: started + 10))
+            #expect(
+                try await upstream.state(of: soup) == UpstreamRecipeState(isComplete: false, fetchedAt: started + 10))
             #expect(try await stores.catalog.recipe(soup)?.ingredients == [])
 
             // The complete record is "added": complete for the first time.
             #expect(try await upstream.save([full(soup)], source: .themealdb, at: started + 20) == [.added])
-            #expect(try await upstream.state(of: soup) == UpstreamRecipeState(isComplete: true, fetchedAt: started + 20))
+            #expect(
+                try await upstream.state(of: soup) == UpstreamRecipeState(isComplete: true, fetchedAt: started + 20))
             let complete = try #require(try await stores.catalog.recipe(soup))
-            #expect(complete.ingredients.count == 2 && complete.steps.count == 2 && complete.description == "Warm and salty.")
+            #expect(
+                complete.ingredients.count == 2 && complete.steps.count == 2
+                    && complete.description == "Warm and salty.")
 
             #expect(try await upstream.save([full(soup)], source: .themealdb, at: started + 30) == [.unchanged])
-            #expect(try await upstream.save([full(soup, title: "Teriyaki Noodle Soup")], source: .themealdb, at: started + 40) == [.updated])
+            #expect(
+                try await upstream.save(
+                    [full(soup, title: "Teriyaki Noodle Soup")], source: .themealdb, at: started + 40) == [.updated])
             #expect(try await stores.catalog.recipe(soup)?.title == "Teriyaki Noodle Soup")
-            #expect(try await upstream.state(of: soup) == UpstreamRecipeState(isComplete: true, fetchedAt: started + 40))
+            #expect(
+                try await upstream.state(of: soup) == UpstreamRecipeState(isComplete: true, fetchedAt: started + 40))
 
             // A tile for a complete recipe never replaces it, and does not make it fresh again.
-            #expect(try await upstream.save([tile(soup, title: "Soup")], source: .themealdb, at: started + 50) == [.keptFuller])
+            #expect(
+                try await upstream.save([tile(soup, title: "Soup")], source: .themealdb, at: started + 50) == [
+                    .keptFuller
+                ])
             let kept = try #require(try await stores.catalog.recipe(soup))
             #expect(kept.title == "Teriyaki Noodle Soup" && kept.ingredients.count == 2 && kept.steps.count == 2)
-            #expect(try await upstream.state(of: soup) == UpstreamRecipeState(isComplete: true, fetchedAt: started + 40))
+            #expect(
+                try await upstream.state(of: soup) == UpstreamRecipeState(isComplete: true, fetchedAt: started + 40))
 
             // One outcome a record, in order, from one save.
             let outcomes = try await upstream.save(
-                [full(soup, title: "Teriyaki Noodle Soup"), tile(stew), full(salad), tile(soup)], source: .themealdb, at: started + 60)
+                [full(soup, title: "Teriyaki Noodle Soup"), tile(stew), full(salad), tile(soup)], source: .themealdb,
+                at: started + 60)
             #expect(outcomes == [.unchanged, .added, .added, .keptFuller])
             #expect(try await stores.rowCount("upstream_recipes") == 3)
         }
@@ -78,12 +100,14 @@ import Testing
         try await backend.withStores { (stores: TestStores) async throws in
             let upstream = stores.stores.upstream
             #expect(try await upstream.request("search:soup") == nil)
-            try await upstream.save([tile(soup), tile(stew)], source: .themealdb, requestKey: "search:soup", at: started)
+            try await upstream.save(
+                [tile(soup), tile(stew)], source: .themealdb, requestKey: "search:soup", at: started)
             let first = try #require(try await upstream.request("search:soup"))
             #expect(first.fetchedAt == started && first.ids == [soup, stew])
 
             // Asked again: the newer answer replaces the older, ids in the order upstream gave them.
-            try await upstream.save([tile(salad), tile(soup)], source: .themealdb, requestKey: "search:soup", at: started + 3600)
+            try await upstream.save(
+                [tile(salad), tile(soup)], source: .themealdb, requestKey: "search:soup", at: started + 3600)
             let second = try #require(try await upstream.request("search:soup"))
             #expect(second.fetchedAt == started + 3600 && second.ids == [salad, soup])
 
@@ -103,8 +127,9 @@ import Testing
             let upstream = stores.stores.upstream
             let shared = URL(string: "https://img.example.org/soup.jpg")!
             let other = URL(string: "https://img.example.org/salad.jpg")!
-            try await upstream.save([full(soup, imageURL: shared), tile(stew, imageURL: shared), full(salad, imageURL: other)],
-                                    source: .themealdb, at: started)
+            try await upstream.save(
+                [full(soup, imageURL: shared), tile(stew, imageURL: shared), full(salad, imageURL: other)],
+                source: .themealdb, at: started)
             #expect(Set(try await upstream.pendingImageURLs()) == [shared, other])
             #expect(try await stores.catalog.recipe(soup)?.imagePath == nil)
 
@@ -124,7 +149,8 @@ import Testing
 
             // A recipe saved later with a picture already stored points at it straight away, and leaves nothing pending.
             let later = RecipeID("themealdb-52775")!
-            #expect(try await upstream.save([full(later, imageURL: shared)], source: .themealdb, at: clock.now) == [.added])
+            #expect(
+                try await upstream.save([full(later, imageURL: shared)], source: .themealdb, at: clock.now) == [.added])
             #expect(try await stores.catalog.recipe(later)?.imagePath == "cache/0123abcd.jpg")
             #expect(try await upstream.pendingImageURLs() == [other])
 
@@ -144,7 +170,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.all) func aPictureIsClaimedOnceWhileTheClaimIsFresh(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func aPictureIsClaimedOnceWhileTheClaimIsFresh(backend: StoreBackend)
+        async throws
+    {
         let clock = TestClock(started)
         try await backend.withStores(clock: AppClock { clock.now }) { (stores: TestStores) async throws in
             let upstream = stores.stores.upstream
@@ -176,9 +204,12 @@ import Testing
 
     /// Saves that hold the same recipes in other orders, at once, as instances refreshing a search and a category do.
     /// Each must land: none may fail or be lost.
-    @Test(arguments: StoreBackend.all) func concurrentSavesOfOneRecipeInAnyOrderAllLand(backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.all) func concurrentSavesOfOneRecipeInAnyOrderAllLand(backend: StoreBackend)
+        async throws
+    {
         try await backend.withStores { (stores: TestStores) async throws in
-            let upstream = stores.stores.upstream, started = started
+            let upstream = stores.stores.upstream
+            let started = started
             let ids = [soup, stew, salad]
             // Two instances refreshing lists that hold the same recipes in other orders (a search, a category).
             let orders = [[0, 1, 2], [2, 1, 0], [1, 2, 0], [0, 2, 1], [2, 0, 1], [1, 0, 2]]
@@ -189,7 +220,9 @@ import Testing
                 for (round, batch) in batches.enumerated() {
                     group.addTask {
                         do {
-                            return .success(try await upstream.save(batch, source: .themealdb, requestKey: "list:\(round)", at: started))
+                            return .success(
+                                try await upstream.save(
+                                    batch, source: .themealdb, requestKey: "list:\(round)", at: started))
                         } catch {
                             return .failure(error)
                         }
@@ -206,7 +239,9 @@ import Testing
             #expect(results.allSatisfy { (try? $0.get())?.count == 3 })
             for id in ids {
                 let recipe = try #require(try await stores.catalog.recipe(id))
-                #expect(recipe.title.hasPrefix("Round ") && recipe.ingredients.count == 2 && recipe.steps.count == 2, "\(id)")
+                #expect(
+                    recipe.title.hasPrefix("Round ") && recipe.ingredients.count == 2 && recipe.steps.count == 2,
+                    "\(id)")
                 #expect(try await upstream.state(of: id)?.isComplete == true)
             }
             #expect(try await stores.rowCount("recipe_ingredients") == 6)
@@ -218,7 +253,8 @@ import Testing
         try await backend.withStores { (stores: TestStores) async throws in
             let upstream = stores.stores.upstream
             try await upstream.save([full(soup)], source: .themealdb, at: started)
-            let edit = RecipeEdit(title: "House Soup", description: "Our way.", steps: ["Ask the chef."], picture: .keep)
+            let edit = RecipeEdit(
+                title: "House Soup", description: "Our way.", steps: ["Ask the chef."], picture: .keep)
             let (version, _) = try await stores.edits.save(edit, for: soup, copy: .shop, expected: .original)
 
             // Upstream changes the recipe: its own fields follow, the shop's edited ones stay as the shop left them.

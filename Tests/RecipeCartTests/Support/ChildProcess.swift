@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the tests' helper programs (gzip, the PostgreSQL cluster script, the `web` executable) with `posix_spawn`.
@@ -27,7 +28,9 @@ enum ChildProcess {
     /// Runs `executable` (a full path) to its end, with standard input from /dev/null and its output into a file: a
     /// pipe would stay open in a server the program leaves running, such as PostgreSQL. Only descriptors 0–2 reach
     /// the child, so no other test's pipe or database file is held open by it.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Finished {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
+        -> Finished
+    {
         // glibc 2.34 and later; the Swift module does not declare it.
         guard let found = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
             throw SpawnFailure(executable: executable, code: ENOSYS)
@@ -44,7 +47,7 @@ enum ChildProcess {
         _ = closeFrom(&actions, 3)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid = pid_t()
         let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard code == 0 else { throw SpawnFailure(executable: executable, code: code) }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+
 @testable import RecipeCart
 
 /// One TCP connection to a server on loopback that sends requests as bytes and reads answers as bytes, so a test sees
@@ -15,7 +16,9 @@ struct RawHTTPConnection {
     static func open<Value>(port: Int, _ body: (inout RawHTTPConnection) async throws -> Value) async throws -> Value {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
             }
         return try await channel.executeThenClose { inbound, outbound in
             var connection = RawHTTPConnection(outbound: outbound, inbound: inbound.makeAsyncIterator())
@@ -23,7 +26,10 @@ struct RawHTTPConnection {
         }
     }
 
-    private init(outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator) {
+    private init(
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    ) {
         self.outbound = outbound
         self.inbound = inbound
     }

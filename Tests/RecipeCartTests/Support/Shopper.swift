@@ -21,7 +21,9 @@ struct Shopper {
 
     /// Posts a form with this shopper's CSRF token unless the fields already name one.
     @discardableResult
-    mutating func post(_ uri: String, _ fields: [(String, String)], headers: HTTPFields = [:], withToken: Bool = true) async throws -> Page {
+    mutating func post(_ uri: String, _ fields: [(String, String)], headers: HTTPFields = [:], withToken: Bool = true)
+        async throws -> Page
+    {
         var fields = fields
         if withToken, !fields.contains(where: { $0.0 == "_csrf" }) {
             // Every detail page carries a stepper form, and so this session's token.
@@ -57,15 +59,19 @@ struct Shopper {
         }
         for file in files {
             body.writeString(
-                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)\r\n\r\n")
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)\r\n\r\n"
+            )
             body.writeBytes(file.bytes)
             body.writeString("\r\n")
         }
         body.writeString("--\(boundary)--\r\n")
-        return try await send(uri, method: .post, headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: body)
+        return try await send(
+            uri, method: .post, headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: body)
     }
 
-    mutating func send(_ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer?) async throws -> Page {
+    mutating func send(_ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer?)
+        async throws -> Page
+    {
         var headers = headers
         if !cookies.isEmpty, headers[.cookie] == nil {
             headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
@@ -74,7 +80,8 @@ struct Shopper {
         let sessionBefore = cookies["rc_session"]
         for header in response.headers[values: .setCookie] {
             let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
-            let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""
+            let name = String(pair[0])
+            let value = pair.count > 1 ? String(pair[1]) : ""
             if value.isEmpty || header.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
         }
         // A session's first stored row rotates its id, and with it the CSRF token, as a browser's next page would show.
@@ -119,14 +126,17 @@ struct Page {
     var stepperQuantity: Int? { firstMatch(#"class="stepper-quantity" data-quantity="(\d+)""#).flatMap(Int.init) }
 
     /// Ids of every tile or row, in page order.
-    var recipeIDs: [String] { allMatches(#"<li class="tile" data-recipe-id="([^"]+)""#) + allMatches(#"<li data-recipe-id="([^"]+)""#) }
+    var recipeIDs: [String] {
+        allMatches(#"<li class="tile" data-recipe-id="([^"]+)""#) + allMatches(#"<li data-recipe-id="([^"]+)""#)
+    }
     /// Ids of the search's own results, leaving out the recipes a "Did you mean …?" suggestion shows.
     var searchResultIDs: [String] {
         guard let suggestion = html.range(of: #"<section class="did-you-mean""#),
-              let end = html.range(of: "</section>", range: suggestion.upperBound..<html.endIndex)
+            let end = html.range(of: "</section>", range: suggestion.upperBound..<html.endIndex)
         else { return recipeIDs }
         let rest = String(html[..<suggestion.lowerBound] + html[end.upperBound...])
-        return Page.matches(#"<li class="tile" data-recipe-id="([^"]+)""#, in: rest) + Page.matches(#"<li data-recipe-id="([^"]+)""#, in: rest)
+        return Page.matches(#"<li class="tile" data-recipe-id="([^"]+)""#, in: rest)
+            + Page.matches(#"<li data-recipe-id="([^"]+)""#, in: rest)
     }
     var tileIDs: [String] { allMatches(#"<li class="tile" data-recipe-id="([^"]+)""#) }
     var plainListIDs: [String] { allMatches(#"<li data-recipe-id="([^"]+)""#) }
@@ -134,7 +144,9 @@ struct Page {
 
     /// Cart lines as (recipe id, quantity).
     var cartLines: [(String, Int)] {
-        allMatchPairs(#"<li class="cart-line" data-recipe-id="([^"]+)" data-quantity="(\d+)""#).map { ($0.0, Int($0.1) ?? -1) }
+        allMatchPairs(#"<li class="cart-line" data-recipe-id="([^"]+)" data-quantity="(\d+)""#).map {
+            ($0.0, Int($0.1) ?? -1)
+        }
     }
 
     func contains(_ text: String) -> Bool { html.contains(text) }
@@ -149,7 +161,8 @@ struct Page {
         let regex = try! NSRegularExpression(pattern: pattern)
         let text = html
         return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
-            guard let first = Range(match.range(at: 1), in: text), let second = Range(match.range(at: 2), in: text) else { return nil }
+            guard let first = Range(match.range(at: 1), in: text), let second = Range(match.range(at: 2), in: text)
+            else { return nil }
             return (String(text[first]), String(text[second]))
         }
     }

@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import PostgresNIO
 import Testing
+
 @testable import RecipeCart
 
 /// The databases every store test runs on: one contract, two backends.
@@ -16,7 +17,8 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 
     /// Fresh, empty stores on this backend for `body`, closed after it.
-    func withStores<Value>(clock: AppClock = .system, _ body: (TestStores) async throws -> Value) async throws -> Value {
+    func withStores<Value>(clock: AppClock = .system, _ body: (TestStores) async throws -> Value) async throws -> Value
+    {
         let stores = try await open(clock: clock)
         do {
             let value = try await body(stores)
@@ -34,21 +36,30 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .sqlite:
             let directory = try TestEnvironment().dataDirectory
             let stores = try Stores.openSQLite(directory: directory, clock: clock, logger: logger)
-            return TestStores(stores: stores, backend: self, rowCount: { table in
-                try await AppDatabase(directory: directory).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
-            }, reopen: { try Stores.openSQLite(directory: directory, clock: clock, logger: logger) })
+            return TestStores(
+                stores: stores, backend: self,
+                rowCount: { table in
+                    try await AppDatabase(directory: directory).read { db in
+                        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+                    }
+                }, reopen: { try Stores.openSQLite(directory: directory, clock: clock, logger: logger) })
         case .postgres:
             let url = try await TestPostgres.shared.freshDatabase()
-            let stores = try await Stores.openPostgres(PostgresURL(url), clock: clock, logger: logger, patience: .underTest)
-            return TestStores(stores: stores, backend: self, rowCount: { table in
-                let database = try await PostgresDatabase.open(PostgresURL(url), logger: logger, patience: .underTest)
-                defer { database.close() }
-                return try await database.read { connection in
-                    try await connection.values("SELECT COUNT(*) FROM \(unescaped: table)", as: Int.self).first ?? 0
-                }
-            }, reopen: {
-                try await Stores.openPostgres(PostgresURL(url), clock: clock, logger: logger, patience: .underTest)
-            })
+            let stores = try await Stores.openPostgres(
+                PostgresURL(url), clock: clock, logger: logger, patience: .underTest)
+            return TestStores(
+                stores: stores, backend: self,
+                rowCount: { table in
+                    let database = try await PostgresDatabase.open(
+                        PostgresURL(url), logger: logger, patience: .underTest)
+                    defer { database.close() }
+                    return try await database.read { connection in
+                        try await connection.values("SELECT COUNT(*) FROM \(unescaped: table)", as: Int.self).first ?? 0
+                    }
+                },
+                reopen: {
+                    try await Stores.openPostgres(PostgresURL(url), clock: clock, logger: logger, patience: .underTest)
+                })
         }
     }
 }

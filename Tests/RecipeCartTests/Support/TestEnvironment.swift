@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+
 @testable import RecipeCart
 
 /// A fresh data dir a test, and the app built on it exactly as `web serve` builds it.
@@ -29,7 +30,8 @@ struct TestEnvironment {
 
     var config: AppConfig {
         var config = AppConfig(
-            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot, secureCookies: secureCookies,
+            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot,
+            secureCookies: secureCookies,
             staffToken: staffToken, upstream: upstream, clock: clock)
         config.answersOnEventLoop = answersOnEventLoop
         config.databaseURL = databaseURL
@@ -39,7 +41,9 @@ struct TestEnvironment {
     /// - Parameter logs: keeps every line the app logs, request lines included; without it, warnings and worse go to
     ///   the console.
     func makeApp(logs: LogCapture? = nil) async throws -> some ApplicationProtocol {
-        var logger = logs.map { logs in Logger(label: "RecipeCartTests") { _ in LogCaptureHandler(capture: logs) } } ?? Logger(label: "RecipeCartTests")
+        var logger =
+            logs.map { logs in Logger(label: "RecipeCartTests") { _ in LogCaptureHandler(capture: logs) } }
+            ?? Logger(label: "RecipeCartTests")
         logger.logLevel = logs == nil ? .warning : .trace
         return try await buildApplication(config, logger: logger)
     }
@@ -52,7 +56,9 @@ struct TestEnvironment {
     }
 
     /// Runs a test against the router of a freshly built app on this data dir; `.live` serves it over HTTP on loopback.
-    func withShopper<Value>(over setup: TestingSetup = .router, _ body: @Sendable (inout Shopper) async throws -> Value) async throws -> Value {
+    func withShopper<Value>(over setup: TestingSetup = .router, _ body: @Sendable (inout Shopper) async throws -> Value)
+        async throws -> Value
+    {
         let app = try await makeApp()
         return try await app.test(setup) { client in
             var shopper = Shopper(client: client)

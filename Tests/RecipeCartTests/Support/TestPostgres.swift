@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+
 @testable import RecipeCart
 
 /// The PostgreSQL server of the store contract tests: the one `RECIPECART_TEST_DATABASE_URL` names, or else a
@@ -14,7 +15,10 @@ actor TestPostgres {
     static let isAvailable: Bool = {
         let environment = ProcessInfo.processInfo.environment
         if environment["RECIPECART_TEST_DATABASE_URL"] != nil || environment["CI"] == "true" { return true }
-        let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).map { "/usr/lib/postgresql/\($0)/bin" }
+        let candidates =
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).map {
+                "/usr/lib/postgresql/\($0)/bin"
+            }
             + (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         return candidates.contains { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") }
     }()
@@ -42,10 +46,13 @@ actor TestPostgres {
         for attempt in 1...100 {
             do {
                 try await Self.withConnection(to: server, database: server.database) { connection in
-                    try await connection.query("CREATE DATABASE \(unescaped: name) TEMPLATE \(unescaped: template)", logger: Self.logger)
+                    try await connection.query(
+                        "CREATE DATABASE \(unescaped: name) TEMPLATE \(unescaped: template)", logger: Self.logger)
                 }
                 break
-            } catch let error as ClusterError where attempt < 100 && error.message.contains("being accessed by other users") {
+            } catch let error as ClusterError
+                where attempt < 100 && error.message.contains("being accessed by other users")
+            {
                 try await Task.sleep(for: .milliseconds(Int.random(in: 20...80)))
             }
         }
@@ -71,8 +78,9 @@ actor TestPostgres {
         to server: PostgresURL, database: String, _ body: (PostgresConnection) async throws -> Void
     ) async throws {
         let connection = try await PostgresConnection.connect(
-            configuration: .init(host: server.host, port: server.port, username: server.user, password: server.password,
-                                 database: database, tls: .disable),
+            configuration: .init(
+                host: server.host, port: server.port, username: server.user, password: server.password,
+                database: database, tls: .disable),
             id: 1, logger: logger)
         do {
             try await body(connection)
@@ -90,7 +98,10 @@ actor TestPostgres {
     /// Starts this process's cluster and answers its URL; `atexit` stops it again.
     private static func startCluster() throws -> String {
         let output = try run(["start", clusterDirectory, "--fast"])
-        atexit { _ = try? TestPostgres.run(["stop", TestPostgres.clusterDirectory]); try? FileManager.default.removeItem(atPath: TestPostgres.clusterDirectory) }
+        atexit {
+            _ = try? TestPostgres.run(["stop", TestPostgres.clusterDirectory])
+            try? FileManager.default.removeItem(atPath: TestPostgres.clusterDirectory)
+        }
         guard let url = output.split(separator: "\n").last.map(String.init), url.hasPrefix("postgres://") else {
             throw ClusterError(message: "postgres-cluster printed no URL: \(output)")
         }
@@ -112,7 +123,8 @@ actor TestPostgres {
         let finished = try ChildProcess.run("/bin/bash", [script] + arguments)
         let text = finished.text
         guard finished.status == 0 else {
-            throw ClusterError(message: "postgres-cluster \(arguments.joined(separator: " ")) failed (\(finished.status)): \(text)")
+            throw ClusterError(
+                message: "postgres-cluster \(arguments.joined(separator: " ")) failed (\(finished.status)): \(text)")
         }
         return text
     }

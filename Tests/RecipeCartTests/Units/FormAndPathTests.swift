@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct FormAndPathTests {
@@ -20,7 +21,8 @@ import Testing
 
     /// The byte-level decoder reads a value as Foundation's percent decoding does, NULs dropped.
     @Test(arguments: [
-        "plain", "a+b", "%20%2B%25", "caf%C3%A9", "café", "%e2%80%94", "%F0%9F%8D%B0+cake", "a%00b", "%", "%4", "%4G", "%G4",
+        "plain", "a+b", "%20%2B%25", "caf%C3%A9", "café", "%e2%80%94", "%F0%9F%8D%B0+cake", "a%00b", "%", "%4", "%4G",
+        "%G4",
         "%C3", "%FF", "%C3%28", "100%", "%%41", "<script>", "..%2F..%2Fetc",
     ])
     func decodesAsFoundationDoes(_ value: String) throws {
@@ -40,7 +42,8 @@ import Testing
         #expect(try FormFields.parse("v=" + encoded)["v"] == value.withoutNULs)
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
 
     @Test func tooManyFieldsIsRefused() {
         let body = (0...FormFields.maximumFieldCount).map { "f\($0)=1" }.joined(separator: "&")

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct HTMLEscapingTests {
     let escaping = HTMLEscaping()
 
     @Test func theFiveCharactersAreReplacedAndEverythingElseKept() {
-        #expect(escaping.escapeText(#"<script>alert("x") & 'y'</script>"#)
-            == "&lt;script&gt;alert(&quot;x&quot;) &amp; &#39;y&#39;&lt;/script&gt;")
+        #expect(
+            escaping.escapeText(#"<script>alert("x") & 'y'</script>"#)
+                == "&lt;script&gt;alert(&quot;x&quot;) &amp; &#39;y&#39;&lt;/script&gt;")
         #expect(escaping.escapeText("Crème Brûlée · 2 h 🍮") == "Crème Brûlée · 2 h 🍮")
         #expect(escaping.escapeText("") == "")
         #expect(escaping.escapeText("Fish & Chips") == "Fish &amp; Chips")
@@ -20,7 +22,9 @@ import Testing
 
     @Test func everyTemplateEscapesThisWay() throws {
         let folder = TestEnvironment.packageRoot.appendingPathComponent("Templates")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".mustache")
+        }
         #expect(names.count == PageRenderer.requiredTemplates.count)
         for name in names {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)

@@ -5,6 +5,7 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import Testing
+
 @testable import RecipeCart
 
 /// `HTTP1ResponseBytes` held to NIO's conversion from HTTP types and its response encoder, byte for byte.
@@ -13,31 +14,40 @@ import Testing
         var response: HTTPResponse
         var body: String?
         var method: HTTPRequest.Method
-        var testDescription: String { "\(method) \(response.status.code) \(response.headerFields) body \(body?.count ?? -1)" }
+        var testDescription: String {
+            "\(method) \(response.status.code) \(response.headerFields) body \(body?.count ?? -1)"
+        }
     }
 
     static let answers: [Answer] = {
-        let page: HTTPFields = [.contentType: "text/html; charset=utf-8", .contentLength: "11", .date: "Mon, 23 Nov 2026 17:00:00 GMT"]
+        let page: HTTPFields = [
+            .contentType: "text/html; charset=utf-8", .contentLength: "11", .date: "Mon, 23 Nov 2026 17:00:00 GMT",
+        ]
         var mixedCase = HTTPFields()
         mixedCase.append(HTTPField(name: HTTPField.Name("X-Content-Type-Options")!, value: "nosniff"))
         mixedCase.append(HTTPField(name: HTTPField.Name("content-length")!, value: "11"))
         mixedCase.append(HTTPField(name: .vary, value: "Accept-Encoding"))
         mixedCase.append(HTTPField(name: .vary, value: "Cookie"))
         let noLength: HTTPFields = [.contentType: "text/css", .transferEncoding: "gzip"]
-        let notModified: HTTPFields = [.eTag: "\"abc\"", .contentLength: "11", .cacheControl: "public, max-age=31536000"]
+        let notModified: HTTPFields = [
+            .eTag: "\"abc\"", .contentLength: "11", .cacheControl: "public, max-age=31536000",
+        ]
         return [
             Answer(response: HTTPResponse(status: .ok, headerFields: page), body: "hello world", method: .get),
             Answer(response: HTTPResponse(status: .ok, headerFields: page), body: nil, method: .head),
             Answer(response: HTTPResponse(status: .ok, headerFields: page), body: "hello world", method: .head),
             Answer(response: HTTPResponse(status: .ok, headerFields: mixedCase), body: "hello world", method: .get),
-            Answer(response: HTTPResponse(status: .ok, headerFields: noLength), body: "body { color: red }", method: .get),
+            Answer(
+                response: HTTPResponse(status: .ok, headerFields: noLength), body: "body { color: red }", method: .get),
             Answer(response: HTTPResponse(status: .ok, headerFields: noLength), body: "", method: .get),
             Answer(response: HTTPResponse(status: .ok, headerFields: noLength), body: nil, method: .get),
             Answer(response: HTTPResponse(status: .ok, headerFields: noLength), body: nil, method: .head),
             Answer(response: HTTPResponse(status: .notModified, headerFields: notModified), body: nil, method: .get),
             Answer(response: HTTPResponse(status: .notFound, headerFields: page), body: "hello world", method: .get),
             Answer(response: HTTPResponse(status: .noContent, headerFields: [:]), body: nil, method: .get),
-            Answer(response: HTTPResponse(status: .init(code: 299, reasonPhrase: "Odd"), headerFields: page), body: "hello world", method: .get),
+            Answer(
+                response: HTTPResponse(status: .init(code: 299, reasonPhrase: "Odd"), headerFields: page),
+                body: "hello world", method: .get),
         ]
     }()
 
@@ -68,7 +78,8 @@ import Testing
     }
 
     @Test(arguments: answers) func theBytesAreNIOsBytes(_ answer: Answer) throws {
-        let made = HTTP1ResponseBytes.make(answer.response, body: answer.body.map { ByteBuffer(string: $0) }, answering: answer.method)
+        let made = HTTP1ResponseBytes.make(
+            answer.response, body: answer.body.map { ByteBuffer(string: $0) }, answering: answer.method)
         var wire = made.head
         if var body = made.body { wire.writeBuffer(&body) }
         let expected = try Self.encodedByNIO(answer)

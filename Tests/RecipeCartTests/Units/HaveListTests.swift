@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct HaveListTests {
@@ -6,7 +7,10 @@ import Testing
         #expect(HaveList.items(from: "Egg, plain  Flour;milk\nEGGS") == ["egg", "plain flour", "milk"])
         #expect(HaveList.items(from: "") == [])
         #expect(HaveList.items(from: " , ;; ,") == [])
-        #expect(HaveList.items(from: "<script>alert(1)</script>, ../../etc/passwd") == ["script alert 1 script", "etc passwd"])
+        #expect(
+            HaveList.items(from: "<script>alert(1)</script>, ../../etc/passwd") == [
+                "script alert 1 script", "etc passwd",
+            ])
         #expect(HaveList.items(from: String(repeating: "a", count: 500)) == [String(repeating: "a", count: 40)])
     }
 
@@ -16,7 +20,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("plain flour", "flour", true), ("eggs", "egg", true), ("egg yolks", "eggs", true), ("chicken thighs", "chicken thigh", true),
+        ("plain flour", "flour", true), ("eggs", "egg", true), ("egg yolks", "eggs", true),
+        ("chicken thighs", "chicken thigh", true),
         ("buttermilk", "milk", false), ("coconut milk", "milk", false), ("peanut butter", "butter", false),
         ("egg noodles", "egg", false), ("flour tortillas", "flour", false), ("chicken stock", "chicken", false),
         ("milk", "oat milk", false), ("Crème fraîche", "creme fraiche", true),
@@ -29,7 +34,8 @@ import Testing
 @Suite struct CookableIndexTests {
     static let lists = [
         IngredientList(id: RecipeID("t-pancakes")!, title: "Pancakes", names: ["plain flour", "eggs", "milk", "salt"]),
-        IngredientList(id: RecipeID("t-omelette")!, title: "Omelette", names: ["eggs", "butter", "chives", "salt", "pepper"]),
+        IngredientList(
+            id: RecipeID("t-omelette")!, title: "Omelette", names: ["eggs", "butter", "chives", "salt", "pepper"]),
         IngredientList(id: RecipeID("t-curry")!, title: "Curry", names: ["coconut milk", "chicken", "rice"]),
         IngredientList(id: RecipeID("t-bread")!, title: "Bread", names: ["strong white flour", "yeast", "water"]),
         IngredientList(id: RecipeID("t-crepes")!, title: "Crêpes", names: ["plain flour", "egg", "milk", "butter"]),
@@ -79,7 +85,8 @@ import Testing
 
     @Test func aNameListedTwiceCountsOnceAsUsedAndAsMissing() {
         let index = CookableIndex(lists: [
-            IngredientList(id: RecipeID("t-twice")!, title: "Aioli", names: ["garlic", "egg", "garlic", "oil", "lemon", "lemon"]),
+            IngredientList(
+                id: RecipeID("t-twice")!, title: "Aioli", names: ["garlic", "egg", "garlic", "oil", "lemon", "lemon"]),
             IngredientList(id: RecipeID("t-both")!, title: "Zabaglione", names: ["egg", "garlic", "lemon", "marsala"]),
         ])
         let ranked = index.rank(have: ["garlic", "egg"], among: nil).ranked(0..<2)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RecipeCart
 
 /// The bounded store behind the page cache and the cart-block cache.

@@ -3,6 +3,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import Testing
+
 @testable import RecipeCart
 
 /// `PlainHTTP1Request` held to NIO's decoder and its conversion to HTTP types: a request read as plain is the request
@@ -50,7 +51,8 @@ import Testing
         "CONNECT shop:443 HTTP/1.1\r\nHost: shop\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: shop\r\n",
         "GET / HTTP/1.1\r\nHost: shop\r\nX-Long: \(String(repeating: "a", count: PlainHTTP1Request.longestHead))\r\n\r\n",
-        "GET / HTTP/1.1\r\nHost: shop\r\n" + String(repeating: "X-Many: 1\r\n", count: PlainHTTP1Request.mostFields) + "\r\n",
+        "GET / HTTP/1.1\r\nHost: shop\r\n" + String(repeating: "X-Many: 1\r\n", count: PlainHTTP1Request.mostFields)
+            + "\r\n",
         "GARBAGE\r\n\r\n",
         "",
     ]

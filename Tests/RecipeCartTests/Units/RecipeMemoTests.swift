@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct RecipeMemoTests {
@@ -12,8 +13,10 @@ import Testing
     static let id = RecipeID("mealdb-1")!
 
     static func stew(_ title: String = "Stew") -> Recipe {
-        Recipe(id: id, title: title, description: "", category: "Beef", servings: 4, readyInMinutes: 30, diets: [],
-               tags: [], imagePath: nil, sourceURL: nil, ingredients: [Ingredient(name: "beef", measure: "1 kg")], steps: ["Stew it."])
+        Recipe(
+            id: id, title: title, description: "", category: "Beef", servings: 4, readyInMinutes: 30, diets: [],
+            tags: [], imagePath: nil, sourceURL: nil, ingredients: [Ingredient(name: "beef", measure: "1 kg")],
+            steps: ["Stew it."])
     }
 
     @Test func requestsAtOnceShareOneReadAndLaterOnesReadNothing() async throws {
@@ -57,10 +60,11 @@ import Testing
         let memo = RecipeMemo()
         let reads = Reads()
         for _ in 0..<2 {
-            #expect(try await memo.recipe(Self.id, generation: 1) {
-                reads.count.add(1, ordering: .relaxed)
-                return nil
-            } == nil)
+            #expect(
+                try await memo.recipe(Self.id, generation: 1) {
+                    reads.count.add(1, ordering: .relaxed)
+                    return nil
+                } == nil)
         }
         #expect(reads.count.load(ordering: .relaxed) == 2)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Testing
+
 @testable import RecipeCart
 
 /// A page filled in from its shape's plan must be the HTML Mustache renders from its template, byte for byte: for
@@ -11,7 +12,8 @@ import Testing
 
     static func summary(_ number: Int, title: String = "Lentil soup") -> RecipeSummary {
         RecipeSummary(
-            id: RecipeID("bundled-\(number)")!, title: "\(title) \(number)", category: "Soup", servings: number % 3 == 0 ? nil : 4,
+            id: RecipeID("bundled-\(number)")!, title: "\(title) \(number)", category: "Soup",
+            servings: number % 3 == 0 ? nil : 4,
             readyInMinutes: number % 4 == 0 ? nil : 35, imagePath: number % 2 == 0 ? nil : "bundled/lentil.svg")
     }
 
@@ -24,20 +26,26 @@ import Testing
         PageChrome(
             title: title, cartCount: "\u{1}cartCount\u{1}", cartCountLabel: "\u{1}cartCountLabel\u{1}",
             csrfToken: "\u{1}csrfToken\u{1}", stylesheetURL: "/static/app.css", scriptURL: "/static/app.js",
-            iconURL: "/static/icon.svg", badgeClass: "\u{1}badgeClass\u{1}", statusHTML: status, isBrowse: true, isCart: false)
+            iconURL: "/static/icon.svg", badgeClass: "\u{1}badgeClass\u{1}", statusHTML: status, isBrowse: true,
+            isCart: false)
     }
 
     /// Searches, pages, empty results, filters, notices, suggestions and the browsing sections, each kind more than
     /// once with other values, so most are filled from a plan another view made.
     static func views(_ renderer: PageRenderer) -> [BrowseView] {
-        func view(_ query: BrowseQuery, _ page: BrowsePage, chrome: PageChrome = chrome(), areas: [String] = ["French", "Italian"]) -> BrowseView {
+        func view(
+            _ query: BrowseQuery, _ page: BrowsePage, chrome: PageChrome = chrome(),
+            areas: [String] = ["French", "Italian"]
+        ) -> BrowseView {
             BrowseView(
                 query: query, page: page, categories: ["Dessert", "Soup"], areas: areas, chrome: chrome,
                 tiles: renderer.tiles, chips: renderer.filterChips, options: renderer.filterOptions)
         }
         var views = [
             view(BrowseQuery(text: "lentil"), page([.results], recipes: 3, total: 3)),
-            view(BrowseQuery(text: "soup"), page([.results], recipes: 5, total: 5), chrome: chrome(title: "“soup” – recipes")),
+            view(
+                BrowseQuery(text: "soup"), page([.results], recipes: 5, total: 5),
+                chrome: chrome(title: "“soup” – recipes")),
             view(BrowseQuery(text: "soup", page: 2), page([.results], recipes: 48, total: 200, page: 2)),
             view(BrowseQuery(text: "stew", page: 1), page([.results], recipes: 48, total: 150)),
             view(BrowseQuery(text: "stew", page: 4), page([.results], recipes: 10, total: 150, page: 4)),
@@ -45,14 +53,22 @@ import Testing
             view(BrowseQuery(text: "zilch"), page([], recipes: 1, total: 0)),
             view(BrowseQuery(have: ["egg", "flour"]), page([], recipes: 1, total: 0)),
             view(BrowseQuery(category: "Dessert"), page([], recipes: 1, total: 0)),
-            view(BrowseQuery(text: hostile, category: hostile, diet: .vegan, ingredient: .chicken, area: hostile, have: [hostile]),
-                 page([.results], recipes: 2, total: 2), chrome: chrome(title: hostile, status: "<p class=\"status\">Added</p>"),
-                 areas: ["French"]),
-            view(BrowseQuery(text: "cake", category: "Dessert", diet: .vegetarian, area: "Italian", have: ["milk"]),
-                 page([.fewestMissing], recipes: 4, total: 4)),
+            view(
+                BrowseQuery(
+                    text: hostile, category: hostile, diet: .vegan, ingredient: .chicken, area: hostile, have: [hostile]
+                ),
+                page([.results], recipes: 2, total: 2),
+                chrome: chrome(title: hostile, status: "<p class=\"status\">Added</p>"),
+                areas: ["French"]),
+            view(
+                BrowseQuery(text: "cake", category: "Dessert", diet: .vegetarian, area: "Italian", have: ["milk"]),
+                page([.fewestMissing], recipes: 4, total: 4)),
             view(BrowseQuery(), page([.popular, .other, .quick], recipes: 6, total: 18)),
-            view(BrowseQuery(grouping: .time), page([.quick, .underAnHour, .longer, .timeUnknown], recipes: 3, total: 12)),
-            view(BrowseQuery(grouping: .time), page([.quick, .underAnHour, .longer, .timeUnknown], recipes: 2, total: 8)),
+            view(
+                BrowseQuery(grouping: .time),
+                page([.quick, .underAnHour, .longer, .timeUnknown], recipes: 3, total: 12)),
+            view(
+                BrowseQuery(grouping: .time), page([.quick, .underAnHour, .longer, .timeUnknown], recipes: 2, total: 8)),
             view(BrowseQuery(category: "Soup"), page([.popular, .other], recipes: 4, total: 8)),
         ]
         var withNotice = view(BrowseQuery(text: "curry"), page([.results], recipes: 2, total: 2))
@@ -60,10 +76,12 @@ import Testing
         views.append(withNotice)
         var suggested = view(BrowseQuery(text: "lentl"), page([], recipes: 1, total: 0))
         suggested.didYouMean = BrowseView.DidYouMean(
-            text: "lentil", url: "/?q=lentil", tiles: renderer.tiles.html([RecipeTile(summary(1)), RecipeTile(summary(2))]))
+            text: "lentil", url: "/?q=lentil",
+            tiles: renderer.tiles.html([RecipeTile(summary(1)), RecipeTile(summary(2))]))
         views.append(suggested)
         var hostileSuggestion = view(BrowseQuery(text: "sop"), page([.results], recipes: 1, total: 1))
-        hostileSuggestion.didYouMean = BrowseView.DidYouMean(text: hostile, url: "/?q=" + hostile, tiles: "<li>\(hostile)</li>")
+        hostileSuggestion.didYouMean = BrowseView.DidYouMean(
+            text: hostile, url: "/?q=" + hostile, tiles: "<li>\(hostile)</li>")
         views.append(hostileSuggestion)
         return views
     }
@@ -99,9 +117,18 @@ import Testing
     /// Sections, inverted sections, lists of views and of text, names found up the context stack, dotted names,
     /// flags shown as text, and `{{ }}` beside `{{{ }}}` of one value; with how many shapes the three views take.
     @Test(arguments: [
-        ("{{#items}}<li>{{name}}{{#note}} ({{note}}){{/note}}{{^note}} –{{/note}} {{title}}</li>{{/items}}{{^items}}none{{/items}}", 2),
-        ("{{title}} {{{title}}} {{#flag}}on{{/flag}}{{^flag}}off{{/flag}} {{flag}} {{count}} {{nested.name}} {{#nested}}{{title}}{{/nested}}", 2),
-        ("{{#words}}[{{.}}]{{/words}} {{#title}}<{{title}}>{{/title}} {{#missing}}x{{/missing}}{{^missing}}y{{/missing}}", 3),
+        (
+            "{{#items}}<li>{{name}}{{#note}} ({{note}}){{/note}}{{^note}} –{{/note}} {{title}}</li>{{/items}}{{^items}}none{{/items}}",
+            2
+        ),
+        (
+            "{{title}} {{{title}}} {{#flag}}on{{/flag}}{{^flag}}off{{/flag}} {{flag}} {{count}} {{nested.name}} {{#nested}}{{title}}{{/nested}}",
+            2
+        ),
+        (
+            "{{#words}}[{{.}}]{{/words}} {{#title}}<{{title}}>{{/title}} {{#missing}}x{{/missing}}{{^missing}}y{{/missing}}",
+            3
+        ),
     ])
     func plansFollowMustacheOnEveryKindOfTag(text: String, shapes: Int) throws {
         // Before the template is parsed: it takes its escaping then.
@@ -109,11 +136,14 @@ import Testing
         let template = try MustacheTemplate(string: "{{% CONTENT_TYPE: HTML }}" + text)
         let plans = RenderPlans()
         let views = [
-            Node(title: "a & b's \"c\"", flag: true, count: 3, words: ["x", "<y>"],
-                 items: [Node(name: "one", note: "n"), Node(name: "<two>")], nested: Node(name: "inner")),
+            Node(
+                title: "a & b's \"c\"", flag: true, count: 3, words: ["x", "<y>"],
+                items: [Node(name: "one", note: "n"), Node(name: "<two>")], nested: Node(name: "inner")),
             Node(title: "c \u{3}0&\u{3}", flag: false, count: 0, words: [], items: [], nested: nil),
-            Node(title: "d", flag: true, count: 1, words: ["z"], items: [Node(name: "three", note: "m"), Node(name: "four")],
-                 nested: Node(name: "e")),
+            Node(
+                title: "d", flag: true, count: 1, words: ["z"],
+                items: [Node(name: "three", note: "m"), Node(name: "four")],
+                nested: Node(name: "e")),
         ]
         for view in views + views {
             #expect(plans.html(view) { template.render($0) } == template.render(view))
@@ -124,7 +154,9 @@ import Testing
     @Test func pastItsCapacityThePlanUnusedLongestGoes() throws {
         let template = try MustacheTemplate(string: "{{#words}}[{{.}}]{{/words}}")
         let plans = RenderPlans(capacity: 2)
-        let views = [["a"], ["b", "c"], ["d", "e", "f"]].map { Node(title: "", flag: false, count: 0, words: $0, items: [], nested: nil) }
+        let views = [["a"], ["b", "c"], ["d", "e", "f"]].map {
+            Node(title: "", flag: false, count: 0, words: $0, items: [], nested: nil)
+        }
         for view in views + views.reversed() {
             #expect(plans.html(view) { template.render($0) } == template.render(view))
             #expect(plans.shapes <= 2)

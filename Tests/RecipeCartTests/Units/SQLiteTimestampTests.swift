@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct SQLiteTimestampTests {
@@ -12,7 +13,9 @@ import Testing
 
     @Test func writesWhatGRDBWritesForTheSameDate() {
         var generator = SystemRandomNumberGenerator()
-        let fixed: [TimeInterval] = [0, 0.0005, 0.999, 0.9999, 1_700_000_000.123, 1_767_225_599.9995, 951_782_400, 4_102_444_800.5]
+        let fixed: [TimeInterval] = [
+            0, 0.0005, 0.999, 0.9999, 1_700_000_000.123, 1_767_225_599.9995, 951_782_400, 4_102_444_800.5,
+        ]
         let random = (0..<2_000).map { _ in TimeInterval(Double.random(in: 0..<4_102_444_800, using: &generator)) }
         for interval in fixed + random {
             let date = Date(timeIntervalSince1970: interval)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct SearchIndexTests {
@@ -13,7 +14,9 @@ import Testing
 
     static func index(_ entries: [Entry]) -> SearchIndex {
         var builder = SearchIndexBuilder()
-        for entry in entries { builder.addRecipe(id: entry.id, title: entry.title, category: entry.category, tags: entry.tags) }
+        for entry in entries {
+            builder.addRecipe(id: entry.id, title: entry.title, category: entry.category, tags: entry.tags)
+        }
         // Ingredients and diets come after every recipe, as the stores read them.
         for entry in entries {
             for name in entry.ingredients { builder.addIngredient(recipeID: entry.id, name: name) }
@@ -28,12 +31,23 @@ import Testing
     }
 
     let index = Self.index([
-        Entry(id: "r-1", title: "Lemon Chicken Soup", category: "Soup", ingredients: ["chicken thighs", "lemon", "potatoes"]),
-        Entry(id: "r-2", title: "Chicken Tikka Masala", category: "Curry", tags: "spicy", ingredients: ["chicken breast"]),
-        Entry(id: "r-3", title: "Crème Brûlée", category: "Dessert", ingredients: ["cream", "eggs"], diets: ["vegetarian"]),
-        Entry(id: "r-4", title: "Berry Crumble", category: "Dessert", ingredients: ["blackberries", "butter"], diets: ["vegetarian"]),
-        Entry(id: "r-5", title: "Roast Potato Salad", category: "Side", ingredients: ["potato", "chives"], diets: ["vegan", "gluten free"]),
-        Entry(id: "r-6", title: "Chickpea Stew", category: "Vegetarian", ingredients: ["chickpeas", "tomatoes"], diets: ["vegan"]),
+        Entry(
+            id: "r-1", title: "Lemon Chicken Soup", category: "Soup",
+            ingredients: ["chicken thighs", "lemon", "potatoes"]),
+        Entry(
+            id: "r-2", title: "Chicken Tikka Masala", category: "Curry", tags: "spicy", ingredients: ["chicken breast"]),
+        Entry(
+            id: "r-3", title: "Crème Brûlée", category: "Dessert", ingredients: ["cream", "eggs"], diets: ["vegetarian"]
+        ),
+        Entry(
+            id: "r-4", title: "Berry Crumble", category: "Dessert", ingredients: ["blackberries", "butter"],
+            diets: ["vegetarian"]),
+        Entry(
+            id: "r-5", title: "Roast Potato Salad", category: "Side", ingredients: ["potato", "chives"],
+            diets: ["vegan", "gluten free"]),
+        Entry(
+            id: "r-6", title: "Chickpea Stew", category: "Vegetarian", ingredients: ["chickpeas", "tomatoes"],
+            diets: ["vegan"]),
         Entry(id: "r-7", title: "Fish Pie", category: "Seafood", ingredients: ["haddock", "dishes of cream"]),
     ])
 
@@ -92,7 +106,8 @@ import Testing
 
     @Test func equalMatchesAreListedByTitle() {
         let titles = Self.index([
-            Entry(id: "b-2", title: "Apple Pie"), Entry(id: "b-1", title: "apple tart"), Entry(id: "b-3", title: "Apple Cake"),
+            Entry(id: "b-2", title: "Apple Pie"), Entry(id: "b-1", title: "apple tart"),
+            Entry(id: "b-3", title: "Apple Cake"),
         ])
         #expect(Self.found(titles, "apple") == ["b-3", "b-2", "b-1"])
     }
@@ -102,7 +117,8 @@ import Testing
         let words = ["lemon", "chicken", "soup", "tart", "cream", "herb", "pie", "garlic"]
         let entries = (0..<600).map { n in
             Entry(
-                id: "m-\(n)", title: "\(words[n % 8].capitalized) \(words[n * 7 % 8]) \(n % 5 == 0 ? "" : words[n % 3])",
+                id: "m-\(n)",
+                title: "\(words[n % 8].capitalized) \(words[n * 7 % 8]) \(n % 5 == 0 ? "" : words[n % 3])",
                 category: words[n * 3 % 8], tags: n % 4 == 0 ? "lemon" : "",
                 ingredients: [words[n * 5 % 8], words[(n + 1) % 8]], diets: n % 6 == 0 ? ["chicken"] : [])
         }
@@ -163,12 +179,16 @@ import Testing
             var titleHoldsAll = true
             for word in typed {
                 let forms = SearchWords.forms(of: word)
-                let holding = fields.filter { field in field.words.contains { found in forms.contains { found.hasPrefix($0) } } }
+                let holding = fields.filter { field in
+                    field.words.contains { found in forms.contains { found.hasPrefix($0) } }
+                }
                 guard !holding.isEmpty else { return nil }
                 score += holding.reduce(0) { $0 + $1.weight }
                 titleHoldsAll = titleHoldsAll && holding.contains { $0.isTitle }
             }
-            let key = (titleHoldsAll ? 0 : 1, -score, SearchWords.of(entry.title).count, entry.title.lowercased(), entry.id)
+            let key = (
+                titleHoldsAll ? 0 : 1, -score, SearchWords.of(entry.title).count, entry.title.lowercased(), entry.id
+            )
             return typed.isEmpty ? nil : (key, entry.id)
         }
         return ranked.sorted { $0.key < $1.key }.map(\.id)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct SearchPatternTests {
@@ -19,7 +20,8 @@ import Testing
     }
 
     @Test func longTextIsBounded() throws {
-        let pattern = try #require(SearchPattern.make(from: String(repeating: "tomato ", count: 2000) + String(repeating: "x", count: 500)))
+        let pattern = try #require(
+            SearchPattern.make(from: String(repeating: "tomato ", count: 2000) + String(repeating: "x", count: 500)))
         #expect(pattern.components(separatedBy: " ").count == SearchPattern.maximumTokens)
     }
 }

@@ -1,10 +1,13 @@
 import Testing
+
 @testable import RecipeCart
 
 /// The vocabulary of an index whose recipes are titled `texts`.
 private func indexedVocabulary(texts: [String]) -> SearchVocabulary {
     var builder = SearchIndexBuilder()
-    for (number, text) in texts.enumerated() { builder.addRecipe(id: "test-\(number)", title: text, category: "", tags: "") }
+    for (number, text) in texts.enumerated() {
+        builder.addRecipe(id: "test-\(number)", title: text, category: "", tags: "")
+    }
     return SearchVocabulary(index: builder.index())
 }
 
@@ -15,7 +18,9 @@ private func indexedVocabulary(texts: [String]) -> SearchVocabulary {
     ])
 
     @Test func editsAreCountedWithSwapsAsOne() {
-        func distance(_ a: String, _ b: String, limit: Int = 2) -> Int { SearchVocabulary.distance(Array(a), Array(b), limit: limit) }
+        func distance(_ a: String, _ b: String, limit: Int = 2) -> Int {
+            SearchVocabulary.distance(Array(a), Array(b), limit: limit)
+        }
         #expect(distance("chicken", "chicken") == 0)
         #expect(distance("chiken", "chicken") == 1)
         #expect(distance("cihcken", "chicken") == 1)

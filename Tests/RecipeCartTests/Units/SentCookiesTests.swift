@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Testing
+
 @testable import RecipeCart
 
 /// `SentCookies` reads a `Cookie` header the way Hummingbird's `Cookies` does, only faster.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import RecipeCart
 
 /// `web serve` refuses a malformed environment twin instead of quietly using the default.
@@ -13,27 +14,46 @@ struct ServeCommandTests {
         ("RECIPECART_SECURE_COOKIES", "maybe", "RECIPECART_SECURE_COOKIES must be true or false"),
     ])
     func aMalformedEnvironmentTwinStopsTheStart(_ name: String, _ value: String, _ message: String) throws {
-        let (status, text) = try Self.web(["serve", "--data-dir", Self.unusedDataDirectory()], environment: [name: value])
+        let (status, text) = try Self.web(
+            ["serve", "--data-dir", Self.unusedDataDirectory()], environment: [name: value])
         #expect(status != 0)
         #expect(text.contains(message), "\(text)")
     }
 
     /// One setting of each kind, malformed where the operator set it; the refusal names that flag or variable.
     @Test(arguments: [
-        ("RECIPECART_STATIC_CACHE_MB", "5000", ["--static-cache-mb", "5000"], "--static-cache-mb must be a whole number from 0 to 4096"),
-        ("RECIPECART_METRICS_PORT", "0", ["--metrics-port", "0"], "--metrics-port must be a whole number from 1 to 65535"),
-        ("RECIPECART_SECURE_COOKIES", "maybe", ["--secure-cookies=maybe"], "'--secure-cookies' does not take any value"),
-        ("RECIPECART_UPSTREAM_TIMEOUT", "5 parsecs", ["--upstream-timeout", "5 parsecs"], "--upstream-timeout must be a duration"),
+        (
+            "RECIPECART_STATIC_CACHE_MB", "5000", ["--static-cache-mb", "5000"],
+            "--static-cache-mb must be a whole number from 0 to 4096"
+        ),
+        (
+            "RECIPECART_METRICS_PORT", "0", ["--metrics-port", "0"],
+            "--metrics-port must be a whole number from 1 to 65535"
+        ),
+        (
+            "RECIPECART_SECURE_COOKIES", "maybe", ["--secure-cookies=maybe"],
+            "'--secure-cookies' does not take any value"
+        ),
+        (
+            "RECIPECART_UPSTREAM_TIMEOUT", "5 parsecs", ["--upstream-timeout", "5 parsecs"],
+            "--upstream-timeout must be a duration"
+        ),
         ("RECIPECART_CACHE_TTL", "0", ["--cache-ttl", "0"], "--cache-ttl must be a duration"),
         ("RECIPECART_LOG_LEVEL", "loud", ["--log-level", "loud"], "--log-level must be one of trace, debug, info"),
-        ("RECIPECART_SOURCE", "cookbook", ["--source", "cookbook"], "--source must be one of bundled, themealdb, spoonacular"),
-        ("RECIPECART_TRUSTED_PROXY", "127.0.0.1,proxy.local", ["--trusted-proxy", "127.0.0.1,proxy.local"],
-         "--trusted-proxy must be comma-separated IP addresses"),
+        (
+            "RECIPECART_SOURCE", "cookbook", ["--source", "cookbook"],
+            "--source must be one of bundled, themealdb, spoonacular"
+        ),
+        (
+            "RECIPECART_TRUSTED_PROXY", "127.0.0.1,proxy.local", ["--trusted-proxy", "127.0.0.1,proxy.local"],
+            "--trusted-proxy must be comma-separated IP addresses"
+        ),
     ])
     func aMalformedValueStopsTheStartNamingTheFlagOrTheVariable(
         _ variable: String, _ value: String, _ flag: [String], _ flagMessage: String
     ) throws {
-        let fromEnvironment = try Self.web(["serve", "--data-dir", Self.unusedDataDirectory()], environment: [variable: value])
+        let fromEnvironment = try Self.web(
+            ["serve", "--data-dir", Self.unusedDataDirectory()], environment: [variable: value])
         #expect(fromEnvironment.status != 0)
         #expect(fromEnvironment.output.contains("\(variable) must be "), "\(fromEnvironment.output)")
 
@@ -47,10 +67,14 @@ struct ServeCommandTests {
         let overridden = try Self.web(
             ["serve", "--data-dir", Self.unusedDataDirectory(), "--port", "8080", "--log-level", "loud"],
             environment: ["RECIPECART_PORT": "abc"])
-        #expect(overridden.output.contains("--log-level must be one of"), "the start got past the port: \(overridden.output)")
+        #expect(
+            overridden.output.contains("--log-level must be one of"),
+            "the start got past the port: \(overridden.output)")
         #expect(!overridden.output.contains("RECIPECART_PORT"))
 
-        let named = try Self.web(["serve", "--data-dir", Self.unusedDataDirectory(), "--port", "abc"], environment: ["RECIPECART_PORT": "8080"])
+        let named = try Self.web(
+            ["serve", "--data-dir", Self.unusedDataDirectory(), "--port", "abc"],
+            environment: ["RECIPECART_PORT": "8080"])
         #expect(named.status != 0)
         #expect(named.output.contains("--port must be a whole number"), "\(named.output)")
     }
@@ -58,19 +82,27 @@ struct ServeCommandTests {
     @Test func theSpoonacularKeyIsNeverPrintedEvenWhenTheStartStops() throws {
         let key = "spoon-secret-\(UUID().uuidString)"
         let result = try Self.web(
-            ["serve", "--data-dir", Self.unusedDataDirectory(), "--source", "spoonacular", "--upstream-timeout", "soon"],
+            [
+                "serve", "--data-dir", Self.unusedDataDirectory(), "--source", "spoonacular", "--upstream-timeout",
+                "soon",
+            ],
             environment: ["RECIPECART_API_KEY": key])
         #expect(result.status != 0)
         #expect(result.output.contains("--upstream-timeout must be a duration"), "\(result.output)")
         #expect(!result.output.contains(key))
 
-        let withoutKey = try Self.web(["serve", "--data-dir", Self.unusedDataDirectory(), "--source", "spoonacular"], environment: ["RECIPECART_API_KEY": ""])
+        let withoutKey = try Self.web(
+            ["serve", "--data-dir", Self.unusedDataDirectory(), "--source", "spoonacular"],
+            environment: ["RECIPECART_API_KEY": ""])
         #expect(withoutKey.status != 0)
-        #expect(withoutKey.output.contains("--source spoonacular needs an API key: set RECIPECART_API_KEY"), "\(withoutKey.output)")
+        #expect(
+            withoutKey.output.contains("--source spoonacular needs an API key: set RECIPECART_API_KEY"),
+            "\(withoutKey.output)")
     }
 
     @Test func aShortStaffTokenIsRefusedWithoutRepeatingIt() throws {
-        let result = try Self.web(["serve", "--data-dir", Self.unusedDataDirectory()], environment: ["RECIPECART_STAFF_TOKEN": "hunter2"])
+        let result = try Self.web(
+            ["serve", "--data-dir", Self.unusedDataDirectory()], environment: ["RECIPECART_STAFF_TOKEN": "hunter2"])
         #expect(result.status != 0)
         #expect(result.output.contains("RECIPECART_STAFF_TOKEN must be at least 12 characters"), "\(result.output)")
         #expect(!result.output.contains("hunter2"))
@@ -82,8 +114,14 @@ struct ServeCommandTests {
         ("mysql://shop:s3cret-pw@127.0.0.1/recipes", "--database-url cannot be used: it must look like postgres://"),
         ("postgres://127.0.0.1/recipes", "--database-url cannot be used: it names no user"),
         ("postgres://shop:s3cret-pw@127.0.0.1:5432", "--database-url cannot be used: it names no database"),
-        ("postgres://shop:s3cret-pw@127.0.0.1:5432/recipes?sslmode=sometimes", "sslmode must be disable, prefer or require"),
-        ("postgres://shop:s3cret-pw@127.0.0.1:1/recipes?sslmode=disable", "cannot use the PostgreSQL database at postgres://shop@127.0.0.1:1/recipes"),
+        (
+            "postgres://shop:s3cret-pw@127.0.0.1:5432/recipes?sslmode=sometimes",
+            "sslmode must be disable, prefer or require"
+        ),
+        (
+            "postgres://shop:s3cret-pw@127.0.0.1:1/recipes?sslmode=disable",
+            "cannot use the PostgreSQL database at postgres://shop@127.0.0.1:1/recipes"
+        ),
     ])
     func anUnusableDatabaseURLStopsTheStart(url: String, message: String) throws {
         let directory = Self.unusedDataDirectory()
@@ -92,7 +130,9 @@ struct ServeCommandTests {
         #expect(result.output.contains(message), "\(result.output)")
         #expect(!result.output.contains("s3cret-pw"))
         #expect(!FileManager.default.fileExists(atPath: "\(directory)/\(AppDatabase.fileName)"))
-        let imported = try Self.web(["import", "--data-dir", directory, "--file", "/nonexistent.json", "--database-url", url])
+        let imported = try Self.web([
+            "import", "--data-dir", directory, "--file", "/nonexistent.json", "--database-url", url,
+        ])
         #expect(imported.status != 0)
         #expect(imported.output.contains(message), "\(imported.output)")
     }
@@ -107,22 +147,31 @@ struct ServeCommandTests {
             #expect(help.contains(row.flag), "\(row.flag) is missing from --help")
             #expect(help.contains("[env: \(row.variable)]"), "\(row.variable) is missing from --help")
             if let value = row.defaultValue {
-                #expect(help.contains("\(row.flag) ") && help.contains("(default: \(value)) [env: \(row.variable)]"), "\(row.flag)")
+                #expect(
+                    help.contains("\(row.flag) ") && help.contains("(default: \(value)) [env: \(row.variable)]"),
+                    "\(row.flag)")
             }
         }
         let importHelp = try Self.web(["import", "--help"]).output
-        for flag in ["--data-dir", "--database-url", "--source", "--upstream-url", "--api-key", "--daily-call-limit", "--upstream-timeout", "--cache-ttl"] {
+        for flag in [
+            "--data-dir", "--database-url", "--source", "--upstream-url", "--api-key", "--daily-call-limit",
+            "--upstream-timeout", "--cache-ttl",
+        ] {
             #expect(importHelp.contains(flag), "\(flag) is missing from `web import --help`")
         }
     }
 
     /// Runs the built executable with `environment` over this process's own, less any `RECIPECART_…` the test
     /// runner was started with; answers its exit status and its stdout and stderr together.
-    static func web(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func web(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let executable = try #require(WebExecutable.url)
         let finished = try ChildProcess.run(
             executable.path, arguments,
-            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RECIPECART_") }.merging(environment) { _, new in new })
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RECIPECART_") }.merging(
+                environment
+            ) { _, new in new })
         return (finished.status, finished.text)
     }
 
@@ -132,8 +181,10 @@ struct ServeCommandTests {
 
     /// The flag, the variable and, when it is a value in backticks, the default of each row.
     static func readmeConfigurationRows() throws -> [(flag: String, variable: String, defaultValue: String?)] {
-        let readme = try String(contentsOf: TestEnvironment.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Configuration").dropFirst().first)
+        let readme = try String(
+            contentsOf: TestEnvironment.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section =
+            try #require(readme.components(separatedBy: "## Configuration").dropFirst().first)
             .components(separatedBy: "\n## ").first ?? ""
         return section.split(separator: "\n").compactMap { line in
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -167,14 +218,18 @@ struct ServeCommandTests {
         #expect(config.upstream.cacheTTL == 86400)
 
         let defaults = AppConfig()
-        #expect(defaults.host == config.host && defaults.port == config.port && defaults.staticCacheBytes == config.staticCacheBytes)
-        #expect(defaults.dataDirectory.path == config.dataDirectory.path && defaults.secureCookies == config.secureCookies)
+        #expect(
+            defaults.host == config.host && defaults.port == config.port
+                && defaults.staticCacheBytes == config.staticCacheBytes)
+        #expect(
+            defaults.dataDirectory.path == config.dataDirectory.path && defaults.secureCookies == config.secureCookies)
     }
 
     @Test func theCommandLineBeatsTheEnvironmentWhichBeatsTheDefault() throws {
         let environment = [
             "RECIPECART_HOST": "0.0.0.0", "RECIPECART_PORT": "9090", "RECIPECART_SECURE_COOKIES": "on",
-            "RECIPECART_STATIC_CACHE_MB": "8", "RECIPECART_TRUSTED_PROXY": "10.0.0.1, ::1", "RECIPECART_LOG_LEVEL": "debug",
+            "RECIPECART_STATIC_CACHE_MB": "8", "RECIPECART_TRUSTED_PROXY": "10.0.0.1, ::1",
+            "RECIPECART_LOG_LEVEL": "debug",
             "RECIPECART_STAFF_TOKEN": "from-the-environment",
         ]
         let fromEnvironment = try AppConfig(reading: SettingsReader(commandLine: [:], environment: environment))
@@ -186,11 +241,14 @@ struct ServeCommandTests {
         #expect(fromEnvironment.staffToken == "from-the-environment")
 
         let commandLine = [
-            "port": "8081", "secure-cookies": "false", "static-cache-mb": "0", "trusted-proxy": "127.0.0.1", "log-level": "error",
+            "port": "8081", "secure-cookies": "false", "static-cache-mb": "0", "trusted-proxy": "127.0.0.1",
+            "log-level": "error",
         ]
         let settings = SettingsReader(commandLine: commandLine, environment: environment)
         let fromCommandLine = try AppConfig(reading: settings)
-        #expect(fromCommandLine.host == "0.0.0.0", "a setting the command line leaves alone still comes from the environment")
+        #expect(
+            fromCommandLine.host == "0.0.0.0",
+            "a setting the command line leaves alone still comes from the environment")
         #expect(fromCommandLine.port == 8081)
         #expect(!fromCommandLine.secureCookies)
         #expect(fromCommandLine.staticCacheBytes == 0)
@@ -200,8 +258,10 @@ struct ServeCommandTests {
 
     /// `RECIPECART_STAFF_TOKEN=` in a compose file is no token, not a token too short.
     @Test func anEmptyValueIsUnset() throws {
-        let config = try AppConfig(reading: SettingsReader(
-            commandLine: ["host": ""], environment: ["RECIPECART_STAFF_TOKEN": "", "RECIPECART_PORT": "", "RECIPECART_HOST": "::1"]))
+        let config = try AppConfig(
+            reading: SettingsReader(
+                commandLine: ["host": ""],
+                environment: ["RECIPECART_STAFF_TOKEN": "", "RECIPECART_PORT": "", "RECIPECART_HOST": "::1"]))
         #expect(config.staffToken == nil)
         #expect(config.port == 8080)
         #expect(config.host == "::1")
@@ -209,8 +269,12 @@ struct ServeCommandTests {
 
     @Test(arguments: ["1", "true", "YES", "on"], ["0", "false", "No", "OFF"])
     func switchesReadTheUsualWordsForOnAndOff(_ on: String, _ off: String) throws {
-        #expect(try SettingsReader(commandLine: [:], environment: ["RECIPECART_SECURE_COOKIES": on])(Settings.secureCookies))
-        #expect(try !SettingsReader(commandLine: [:], environment: ["RECIPECART_SECURE_COOKIES": off])(Settings.secureCookies))
+        #expect(
+            try SettingsReader(commandLine: [:], environment: ["RECIPECART_SECURE_COOKIES": on])(Settings.secureCookies)
+        )
+        #expect(
+            try !SettingsReader(commandLine: [:], environment: ["RECIPECART_SECURE_COOKIES": off])(
+                Settings.secureCookies))
     }
 
     /// Each kind of setting, malformed in the environment and then on the command line: the refusal names where.
@@ -218,11 +282,16 @@ struct ServeCommandTests {
         ("port", "abc", "8080", "must be a whole number from 1 to 65535, not \"abc\""),
         ("static-cache-mb", "4097", "16", "must be a whole number from 0 to 4096, not \"4097\""),
         ("secure-cookies", "maybe", "on", "must be true or false, not \"maybe\""),
-        ("log-level", "loud", "debug", "must be one of trace, debug, info, notice, warning, error, critical, not \"loud\""),
+        (
+            "log-level", "loud", "debug",
+            "must be one of trace, debug, info, notice, warning, error, critical, not \"loud\""
+        ),
         ("trusted-proxy", "10.0.0.0/8", "10.0.0.1", "must be comma-separated IP addresses, not \"10.0.0.0/8\""),
         ("staff-token", "short", "long-enough-token", "must be at least 12 characters, so it cannot be guessed"),
     ])
-    func aMalformedValueIsRefusedNamingWhereItWasSet(_ name: String, _ text: String, _ valid: String, _ expected: String) throws {
+    func aMalformedValueIsRefusedNamingWhereItWasSet(
+        _ name: String, _ text: String, _ valid: String, _ expected: String
+    ) throws {
         let variable = "RECIPECART_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
         let fromEnvironment = SettingsReader(commandLine: [:], environment: [variable: text])
         let environmentError = #expect(throws: SettingError.self) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// When what a PostgreSQL instance read of a session may answer a page without reading again.
@@ -26,7 +27,8 @@ import Testing
         #expect(readings.reading(of: session, after: LastWrite(start + 5), now: start + 6) == nil)
         // Just before the read by this clock, but another instance's clock may run up to a second ahead.
         #expect(readings.reading(of: session, after: LastWrite(start - 0.5), now: start + 1) == nil)
-        #expect(readings.reading(of: session, after: LastWrite(start - SessionReadings.clockSkew), now: start + 1) == nil)
+        #expect(
+            readings.reading(of: session, after: LastWrite(start - SessionReadings.clockSkew), now: start + 1) == nil)
     }
 
     @Test func aReadingPastItsTrustIsReadAgain() {

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct SessionSignerTests {
@@ -38,7 +39,8 @@ import Testing
         for message in [added, removed, added, removed] {
             let cookie = flash.cookieValue(for: message)
             #expect(flash.message(fromCookie: cookie) == message)
-            #expect(StatusFlash(secret: ServerSecret(key: SymmetricKey(size: .bits256))).message(fromCookie: cookie) == nil)
+            #expect(
+                StatusFlash(secret: ServerSecret(key: SymmetricKey(size: .bits256))).message(fromCookie: cookie) == nil)
         }
         #expect(flash.cookieValue(for: added) != flash.cookieValue(for: removed))
         #expect(flash.cookieValue(for: added) == StatusFlash(secret: signer.secret).cookieValue(for: added))
@@ -46,7 +48,8 @@ import Testing
     }
 
     @Test func aSessionKeepsItsTokenAndOnlyItsOwn() {
-        let alice = ShopperSession.fresh(), bob = ShopperSession.fresh()
+        let alice = ShopperSession.fresh()
+        let bob = ShopperSession.fresh()
         let token = signer.csrfToken(for: alice)
         #expect(signer.csrfToken(for: alice) == token)
         #expect(signer.isValidCSRFToken(token, for: alice))

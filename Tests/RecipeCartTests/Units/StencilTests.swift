@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// An item filled into its stencil must be the HTML Mustache renders from its template, byte for byte, for every
@@ -113,9 +114,12 @@ import Testing
     @Test func optionsAndChipsFollowOneAnotherAsTheyWere() async throws {
         let renderer = try await Self.renderer()
         let options = [
-            FilterOption(value: "", label: "Any", selected: false), FilterOption(value: "beef", label: "Beef", selected: true),
+            FilterOption(value: "", label: "Any", selected: false),
+            FilterOption(value: "beef", label: "Beef", selected: true),
         ]
-        #expect(renderer.filterOptions.html(options) == #"<option value="">Any</option><option value="beef" selected>Beef</option>"#)
+        #expect(
+            renderer.filterOptions.html(options)
+                == #"<option value="">Any</option><option value="beef" selected>Beef</option>"#)
         let chips = [
             FilterChip(label: "All", url: "/", selected: true),
             FilterChip(label: "By cooking time", url: "/?group=time", selected: false, quiet: true),

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct TemplateStartupTests {
     func copyOfTemplates() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: TestEnvironment.packageRoot.appendingPathComponent("Templates"), to: directory)
+        try FileManager.default.copyItem(
+            at: TestEnvironment.packageRoot.appendingPathComponent("Templates"), to: directory)
         return directory
     }
 
@@ -21,7 +23,8 @@ import Testing
 
     @Test func aBrokenTemplateStopsTheStartNamingIt() async throws {
         let directory = try copyOfTemplates()
-        try "{{#chrome}}never closed".write(to: directory.appendingPathComponent("error.mustache"), atomically: true, encoding: .utf8)
+        try "{{#chrome}}never closed".write(
+            to: directory.appendingPathComponent("error.mustache"), atomically: true, encoding: .utf8)
         await #expect {
             _ = try await PageRenderer(templatesDirectory: directory)
         } throws: { error in

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct WhitespaceTrimmingTests {
     @Test(arguments: [
-        "", " ", "chicken", "  chicken  ", "\t\n chicken pie \r\n", "\u{2003}curry\u{3000}", "\u{85}a\u{2028}", "\u{2029}\u{A0}b\u{202F}",
-        "\u{200B}zero width\u{200B}", " \u{301}accent ", "e\u{301} ", "\u{B}\u{C}vertical\u{1680}", "🍜 ramen 🍜", "a b\tc",
+        "", " ", "chicken", "  chicken  ", "\t\n chicken pie \r\n", "\u{2003}curry\u{3000}", "\u{85}a\u{2028}",
+        "\u{2029}\u{A0}b\u{202F}",
+        "\u{200B}zero width\u{200B}", " \u{301}accent ", "e\u{301} ", "\u{B}\u{C}vertical\u{1680}", "🍜 ramen 🍜",
+        "a b\tc",
     ])
     func trimsWhatFoundationTrims(_ text: String) {
         let trimmed = text.trimmingWhitespaceAndNewlines

@@ -1,5 +1,6 @@
 import NIOCore
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct WireHeadMemoTests {
@@ -8,7 +9,8 @@ import Testing
     static let next = "Tue, 24 Nov 2026 00:00:00 GMT"
 
     static func head(_ date: String, status: String = "200 OK") -> ByteBuffer {
-        ByteBuffer(string: "HTTP/1.1 \(status)\r\nContent-Type: text/css\r\nDate: \(date)\r\nServer: RecipeCart\r\n\r\n")
+        ByteBuffer(
+            string: "HTTP/1.1 \(status)\r\nContent-Type: text/css\r\nDate: \(date)\r\nServer: RecipeCart\r\n\r\n")
     }
 
     /// Counts the heads made.
@@ -46,11 +48,14 @@ import Testing
         let notModified = WireHeadMemo.Key(status: 304, cacheControl: Self.ok.cacheControl)
         let shortLived = WireHeadMemo.Key(status: 200, cacheControl: "no-cache")
         _ = memo.head(for: Self.ok, date: Self.first) { maker.make(Self.first) }
-        #expect(memo.head(for: notModified, date: Self.first) { maker.make(Self.first, status: "304 Not Modified") }
-            == Self.head(Self.first, status: "304 Not Modified"))
+        #expect(
+            memo.head(for: notModified, date: Self.first) { maker.make(Self.first, status: "304 Not Modified") }
+                == Self.head(Self.first, status: "304 Not Modified"))
         _ = memo.head(for: shortLived, date: Self.first) { maker.make(Self.first) }
         #expect(maker.made == 3)
-        #expect(memo.head(for: notModified, date: Self.next) { maker.make(Self.next) } == Self.head(Self.next, status: "304 Not Modified"))
+        #expect(
+            memo.head(for: notModified, date: Self.next) { maker.make(Self.next) }
+                == Self.head(Self.next, status: "304 Not Modified"))
         #expect(maker.made == 3)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// The daily call limit and upstream's own stops (402, 429, `X-API-Quota-Left`), kept in SQLite across restarts.
@@ -10,13 +11,16 @@ import Testing
     @Test func theDailyLimitStopsEveryCallUntilUTCMidnight() async throws {
         try await StandIn.run { standIn in
             let clock = TestClock(Self.lateEvening)
-            let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn, dailyCallLimit: 2, clock: clock)
+            let environment = try TestEnvironment.upstream(
+                .themealdb, standIn: standIn, dailyCallLimit: 2, clock: clock)
             try await environment.withShopper { shopper in
                 let first = try await shopper.get("/?q=miso")
                 #expect(first.notice == nil)
                 let second = try await shopper.get("/?q=hotpot")
                 #expect(second.notice == nil)
-                #expect(try await environment.row("SELECT count FROM upstream_calls WHERE source = 'themealdb' AND day = '2025-06-15'") == 2)
+                #expect(
+                    try await environment.row(
+                        "SELECT count FROM upstream_calls WHERE source = 'themealdb' AND day = '2025-06-15'") == 2)
 
                 let limited = try await shopper.get("/?q=pudding")
                 #expect(limited.status == .ok)

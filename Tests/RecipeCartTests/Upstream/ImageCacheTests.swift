@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// Upstream pictures: downloaded once in the background, checked, stored in the data dir, shown by local URL.
@@ -29,21 +30,26 @@ import Testing
                 #expect(Array(picture.response.body.readableBytesView) == StandInState.jpegBytes)
 
                 let refusedHTML: String? = try await environment.row(
-                    "SELECT failure FROM upstream_images WHERE url = ?", [standIn.imageURL("recipecart-kheer.jpg").absoluteString])
+                    "SELECT failure FROM upstream_images WHERE url = ?",
+                    [standIn.imageURL("recipecart-kheer.jpg").absoluteString])
                 #expect(refusedHTML?.contains("not an image") == true)
                 let refusedLarge: String? = try await environment.row(
-                    "SELECT failure FROM upstream_images WHERE url = ?", [standIn.imageURL("recipecart-hotpot.jpg").absoluteString])
+                    "SELECT failure FROM upstream_images WHERE url = ?",
+                    [standIn.imageURL("recipecart-hotpot.jpg").absoluteString])
                 #expect(refusedLarge == "larger than 5 MB")
                 #expect(try await shopper.get("/recipes/mealdb-90102").contains("recipe-picture-placeholder"))
-                #expect(try FileManager.default.contentsOfDirectory(atPath: environment.imageCacheDirectory.path) == [name])
+                #expect(
+                    try FileManager.default.contentsOfDirectory(atPath: environment.imageCacheDirectory.path) == [name])
 
                 // A later answer naming the same pictures downloads none of them again.
                 try await shopper.get("/?q=aubergine")
                 try await shopper.get("/recipes/mealdb-90201")
                 try await Task.sleep(for: .milliseconds(200))
-                #expect(await standIn.state.imageCalls.sorted() == [
-                    "recipecart-aubergine.jpg", "recipecart-hotpot.jpg", "recipecart-kheer.jpg", "recipecart-pear-tart.jpg",
-                ])
+                #expect(
+                    await standIn.state.imageCalls.sorted() == [
+                        "recipecart-aubergine.jpg", "recipecart-hotpot.jpg", "recipecart-kheer.jpg",
+                        "recipecart-pear-tart.jpg",
+                    ])
             }
         }
     }
@@ -58,7 +64,8 @@ import Testing
                 // Four of the five desserts have a picture.
                 #expect(try await eventually { try await environment.row("SELECT COUNT(*) FROM upstream_images") == 4 })
                 let failure: String? = try await environment.row(
-                    "SELECT failure FROM upstream_images WHERE url = ?", [standIn.imageURL("recipecart-mousse.jpg").absoluteString])
+                    "SELECT failure FROM upstream_images WHERE url = ?",
+                    [standIn.imageURL("recipecart-mousse.jpg").absoluteString])
                 #expect(failure == "not a JPEG, PNG, WebP or GIF")
                 let tiles = try await shopper.get("/?category=Dessert")
                 #expect(tiles.contains(#"src="/images/cache/"#))
@@ -72,7 +79,9 @@ import Testing
             try await environment.seedMeals(pointingAt: standIn)
             #expect(await standIn.state.imageCalls.isEmpty)
             try await environment.withShopper { shopper in
-                let settled = try await eventually { try await environment.row("SELECT COUNT(*) FROM upstream_images") == 3 }
+                let settled = try await eventually {
+                    try await environment.row("SELECT COUNT(*) FROM upstream_images") == 3
+                }
                 #expect(settled)
                 #expect(await standIn.state.imageCalls.count == 3)
                 let name = ImageCache.fileName(for: standIn.imageURL("recipecart-hotpot.jpg"), kind: .jpeg)

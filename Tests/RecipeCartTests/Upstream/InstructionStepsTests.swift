@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct InstructionStepsTests {
@@ -27,7 +28,10 @@ import Testing
     }
 
     @Test func aSingleParagraphStaysOneStep() {
-        #expect(InstructionSteps.split("Mix everything. Bake for 20 minutes. Cool.") == ["Mix everything. Bake for 20 minutes. Cool."])
+        #expect(
+            InstructionSteps.split("Mix everything. Bake for 20 minutes. Cool.") == [
+                "Mix everything. Bake for 20 minutes. Cool."
+            ])
     }
 
     @Test func nothingToSplitIsNoSteps() {

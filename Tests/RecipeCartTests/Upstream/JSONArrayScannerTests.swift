@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// The one pass that finds a dump's meals and refuses a broken file before anything is saved.
@@ -10,9 +11,13 @@ import Testing
     }
 
     @Test func findsTheElementsOfABareArrayOrOfTheKeyAtTheTop() throws {
-        #expect(try Self.elements(#" [ {"a": [1, 2]}, "x\"]", -1.5e+3 , null ] "#) == [#"{"a": [1, 2]}"#, #""x\"]""#, "-1.5e+3", "null"])
-        #expect(try Self.elements(#"{"count": 2, "meals": [{"idMeal": "1"}, {"idMeal": "2"}], "more": {}}"#)
-            == [#"{"idMeal": "1"}"#, #"{"idMeal": "2"}"#])
+        #expect(
+            try Self.elements(#" [ {"a": [1, 2]}, "x\"]", -1.5e+3 , null ] "#) == [
+                #"{"a": [1, 2]}"#, #""x\"]""#, "-1.5e+3", "null",
+            ])
+        #expect(
+            try Self.elements(#"{"count": 2, "meals": [{"idMeal": "1"}, {"idMeal": "2"}], "more": {}}"#)
+                == [#"{"idMeal": "1"}"#, #"{"idMeal": "2"}"#])
         #expect(try Self.elements("[]") == [])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct MealDBDecodingTests {
@@ -11,14 +12,15 @@ import Testing
 
     @Test func emptySlotsAreDroppedAndTheRestTrimmed() throws {
         let meal = try UpstreamFixture.decode(MealDBMealsResponse.self, "themealdb/search.json").meals[0]
-        #expect(meal.ingredients == [
-            MealDBIngredient(name: "Aubergine", measure: "2"),
-            MealDBIngredient(name: "White Miso", measure: "3 tbs"),
-            MealDBIngredient(name: "Mirin", measure: "2 tbs"),
-            MealDBIngredient(name: "Sugar", measure: "1 tsp"),
-            MealDBIngredient(name: "Sesame Seed", measure: ""),
-            MealDBIngredient(name: "Spring Onions", measure: ""),
-        ])
+        #expect(
+            meal.ingredients == [
+                MealDBIngredient(name: "Aubergine", measure: "2"),
+                MealDBIngredient(name: "White Miso", measure: "3 tbs"),
+                MealDBIngredient(name: "Mirin", measure: "2 tbs"),
+                MealDBIngredient(name: "Sugar", measure: "1 tsp"),
+                MealDBIngredient(name: "Sesame Seed", measure: ""),
+                MealDBIngredient(name: "Spring Onions", measure: ""),
+            ])
     }
 
     @Test func slotsMayBeMissingAltogether() throws {
@@ -27,14 +29,17 @@ import Testing
     }
 
     @Test func slotsBeyondTwentyAreReadInNumberOrder() throws {
-        let meal = try UpstreamFixture.decode(MealDBMeal.self, json: """
-            {"idMeal": "1", "strIngredient21": "Salt", "strMeasure21": "a pinch", "strIngredient3": "Flour", "strIngredient10": "Water"}
-            """)
-        #expect(meal.ingredients == [
-            MealDBIngredient(name: "Flour", measure: ""),
-            MealDBIngredient(name: "Water", measure: ""),
-            MealDBIngredient(name: "Salt", measure: "a pinch"),
-        ])
+        let meal = try UpstreamFixture.decode(
+            MealDBMeal.self,
+            json: """
+                {"idMeal": "1", "strIngredient21": "Salt", "strMeasure21": "a pinch", "strIngredient3": "Flour", "strIngredient10": "Water"}
+                """)
+        #expect(
+            meal.ingredients == [
+                MealDBIngredient(name: "Flour", measure: ""),
+                MealDBIngredient(name: "Water", measure: ""),
+                MealDBIngredient(name: "Salt", measure: "a pinch"),
+            ])
     }
 
     @Test func eitherAlternateKeyIsAccepted() throws {
@@ -90,9 +95,15 @@ import Testing
     }
 
     @Test func anAnswerWithoutItsKeyThrows() throws {
-        #expect(throws: DecodingError.self) { try UpstreamFixture.decode(MealDBMealsResponse.self, "themealdb/empty-object.json") }
-        #expect(throws: DecodingError.self) { try UpstreamFixture.decode(MealDBSummariesResponse.self, "themealdb/empty-object.json") }
-        #expect(throws: DecodingError.self) { try UpstreamFixture.decode(MealDBCategoriesResponse.self, "themealdb/empty-object.json") }
+        #expect(throws: DecodingError.self) {
+            try UpstreamFixture.decode(MealDBMealsResponse.self, "themealdb/empty-object.json")
+        }
+        #expect(throws: DecodingError.self) {
+            try UpstreamFixture.decode(MealDBSummariesResponse.self, "themealdb/empty-object.json")
+        }
+        #expect(throws: DecodingError.self) {
+            try UpstreamFixture.decode(MealDBCategoriesResponse.self, "themealdb/empty-object.json")
+        }
     }
 
     @Test(arguments: [#"{"meals": "none"}"#, #"{"meals": {"idMeal": "1"}}"#, #"[]"#, #""meals""#])
@@ -109,17 +120,22 @@ import Testing
         #expect(meal.category == nil)
         #expect(meal.tags == nil)
         #expect(meal.thumbnail == "42")
-        #expect(meal.ingredients == [MealDBIngredient(name: "Bread", measure: "2"), MealDBIngredient(name: "Butter", measure: "")])
-        #expect(response.failures == [
-            "meals[1].idMeal: not a non-blank string",
-            "meals[2].idMeal: missing",
-            "meals[3]: expected Dictionary<String, Any>",
-            "meals[4]: null",
-        ])
+        #expect(
+            meal.ingredients == [
+                MealDBIngredient(name: "Bread", measure: "2"), MealDBIngredient(name: "Butter", measure: ""),
+            ])
+        #expect(
+            response.failures == [
+                "meals[1].idMeal: not a non-blank string",
+                "meals[2].idMeal: missing",
+                "meals[3]: expected Dictionary<String, Any>",
+                "meals[4]: null",
+            ])
     }
 
     @Test func aBareArrayOfMealsDecodesAsALossyList() throws {
-        let list = try UpstreamFixture.decode(LossyList<MealDBMeal>.self, json: #"[{"idMeal": "1", "strMeal": "A"}, {"strMeal": "B"}]"#)
+        let list = try UpstreamFixture.decode(
+            LossyList<MealDBMeal>.self, json: #"[{"idMeal": "1", "strMeal": "A"}, {"strMeal": "B"}]"#)
         #expect(list.elements.map(\.name) == ["A"])
         #expect(list.failures == ["[1].idMeal: missing"])
     }

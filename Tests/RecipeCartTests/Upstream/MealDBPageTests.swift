@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// Pages in front of TheMealDB (the stand-in): what is fetched, when, and that a repeat costs no call.
@@ -53,7 +54,9 @@ import Testing
                 #expect(page.recipeIDs.contains("bundled-1"))
                 let calls = await standIn.state.apiCalls
                 #expect(calls == ["/api/json/v1/1/filter.php?c=Dessert"])
-                #expect(try await environment.row("SELECT is_complete FROM upstream_recipes WHERE recipe_id = 'mealdb-90201'") == false)
+                #expect(
+                    try await environment.row(
+                        "SELECT is_complete FROM upstream_recipes WHERE recipe_id = 'mealdb-90201'") == false)
 
                 let detail = try await shopper.get("/recipes/mealdb-90201")
                 #expect(detail.status == .ok)
@@ -65,7 +68,9 @@ import Testing
                 try await shopper.get("/recipes/mealdb-90201")
                 try await shopper.get("/?category=Dessert")
                 #expect(await standIn.state.apiCalls.count == 2)
-                #expect(try await environment.row("SELECT is_complete FROM upstream_recipes WHERE recipe_id = 'mealdb-90201'") == true)
+                #expect(
+                    try await environment.row(
+                        "SELECT is_complete FROM upstream_recipes WHERE recipe_id = 'mealdb-90201'") == true)
             }
         }
     }
@@ -90,7 +95,8 @@ import Testing
                 #expect(await standIn.state.apiCalls.count == 1)
                 let detail = try await shopper.get("/recipes/mealdb-90101")
                 #expect(detail.contains("Miso Glazed Aubergine"))
-                #expect(try await environment.row("SELECT category FROM recipes WHERE id = 'mealdb-90101'") == "Vegetarian")
+                #expect(
+                    try await environment.row("SELECT category FROM recipes WHERE id = 'mealdb-90101'") == "Vegetarian")
                 #expect(try await environment.row("SELECT area FROM recipes WHERE id = 'mealdb-90101'") == "Japanese")
 
                 // A cuisine nothing here has: upstream's list first, then its tiles.
@@ -98,7 +104,10 @@ import Testing
                 #expect(peruvian.status == .ok)
                 #expect(peruvian.contains(#"<option value="Peruvian" selected>Peruvian</option>"#))
                 #expect(peruvian.contains("No recipes match these filters"))
-                #expect(await standIn.state.apiCalls.suffix(2) == ["/api/json/v1/1/list.php?a=list", "/api/json/v1/1/filter.php?a=Peruvian"])
+                #expect(
+                    await standIn.state.apiCalls.suffix(2) == [
+                        "/api/json/v1/1/list.php?a=list", "/api/json/v1/1/filter.php?a=Peruvian",
+                    ])
                 // A cuisine neither has is ignored, and the list is not asked again within the TTL; nor is Peruvian.
                 for ignored in ["/?area=Atlantis", "/?area=Unknown", "/?area=%3Cscript%3E"] {
                     let page = try await shopper.get(ignored)
@@ -115,7 +124,10 @@ import Testing
                 try await shopper.get("/?area=Atlantis")
                 try await shopper.get("/?area=Japanese")
                 try await shopper.get("/?area=Japanese")
-                #expect(await standIn.state.apiCalls.dropFirst(4) == ["/api/json/v1/1/list.php?a=list", "/api/json/v1/1/filter.php?a=Japanese"])
+                #expect(
+                    await standIn.state.apiCalls.dropFirst(4) == [
+                        "/api/json/v1/1/list.php?a=list", "/api/json/v1/1/filter.php?a=Japanese",
+                    ])
             }
         }
     }
@@ -133,8 +145,12 @@ import Testing
                 #expect(rice.recipeIDs.contains("mealdb-90102"))
                 #expect(rice.recipeIDs.contains("bundled-18") && !rice.recipeIDs.contains("bundled-1"))
                 #expect(await standIn.state.apiCalls == ["/api/json/v1/1/filter.php?i=rice"])
-                #expect(try await environment.row("SELECT is_complete FROM upstream_recipes WHERE recipe_id = 'mealdb-90102'") == false)
-                #expect(try await environment.row("SELECT ingredient FROM recipe_main_ingredients WHERE recipe_id = 'mealdb-90102'") == "rice")
+                #expect(
+                    try await environment.row(
+                        "SELECT is_complete FROM upstream_recipes WHERE recipe_id = 'mealdb-90102'") == false)
+                #expect(
+                    try await environment.row(
+                        "SELECT ingredient FROM recipe_main_ingredients WHERE recipe_id = 'mealdb-90102'") == "rice")
 
                 // Again within the TTL, with other pages and groupings: no call.
                 for again in ["/?ingredient=rice", "/?ingredient=rice&page=1", "/?ingredient=rice&group=time"] {
@@ -143,7 +159,9 @@ import Testing
                 }
                 // With a diet, which a tile does not know: saved vegan dishes with rice, not the tile.
                 let vegan = try await shopper.get("/?ingredient=rice&diet=vegan")
-                #expect(vegan.recipeIDs.contains("bundled-18") && !vegan.recipeIDs.contains("mealdb-90102") && !vegan.recipeIDs.contains("bundled-24"))
+                #expect(
+                    vegan.recipeIDs.contains("bundled-18") && !vegan.recipeIDs.contains("mealdb-90102")
+                        && !vegan.recipeIDs.contains("bundled-24"))
                 #expect(await standIn.state.apiCalls.count == 1)
 
                 // Each main ingredient asks its own TheMealDB name, once.
@@ -151,10 +169,15 @@ import Testing
                 #expect(lamb.recipeIDs == ["mealdb-90103"])
                 try await shopper.get("/?ingredient=fish")
                 try await shopper.get("/?ingredient=fish")
-                #expect(await standIn.state.apiCalls.dropFirst() == ["/api/json/v1/1/filter.php?i=lamb", "/api/json/v1/1/filter.php?i=salmon"])
+                #expect(
+                    await standIn.state.apiCalls.dropFirst() == [
+                        "/api/json/v1/1/filter.php?i=lamb", "/api/json/v1/1/filter.php?i=salmon",
+                    ])
 
                 // Unknown values are ignored: the whole catalog, no call.
-                for ignored in ["/?ingredient=unicorn", "/?ingredient=%3Cscript%3E", "/?ingredient=", "/?ingredient=chickens"] {
+                for ignored in [
+                    "/?ingredient=unicorn", "/?ingredient=%3Cscript%3E", "/?ingredient=", "/?ingredient=chickens",
+                ] {
                     let page = try await shopper.get(ignored)
                     #expect(page.status == .ok, "\(ignored)")
                     #expect(page.recipeIDs.contains("bundled-1"), "\(ignored)")
@@ -167,9 +190,11 @@ import Testing
                 try await shopper.get("/?category=Dessert&ingredient=rice")
                 let indian = try await shopper.get("/?area=Indian&ingredient=rice")
                 #expect(indian.recipeIDs.contains("mealdb-90102"))
-                #expect(await standIn.state.apiCalls.dropFirst(3) == [
-                    "/api/json/v1/1/search.php?s=pudding", "/api/json/v1/1/filter.php?c=Dessert", "/api/json/v1/1/filter.php?a=Indian",
-                ])
+                #expect(
+                    await standIn.state.apiCalls.dropFirst(3) == [
+                        "/api/json/v1/1/search.php?s=pudding", "/api/json/v1/1/filter.php?c=Dessert",
+                        "/api/json/v1/1/filter.php?a=Indian",
+                    ])
 
                 // Past the TTL, asked once more.
                 clock.advance(by: UpstreamSettings.defaultCacheTTL + 60)
@@ -229,10 +254,12 @@ import Testing
             let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn, clock: clock)
             try await environment.withShopper { shopper in
                 try await shopper.get("/?q=miso")
-                let saved = try await shopper.postMultipart("/recipes/mealdb-90101/edit", [
-                    ("version", "0"), ("title", "Grandma’s Miso Aubergine"), ("description", "Ours."),
-                    ("step", "Roast it."), ("action", "save"),
-                ])
+                let saved = try await shopper.postMultipart(
+                    "/recipes/mealdb-90101/edit",
+                    [
+                        ("version", "0"), ("title", "Grandma’s Miso Aubergine"), ("description", "Ours."),
+                        ("step", "Roast it."), ("action", "save"),
+                    ])
                 #expect(saved.status == .seeOther)
 
                 await standIn.state.setExtraIngredient("Chilli Flakes")
@@ -240,7 +267,10 @@ import Testing
                 let search = try await shopper.get("/?q=miso")
                 // Opening a saved, complete recipe costs no call, however old it is.
                 let detail = try await shopper.get("/recipes/mealdb-90101")
-                #expect(await standIn.state.apiCalls == ["/api/json/v1/1/search.php?s=miso", "/api/json/v1/1/search.php?s=miso"])
+                #expect(
+                    await standIn.state.apiCalls == [
+                        "/api/json/v1/1/search.php?s=miso", "/api/json/v1/1/search.php?s=miso",
+                    ])
                 #expect(search.contains("Grandma’s Miso Aubergine"))
                 #expect(detail.contains(#"<h1 class="recipe-title">Grandma’s Miso Aubergine</h1>"#))
                 #expect(detail.contains("Roast it."))

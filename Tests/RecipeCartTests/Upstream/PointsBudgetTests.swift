@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// The daily budget in the points Spoonacular reports (the stand-in sends its quota headers), through pages: calls
@@ -8,7 +9,8 @@ import Testing
     static func environment(
         standIn: StandIn, dailyCallLimit: Int? = nil, clock: TestClock
     ) throws -> TestEnvironment {
-        var environment = try TestEnvironment.upstream(.spoonacular, standIn: standIn, dailyCallLimit: dailyCallLimit, clock: clock)
+        var environment = try TestEnvironment.upstream(
+            .spoonacular, standIn: standIn, dailyCallLimit: dailyCallLimit, clock: clock)
         environment.staffToken = StaffRouteTests.token
         return environment
     }
@@ -20,7 +22,7 @@ import Testing
         let board = try await staff.get("/staff")
         #expect(board.status == .ok)
         guard let used = board.firstMatch(#"data-points-used="([^"]*)""#),
-              let left = board.firstMatch(#"data-points-left="([^"]*)""#)
+            let left = board.firstMatch(#"data-points-left="([^"]*)""#)
         else { return nil }
         #expect(board.contains("API points today: \(used) used, \(left) left"))
         return [used, left]
@@ -78,7 +80,8 @@ import Testing
     @Test func theDailyCallLimitIsAPointsLimitForSpoonacular() async throws {
         try await StandIn.run { standIn in
             await standIn.state.setPoints(.init(search: 2))
-            let environment = try Self.environment(standIn: standIn, dailyCallLimit: 3, clock: TestClock(CallQuotaTests.lateEvening))
+            let environment = try Self.environment(
+                standIn: standIn, dailyCallLimit: 3, clock: TestClock(CallQuotaTests.lateEvening))
             try await environment.withShopper { shopper in
                 #expect(try await shopper.get("/?q=tacos").notice == nil)
                 // 2 of the 3 points spent, though the API itself has 148 left: a second search (2) would overspend.
@@ -93,8 +96,10 @@ import Testing
     @Test(arguments: [("0", "-500", "1e9"), ("nan", "-1", "inf"), ("-2", "0x10", "99999999999"), ("0.0", "", "1.5.5")])
     func hostileQuotaHeadersNeverRaiseTheBudget(_ request: String, _ used: String, _ left: String) async throws {
         try await StandIn.run { standIn in
-            await standIn.state.setFault(.headers(["X-API-Quota-Request": request, "X-API-Quota-Used": used, "X-API-Quota-Left": left]))
-            let environment = try Self.environment(standIn: standIn, dailyCallLimit: 2, clock: TestClock(CallQuotaTests.lateEvening))
+            await standIn.state.setFault(
+                .headers(["X-API-Quota-Request": request, "X-API-Quota-Used": used, "X-API-Quota-Left": left]))
+            let environment = try Self.environment(
+                standIn: standIn, dailyCallLimit: 2, clock: TestClock(CallQuotaTests.lateEvening))
             try await environment.withShopper { shopper in
                 // Nothing readable about the points: each call keeps the point it reserved.
                 #expect(try await shopper.get("/?q=tacos").notice == nil)

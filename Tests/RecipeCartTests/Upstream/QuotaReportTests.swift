@@ -1,28 +1,34 @@
 import Foundation
 import NIOCore
 import Testing
+
 @testable import RecipeCart
 
 /// Reading Spoonacular's quota headers: plain decimals only, so a broken or hostile value never raises the budget.
 @Suite struct QuotaReportTests {
     static func answer(_ headers: [String: String]) -> UpstreamHTTP.Answer {
         UpstreamHTTP.Answer(
-            status: 200, headers: Dictionary(uniqueKeysWithValues: headers.map { ($0.key.lowercased(), $0.value) }), body: ByteBuffer())
+            status: 200, headers: Dictionary(uniqueKeysWithValues: headers.map { ($0.key.lowercased(), $0.value) }),
+            body: ByteBuffer())
     }
 
     @Test func theThreeHeadersAreRead() {
-        let report = QuotaReport(Self.answer(["X-API-Quota-Request": "1.84", "X-API-Quota-Used": "37.5", "X-API-Quota-Left": " 112.5 "]))
+        let report = QuotaReport(
+            Self.answer(["X-API-Quota-Request": "1.84", "X-API-Quota-Used": "37.5", "X-API-Quota-Left": " 112.5 "]))
         #expect(report == QuotaReport(cost: 1.84, used: 37.5, left: 112.5))
         #expect(QuotaReport(Self.answer([:])) == QuotaReport())
     }
 
     @Test(arguments: [
-        "", " ", "abc", "nan", "NaN", "inf", "-inf", "infinity", "1e3", "1E9", "0x10", "0x1p3", "1,5", "1.2.3", ".5", "5.",
-        "+5", "-", "--1", "1 2", "12abc", "٣", "１", "10000001", "99999999999999999999", "5, 7", "1.0000000000000000000000001",
+        "", " ", "abc", "nan", "NaN", "inf", "-inf", "infinity", "1e3", "1E9", "0x10", "0x1p3", "1,5", "1.2.3", ".5",
+        "5.",
+        "+5", "-", "--1", "1 2", "12abc", "٣", "１", "10000001", "99999999999999999999", "5, 7",
+        "1.0000000000000000000000001",
     ])
     func aMalformedValueIsLeftOut(_ value: String) {
         #expect(QuotaReport.points(value) == nil, "\(value)")
-        let report = QuotaReport(Self.answer(["X-API-Quota-Request": value, "X-API-Quota-Used": value, "X-API-Quota-Left": value]))
+        let report = QuotaReport(
+            Self.answer(["X-API-Quota-Request": value, "X-API-Quota-Used": value, "X-API-Quota-Left": value]))
         #expect(report == QuotaReport(), "\(value)")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import RecipeCart
 
 /// `web import`: the three dump shapes, idempotence, speed, and walking TheMealDB (the stand-in).
@@ -11,13 +12,21 @@ import Testing
     }
 
     static let shapes: [(String, @Sendable () throws -> Data, [String])] = [
-        ("TheMealDB answer", { try UpstreamFixture.data("themealdb/search.json") }, ["mealdb-90101", "mealdb-90102", "mealdb-90103"]),
+        (
+            "TheMealDB answer", { try UpstreamFixture.data("themealdb/search.json") },
+            ["mealdb-90101", "mealdb-90102", "mealdb-90103"]
+        ),
         ("bare array of meals", bareArray, ["mealdb-90101", "mealdb-90102", "mealdb-90103"]),
-        ("Spoonacular answer", { try UpstreamFixture.data("spoonacular/complex-search.json") }, ["spoon-990001", "spoon-990002", "spoon-990003"]),
+        (
+            "Spoonacular answer", { try UpstreamFixture.data("spoonacular/complex-search.json") },
+            ["spoon-990001", "spoon-990002", "spoon-990003"]
+        ),
     ]
 
     @Test(arguments: shapes)
-    func eachShapeImportsAndASecondRunAddsNothing(_ name: String, _ data: @Sendable () throws -> Data, _ ids: [String]) async throws {
+    func eachShapeImportsAndASecondRunAddsNothing(_ name: String, _ data: @Sendable () throws -> Data, _ ids: [String])
+        async throws
+    {
         let environment = try TestEnvironment()
         let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
         let first = try await importer.importJSON(try data())
@@ -68,7 +77,8 @@ import Testing
         _ = try await importer.importJSON(try JSONEncoder().encode(response))
         let id = RecipeID("mealdb-90101")!
         _ = try await SQLiteRecipeEditStore(database: database).save(
-            RecipeEdit(title: "Our Aubergine", description: "Ours.", steps: ["Roast."], picture: .keep), for: id, copy: .shop,
+            RecipeEdit(title: "Our Aubergine", description: "Ours.", steps: ["Roast."], picture: .keep), for: id,
+            copy: .shop,
             expected: EditVersion(0))
 
         response.meals[0].ingredients.append(MealDBIngredient(name: "Chilli", measure: "1"))
@@ -89,7 +99,8 @@ import Testing
         let report = try await importer.importJSON(data)
         #expect(report.added == 600)
         #expect(progress.steps == (1...6).map { "\($0 * 100)/600 recipes" })
-        let found = try await SQLiteCatalogStore(database: try environment.database()).browse(BrowseQuery(text: "Test Meal 599"))
+        let found = try await SQLiteCatalogStore(database: try environment.database()).browse(
+            BrowseQuery(text: "Test Meal 599"))
         #expect(found.sections.flatMap(\.recipes).first?.id.rawValue == "mealdb-100599")
     }
 
@@ -99,15 +110,18 @@ import Testing
         try await StandIn.run { standIn in
             let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn)
             let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
-            let report = try await importer.walk(.category("Dessert"), settings: environment.upstream, logger: .init(label: "test"))
+            let report = try await importer.walk(
+                .category("Dessert"), settings: environment.upstream, logger: .init(label: "test"))
             #expect(report.added == 5)
             #expect(report.failures.isEmpty)
             #expect(report.stoppedBecause == nil)
             #expect(await standIn.state.apiCalls.count == 6)
-            let recipe = try await SQLiteCatalogStore(database: try environment.database()).recipe(RecipeID("mealdb-90201")!)
+            let recipe = try await SQLiteCatalogStore(database: try environment.database()).recipe(
+                RecipeID("mealdb-90201")!)
             #expect(recipe?.ingredients.first?.name == "Shortcrust Pastry")
 
-            let again = try await importer.walk(.category("Dessert"), settings: environment.upstream, logger: .init(label: "test"))
+            let again = try await importer.walk(
+                .category("Dessert"), settings: environment.upstream, logger: .init(label: "test"))
             #expect(again.added == 0)
             #expect(again.skipped == 5)
             #expect(await standIn.state.apiCalls.count == 6)
@@ -118,7 +132,8 @@ import Testing
         try await StandIn.run { standIn in
             let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn)
             let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
-            let report = try await importer.walk(.category("dessert"), settings: environment.upstream, logger: .init(label: "test"))
+            let report = try await importer.walk(
+                .category("dessert"), settings: environment.upstream, logger: .init(label: "test"))
             #expect(report.added == 0)
             #expect(report.failures.first?.hasPrefix("category dessert: TheMealDB lists no meals") == true)
         }
@@ -127,7 +142,8 @@ import Testing
     @Test func walkingEveryLetterStopsAtTheDailyLimitAndResumesTheNextDay() async throws {
         try await StandIn.run { standIn in
             let clock = TestClock(CallQuotaTests.lateEvening)
-            let environment = try TestEnvironment.upstream(.themealdb, standIn: standIn, dailyCallLimit: 13, clock: clock)
+            let environment = try TestEnvironment.upstream(
+                .themealdb, standIn: standIn, dailyCallLimit: 13, clock: clock)
             let progress = RecordingProgress()
             let importer = RecipeImporter(stores: try environment.stores(), progress: progress)
             let first = try await importer.walk(.all, settings: environment.upstream, logger: .init(label: "test"))
@@ -149,7 +165,8 @@ import Testing
     }
 
     @Test func aWalkGivesUpWhenUpstreamIsDown() async throws {
-        let environment = try TestEnvironment.upstream(.themealdb, url: URL(string: "http://127.0.0.1:1/api/json/v1/1/")!)
+        let environment = try TestEnvironment.upstream(
+            .themealdb, url: URL(string: "http://127.0.0.1:1/api/json/v1/1/")!)
         let importer = RecipeImporter(stores: try environment.stores(), progress: SilentProgress())
         let report = try await importer.walk(.all, settings: environment.upstream, logger: .init(label: "test"))
         #expect(report.failed == 3)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct SpoonacularDecodingTests {
@@ -14,7 +15,8 @@ import Testing
     }
 
     @Test func optionalPartsMayBeEmptyOrMissing() throws {
-        let results = try UpstreamFixture.decode(SpoonacularSearchResponse.self, "spoonacular/complex-search.json").results
+        let results = try UpstreamFixture.decode(SpoonacularSearchResponse.self, "spoonacular/complex-search.json")
+            .results
         #expect(results[0].extendedIngredients == nil)
         #expect(results[0].analyzedInstructions?.first?.steps.count == 3)
         #expect(results[1].analyzedInstructions == [])
@@ -28,9 +30,12 @@ import Testing
         let recipe = try UpstreamFixture.decode(SpoonacularRecipe.self, "spoonacular/information.json")
         #expect(recipe.id == 990001)
         #expect(recipe.extendedIngredients?.count == 5)
-        #expect(recipe.extendedIngredients?[1] == SpoonacularIngredient(
-            id: 16015, name: "black beans", original: "1 can (400 g) black beans, drained", amount: 400, unit: "g",
-            aisle: "Canned and Jarred"))
+        #expect(
+            recipe.extendedIngredients?[1]
+                == SpoonacularIngredient(
+                    id: 16015, name: "black beans", original: "1 can (400 g) black beans, drained", amount: 400,
+                    unit: "g",
+                    aisle: "Canned and Jarred"))
         #expect(recipe.extendedIngredients?[4].amount == nil)
     }
 
@@ -66,17 +71,26 @@ import Testing
     }
 
     @Test func truncatedJSONThrows() {
-        #expect(throws: DecodingError.self) { try UpstreamFixture.decode(SpoonacularSearchResponse.self, "spoonacular/truncated.json") }
-        #expect(throws: DecodingError.self) { try UpstreamFixture.decode(SpoonacularRecipe.self, "spoonacular/truncated.json") }
+        #expect(throws: DecodingError.self) {
+            try UpstreamFixture.decode(SpoonacularSearchResponse.self, "spoonacular/truncated.json")
+        }
+        #expect(throws: DecodingError.self) {
+            try UpstreamFixture.decode(SpoonacularRecipe.self, "spoonacular/truncated.json")
+        }
     }
 
     @Test func anEmptyObjectIsNeitherASearchNorARecipe() {
-        #expect(throws: DecodingError.self) { try UpstreamFixture.decode(SpoonacularSearchResponse.self, "spoonacular/empty-object.json") }
-        #expect(throws: DecodingError.self) { try UpstreamFixture.decode(SpoonacularRecipe.self, "spoonacular/empty-object.json") }
+        #expect(throws: DecodingError.self) {
+            try UpstreamFixture.decode(SpoonacularSearchResponse.self, "spoonacular/empty-object.json")
+        }
+        #expect(throws: DecodingError.self) {
+            try UpstreamFixture.decode(SpoonacularRecipe.self, "spoonacular/empty-object.json")
+        }
     }
 
     @Test func nullResultsAreAnEmptyList() throws {
-        let response = try UpstreamFixture.decode(SpoonacularSearchResponse.self, json: #"{"results": null, "totalResults": 0}"#)
+        let response = try UpstreamFixture.decode(
+            SpoonacularSearchResponse.self, json: #"{"results": null, "totalResults": 0}"#)
         #expect(response.results.isEmpty)
         #expect(response.totalResults == 0)
     }

@@ -1,32 +1,36 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct SpoonacularMapperTests {
     private func searchRecipes() throws -> [UpstreamRecipe] {
-        SpoonacularMapper.recipes(from: try UpstreamFixture.decode(SpoonacularSearchResponse.self, "spoonacular/complex-search.json"))
+        SpoonacularMapper.recipes(
+            from: try UpstreamFixture.decode(SpoonacularSearchResponse.self, "spoonacular/complex-search.json"))
     }
 
     @Test func aSearchResultMapsToExactDomainValues() throws {
         let mapped = try searchRecipes()[0]
-        #expect(mapped.recipe == Recipe(
-            id: try #require(RecipeID("spoon-990001")),
-            title: "Charred Corn & Black Bean Tacos",
-            description: "Charred Corn & Black Bean Tacos is a gluten free and vegan main course. "
-                + "One serving contains 412 calories. It's \"smoky\" and bright — try Elote Salad next. "
-                + "Ready in about 25 minutes.",
-            category: "Lunch", area: "Mexican",
-            servings: 4, readyInMinutes: 25,
-            diets: [.vegetarian, .vegan, .glutenFree, .dairyFree],
-            tags: ["mexican", "lunch", "main course", "main dish", "dinner"],
-            imagePath: nil,
-            sourceURL: URL(string: "https://example.com/recipes/corn-tacos"),
-            ingredients: [],
-            steps: [
-                "Char the corn in a dry pan until blackened in spots.",
-                "Warm the beans with the cumin and lime juice.",
-                "Fill the tortillas and top with salsa & coriander.",
-            ]))
+        #expect(
+            mapped.recipe
+                == Recipe(
+                    id: try #require(RecipeID("spoon-990001")),
+                    title: "Charred Corn & Black Bean Tacos",
+                    description: "Charred Corn & Black Bean Tacos is a gluten free and vegan main course. "
+                        + "One serving contains 412 calories. It's \"smoky\" and bright — try Elote Salad next. "
+                        + "Ready in about 25 minutes.",
+                    category: "Lunch", area: "Mexican",
+                    servings: 4, readyInMinutes: 25,
+                    diets: [.vegetarian, .vegan, .glutenFree, .dairyFree],
+                    tags: ["mexican", "lunch", "main course", "main dish", "dinner"],
+                    imagePath: nil,
+                    sourceURL: URL(string: "https://example.com/recipes/corn-tacos"),
+                    ingredients: [],
+                    steps: [
+                        "Char the corn in a dry pan until blackened in spots.",
+                        "Warm the beans with the cumin and lime juice.",
+                        "Fill the tortillas and top with salsa & coriander.",
+                    ]))
         #expect(mapped.imageURL == URL(string: "https://img.spoonacular.com/recipes/990001-312x231.jpg"))
     }
 
@@ -45,41 +49,50 @@ import Testing
         #expect(recipe.servings == 2)
         #expect(recipe.category == "Breakfast")
         #expect(recipe.diets == [.vegetarian])
-        #expect(recipe.ingredients == [Ingredient(name: "ricotta", measure: "1 cup"), Ingredient(name: "lemon zest", measure: "1")])
+        #expect(
+            recipe.ingredients == [
+                Ingredient(name: "ricotta", measure: "1 cup"), Ingredient(name: "lemon zest", measure: "1"),
+            ])
     }
 
     @Test func namedInstructionBlocksLabelTheirFirstStep() throws {
         let recipe = try searchRecipes()[2].recipe
-        #expect(recipe.steps == [
-            "Heat the oven to 200°C.",
-            "Roast the broccoli for 10 minutes.",
-            "For the glaze: Whisk the miso, honey and soy.",
-            "Brush over the salmon and roast for 12 minutes.",
-        ])
+        #expect(
+            recipe.steps == [
+                "Heat the oven to 200°C.",
+                "Roast the broccoli for 10 minutes.",
+                "For the glaze: Whisk the miso, honey and soy.",
+                "Brush over the salmon and roast for 12 minutes.",
+            ])
         #expect(recipe.category == "Other")
         #expect(recipe.servings == nil)
         #expect(recipe.diets == [.glutenFree, .dairyFree])
         #expect(recipe.tags == ["japanese", "asian"])
         #expect(recipe.sourceURL == URL(string: "https://spoonacular.com/miso-salmon-traybake-990003"))
-        #expect(recipe.ingredients == [
-            Ingredient(name: "salmon fillets", measure: "2"),
-            Ingredient(name: "white miso", measure: "0.33 cup"),
-            Ingredient(name: "salt", measure: "0.5 tsp"),
-        ])
+        #expect(
+            recipe.ingredients == [
+                Ingredient(name: "salmon fillets", measure: "2"),
+                Ingredient(name: "white miso", measure: "0.33 cup"),
+                Ingredient(name: "salt", measure: "0.5 tsp"),
+            ])
     }
 
     @Test func informationBringsTheIngredients() throws {
-        let mapped = try SpoonacularMapper.recipe(from: UpstreamFixture.decode(SpoonacularRecipe.self, "spoonacular/information.json"))
+        let mapped = try SpoonacularMapper.recipe(
+            from: UpstreamFixture.decode(SpoonacularRecipe.self, "spoonacular/information.json"))
         #expect(mapped.recipe.id.rawValue == "spoon-990001")
-        #expect(mapped.recipe.ingredients == [
-            Ingredient(name: "sweetcorn", measure: "2 cups", aisle: "Produce"),
-            Ingredient(name: "black beans", measure: "400 g", aisle: "Canned and Jarred"),
-            Ingredient(name: "ground cumin", measure: "0.5 tsp", aisle: "Spices and Seasonings"),
-            Ingredient(name: "corn tortillas", measure: "8 small", aisle: "Bakery/Bread"),
-            Ingredient(name: "a handful of coriander", measure: "", aisle: "Produce"),
-        ])
+        #expect(
+            mapped.recipe.ingredients == [
+                Ingredient(name: "sweetcorn", measure: "2 cups", aisle: "Produce"),
+                Ingredient(name: "black beans", measure: "400 g", aisle: "Canned and Jarred"),
+                Ingredient(name: "ground cumin", measure: "0.5 tsp", aisle: "Spices and Seasonings"),
+                Ingredient(name: "corn tortillas", measure: "8 small", aisle: "Bakery/Bread"),
+                Ingredient(name: "a handful of coriander", measure: "", aisle: "Produce"),
+            ])
         // The shopping list takes the API's aisles over its own table: sweetcorn is produce here, not pantry.
-        let list = ShoppingList(entries: [.hinted(recipeTitle: "Tacos", ingredients: mapped.recipe.ingredients, factor: 1)])
+        let list = ShoppingList(entries: [
+            .hinted(recipeTitle: "Tacos", ingredients: mapped.recipe.ingredients, factor: 1)
+        ])
         #expect(list.items.first { $0.key == "sweetcorn" }?.aisle == .produce)
         #expect(list.items.first { $0.key == "corn tortilla" }?.aisle == .bakery)
         #expect(list.items.first { $0.key == "black bean" }?.aisle == .pantry)
@@ -89,38 +102,46 @@ import Testing
 
     @Test func aSearchResultAndItsInformationAgreeOnTheTile() throws {
         let fromSearch = try searchRecipes()[0]
-        let fromInformation = try SpoonacularMapper.recipe(from: UpstreamFixture.decode(SpoonacularRecipe.self, "spoonacular/information.json"))
+        let fromInformation = try SpoonacularMapper.recipe(
+            from: UpstreamFixture.decode(SpoonacularRecipe.self, "spoonacular/information.json"))
         #expect(fromSearch.recipe.summary == fromInformation.recipe.summary)
     }
 
     @Test func complexSearchSummaries() throws {
         let response = try UpstreamFixture.decode(SpoonacularSearchResponse.self, "spoonacular/complex-search.json")
         let summaries = SpoonacularMapper.summaries(from: response)
-        #expect(summaries == (try searchRecipes()).map { UpstreamSummary(summary: $0.recipe.summary, imageURL: $0.imageURL) })
+        #expect(
+            summaries
+                == (try searchRecipes()).map { UpstreamSummary(summary: $0.recipe.summary, imageURL: $0.imageURL) })
     }
 
     @Test func legacyImagesResolveAgainstBaseURI() throws {
         let response = try UpstreamFixture.decode(SpoonacularSearchResponse.self, "spoonacular/legacy-search.json")
         let summaries = SpoonacularMapper.summaries(from: response)
-        #expect(summaries[0] == UpstreamSummary(
-            summary: RecipeSummary(
-                id: try #require(RecipeID("spoon-990004")), title: "Baked Spinach Cannelloni", category: "Other",
-                servings: 4, readyInMinutes: 45, imagePath: nil),
-            imageURL: URL(string: "https://spoonacular.com/recipeImages/Baked-Spinach-Cannelloni-990004.jpg")))
-        #expect(summaries.map(\.imageURL?.absoluteString) == [
-            "https://spoonacular.com/recipeImages/Baked-Spinach-Cannelloni-990004.jpg",
-            "https://spoonacular.com/recipeImages/Quick-Tomato-Soup-990005.jpg",
-            "https://img.spoonacular.com/recipes/990006-312x231.jpg",
-        ])
+        #expect(
+            summaries[0]
+                == UpstreamSummary(
+                    summary: RecipeSummary(
+                        id: try #require(RecipeID("spoon-990004")), title: "Baked Spinach Cannelloni",
+                        category: "Other",
+                        servings: 4, readyInMinutes: 45, imagePath: nil),
+                    imageURL: URL(string: "https://spoonacular.com/recipeImages/Baked-Spinach-Cannelloni-990004.jpg")))
+        #expect(
+            summaries.map(\.imageURL?.absoluteString) == [
+                "https://spoonacular.com/recipeImages/Baked-Spinach-Cannelloni-990004.jpg",
+                "https://spoonacular.com/recipeImages/Quick-Tomato-Soup-990005.jpg",
+                "https://img.spoonacular.com/recipes/990006-312x231.jpg",
+            ])
     }
 
-    @Test(arguments: [
-        ("a b.jpg", "https://spoonacular.com/recipeImages", "https://spoonacular.com/recipeImages/a%20b.jpg"),
-        ("x.jpg", "https://cdn.example.com/base/", "https://cdn.example.com/base/x.jpg"),
-        ("x.jpg", nil, nil),
-        ("javascript:alert(1)", nil, nil),
-        ("  ", "https://spoonacular.com/recipeImages/", nil),
-    ] as [(String, String?, String?)])
+    @Test(
+        arguments: [
+            ("a b.jpg", "https://spoonacular.com/recipeImages", "https://spoonacular.com/recipeImages/a%20b.jpg"),
+            ("x.jpg", "https://cdn.example.com/base/", "https://cdn.example.com/base/x.jpg"),
+            ("x.jpg", nil, nil),
+            ("javascript:alert(1)", nil, nil),
+            ("  ", "https://spoonacular.com/recipeImages/", nil),
+        ] as [(String, String?, String?)])
     func imageURLResolution(image: String, base: String?, expected: String?) {
         #expect(SpoonacularMapper.imageURL(image, base: base.flatMap(URL.init(string:)))?.absoluteString == expected)
     }
@@ -143,7 +164,9 @@ import Testing
         #expect(SpoonacularMapper.diets(of: SpoonacularRecipe(id: 1, diets: ["pescatarian", "ketogenic"])) == [])
     }
 
-    @Test(arguments: [(2.0, "2"), (0.5, "0.5"), (0.3333333, "0.33"), (2.50, "2.5"), (100, "100"), (1.999, "2"), (0.004, "0")])
+    @Test(arguments: [
+        (2.0, "2"), (0.5, "0.5"), (0.3333333, "0.33"), (2.50, "2.5"), (100, "100"), (1.999, "2"), (0.004, "0"),
+    ])
     func amountsHaveNoTrailingZeros(amount: Double, expected: String) {
         #expect(SpoonacularMapper.format(amount) == expected)
     }
@@ -157,10 +180,14 @@ import Testing
 
     @Test(arguments: [0, -1])
     func aNonPositiveIDIsRejected(_ id: Int) {
-        #expect(throws: UpstreamMappingError.invalidID(String(id))) { try SpoonacularMapper.recipe(from: SpoonacularRecipe(id: id, title: "X")) }
+        #expect(throws: UpstreamMappingError.invalidID(String(id))) {
+            try SpoonacularMapper.recipe(from: SpoonacularRecipe(id: id, title: "X"))
+        }
     }
 
     @Test func aResultWithoutATitleIsRejected() {
-        #expect(throws: UpstreamMappingError.missingTitle(id: "9")) { try SpoonacularMapper.summary(from: SpoonacularRecipe(id: 9, title: " <b></b> ")) }
+        #expect(throws: UpstreamMappingError.missingTitle(id: "9")) {
+            try SpoonacularMapper.summary(from: SpoonacularRecipe(id: 9, title: " <b></b> "))
+        }
     }
 }

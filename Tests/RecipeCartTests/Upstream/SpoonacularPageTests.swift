@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// Pages in front of Spoonacular (the stand-in): complexSearch, `/information` for partial results, the key.
@@ -13,7 +14,10 @@ import Testing
                 #expect(page.notice == nil)
                 #expect(page.recipeIDs.contains("spoon-990001"))
                 #expect(page.contains("Charred Corn &amp; Black Bean Tacos"))
-                #expect(await standIn.state.apiCalls == ["/recipes/complexSearch?query=tacos&addRecipeInformation=true&number=24"])
+                #expect(
+                    await standIn.state.apiCalls == [
+                        "/recipes/complexSearch?query=tacos&addRecipeInformation=true&number=24"
+                    ])
 
                 // 990001 came without ingredients: its page asks `/information` once.
                 let detail = try await shopper.get("/recipes/spoon-990001")

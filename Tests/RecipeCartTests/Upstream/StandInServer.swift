@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+
 @testable import RecipeCart
 
 /// A stand-in for TheMealDB and Spoonacular: a real HTTP server on 127.0.0.1 serving the fixtures in both APIs'
@@ -58,10 +59,13 @@ struct StandIn: Sendable {
             return try await api(request, state: state) { host in
                 var meals = try Fixtures.meals(host: host)
                 if let extra {
-                    for index in meals.indices { meals[index].ingredients.append(MealDBIngredient(name: extra, measure: "1 tsp")) }
+                    for index in meals.indices {
+                        meals[index].ingredients.append(MealDBIngredient(name: extra, measure: "1 tsp"))
+                    }
                 }
                 if let letter = request.uri.queryParameters["f"].map(String.init)?.lowercased() {
-                    return try encode(MealDBMealsResponse(meals: meals.filter { $0.name?.lowercased().hasPrefix(letter) == true }))
+                    return try encode(
+                        MealDBMealsResponse(meals: meals.filter { $0.name?.lowercased().hasPrefix(letter) == true }))
                 }
                 let text = request.uri.queryParameters["s"].map(String.init)?.lowercased() ?? ""
                 return try encode(MealDBMealsResponse(meals: text == "nothing" ? [] : meals))
@@ -79,10 +83,13 @@ struct StandIn: Sendable {
                     return try encode(MealDBSummariesResponse(meals: try Fixtures.summaries(area: area, host: host)))
                 }
                 if let ingredient = request.uri.queryParameters["i"].map(String.init) {
-                    return try encode(MealDBSummariesResponse(meals: try Fixtures.summaries(ingredient: ingredient, host: host)))
+                    return try encode(
+                        MealDBSummariesResponse(meals: try Fixtures.summaries(ingredient: ingredient, host: host)))
                 }
                 let category = request.uri.queryParameters["c"].map(String.init) ?? ""
-                return try encode(MealDBSummariesResponse(meals: category == "Dessert" ? try Fixtures.dessertSummaries(host: host) : []))
+                return try encode(
+                    MealDBSummariesResponse(
+                        meals: category == "Dessert" ? try Fixtures.dessertSummaries(host: host) : []))
             }
         }
         mealDB.get("list.php") { request, _ in
@@ -126,7 +133,8 @@ struct StandIn: Sendable {
         _ answer: @Sendable (String) throws -> ByteBuffer?
     ) async throws -> Response {
         let query = request.uri.query.map { "?\($0)" } ?? ""
-        let fault = await state.apiRequested(request.uri.path + query, apiKey: request.headers[HTTPField.Name("x-api-key")!])
+        let fault = await state.apiRequested(
+            request.uri.path + query, apiKey: request.headers[HTTPField.Name("x-api-key")!])
         var headers: HTTPFields = [.contentType: "application/json"]
         switch fault {
         case .none:
@@ -135,7 +143,9 @@ struct StandIn: Sendable {
             try await Task.sleep(for: .seconds(seconds))
         case .status(let code, let extra):
             for (name, value) in extra { headers[HTTPField.Name(name)!] = value }
-            return Response(status: .init(code: code), headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"status":"failure"}"#)))
+            return Response(
+                status: .init(code: code), headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: #"{"status":"failure"}"#)))
         case .body(let text):
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
         case .huge:
@@ -145,17 +155,25 @@ struct StandIn: Sendable {
             for (name, value) in extra { headers[HTTPField.Name(name)!] = value }
         }
         if needsKey, request.headers[HTTPField.Name("x-api-key")!] != apiKey {
-            return Response(status: .unauthorized, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"status":"failure","code":401}"#)))
+            return Response(
+                status: .unauthorized, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: #"{"status":"failure","code":401}"#)))
         }
         let host = request.head.authority ?? "127.0.0.1"
         guard let body = try answer(host) else {
-            return Response(status: .notFound, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"status":"failure","code":404}"#)))
+            return Response(
+                status: .notFound, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: #"{"status":"failure","code":404}"#)))
         }
         if let cost {
             let (spent, quota) = await state.spend(cost)
-            for (name, value) in quota where headers[HTTPField.Name(name)!] == nil { headers[HTTPField.Name(name)!] = value }
+            for (name, value) in quota where headers[HTTPField.Name(name)!] == nil {
+                headers[HTTPField.Name(name)!] = value
+            }
             guard spent else {
-                return Response(status: .init(code: 402), headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"status":"failure","code":402}"#)))
+                return Response(
+                    status: .init(code: 402), headers: headers,
+                    body: .init(byteBuffer: ByteBuffer(string: #"{"status":"failure","code":402}"#)))
             }
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
@@ -192,20 +210,29 @@ actor StandInState {
         var response: Response {
             switch self {
             case .jpeg:
-                Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: StandInState.jpegBytes)))
+                Response(
+                    status: .ok, headers: [.contentType: "image/jpeg"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: StandInState.jpegBytes)))
             case .html:
-                Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>nope</html>")))
+                Response(
+                    status: .ok, headers: [.contentType: "text/html"],
+                    body: .init(byteBuffer: ByteBuffer(string: "<html>nope</html>")))
             case .disguisedHTML:
-                Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(string: "<html>nope</html>")))
+                Response(
+                    status: .ok, headers: [.contentType: "image/jpeg"],
+                    body: .init(byteBuffer: ByteBuffer(string: "<html>nope</html>")))
             case .oversized:
                 Response(
                     status: .ok, headers: [.contentType: "image/jpeg"],
-                    body: .init(byteBuffer: ByteBuffer(bytes: StandInState.jpegBytes + [UInt8](repeating: 0, count: 6 * 1024 * 1024))))
+                    body: .init(
+                        byteBuffer: ByteBuffer(
+                            bytes: StandInState.jpegBytes + [UInt8](repeating: 0, count: 6 * 1024 * 1024))))
             }
         }
     }
 
-    static let jpegBytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8) + [UInt8](repeating: 7, count: 64)
+    static let jpegBytes: [UInt8] =
+        [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8) + [UInt8](repeating: 7, count: 64)
 
     /// Spoonacular's points for the key: used today by anyone, the plan's day, and what each kind of call costs.
     struct Points: Sendable {
@@ -263,7 +290,9 @@ private enum Fixtures {
 
     /// The tiles of the search fixture's meals from `area`: `filter.php?a=`.
     static func summaries(area: String, host: String) throws -> [MealDBMealSummary] {
-        try meals(host: host).filter { $0.area == area }.map { MealDBMealSummary(id: $0.id, name: $0.name, thumbnail: $0.thumbnail) }
+        try meals(host: host).filter { $0.area == area }.map {
+            MealDBMealSummary(id: $0.id, name: $0.name, thumbnail: $0.thumbnail)
+        }
     }
 
     /// The tiles of the search fixture's meals holding `ingredient` (`lamb`, `basmati_rice`) as a word of an ingredient's
@@ -285,7 +314,8 @@ private enum Fixtures {
         if let meal = known.first(where: { $0.id == id }) { return meal }
         guard let summary = try dessertSummaries(host: host).first(where: { $0.id == id }) else { return nil }
         return MealDBMeal(
-            id: id, name: summary.name, category: "Dessert", area: "British", instructions: "Mix.\r\nBake for 30 minutes.",
+            id: id, name: summary.name, category: "Dessert", area: "British",
+            instructions: "Mix.\r\nBake for 30 minutes.",
             thumbnail: summary.thumbnail, ingredients: [MealDBIngredient(name: "Flour", measure: "100g")])
     }
 
@@ -297,7 +327,8 @@ private enum Fixtures {
     static func information(_ id: Int, host: String) throws -> SpoonacularRecipe? {
         if id == 990001 { return try decode(SpoonacularRecipe.self, "spoonacular/information.json", host: host) }
         guard var recipe = try complexSearch(host: host).results.first(where: { $0.id == id }) else { return nil }
-        recipe.extendedIngredients = recipe.extendedIngredients ?? [SpoonacularIngredient(name: "water", amount: 1, unit: "cup")]
+        recipe.extendedIngredients =
+            recipe.extendedIngredients ?? [SpoonacularIngredient(name: "water", amount: 1, unit: "cup")]
         return recipe
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 /// Every way upstream can fail: the page still renders from SQLite with a notice, never a 500; a recipe never
@@ -16,7 +17,10 @@ import Testing
         ("HTTP 402", .status(402)),
         ("HTTP 429", .status(429, headers: ["Retry-After": "120"])),
         ("malformed JSON", .body("<html>Service Unavailable</html>")),
-        ("truncated JSON", .body(String(decoding: try! UpstreamFixture.data("themealdb/truncated.json"), as: UTF8.self))),
+        (
+            "truncated JSON",
+            .body(String(decoding: try! UpstreamFixture.data("themealdb/truncated.json"), as: UTF8.self))
+        ),
         ("another shape", .body("{}")),
         ("body over 10 MB", .huge),
     ]
@@ -44,7 +48,8 @@ import Testing
     func aRecipeNeverSavedThatCannotBeFetchedIsA503(_ name: String, _ fault: StandInState.Fault) async throws {
         try await StandIn.run { standIn in
             await standIn.state.setFault(fault)
-            try await TestEnvironment.upstream(.themealdb, standIn: standIn, timeout: Self.timeout).withShopper { shopper in
+            try await TestEnvironment.upstream(.themealdb, standIn: standIn, timeout: Self.timeout).withShopper {
+                shopper in
                 let page = try await shopper.get("/recipes/mealdb-90201")
                 #expect(page.status == .serviceUnavailable, "\(name)")
                 #expect(page.contains("Back in a moment"), "\(name)")
@@ -55,7 +60,8 @@ import Testing
 
     @Test func aRefusedConnectionShowsSavedRecipesWithANotice() async throws {
         // Nothing listens on port 1.
-        let environment = try TestEnvironment.upstream(.themealdb, url: URL(string: "http://127.0.0.1:1/api/json/v1/1/")!)
+        let environment = try TestEnvironment.upstream(
+            .themealdb, url: URL(string: "http://127.0.0.1:1/api/json/v1/1/")!)
         try await environment.withShopper { shopper in
             let page = try await shopper.get("/?q=lemon")
             #expect(page.status == .ok)

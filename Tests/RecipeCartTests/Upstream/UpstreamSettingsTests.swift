@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import RecipeCart
 
 @Suite struct UpstreamSettingsTests {
     @Test(arguments: [
-        ("5", 5.0), ("0.5", 0.5), ("500ms", 0.5), ("30s", 30), ("15m", 900), ("24h", 86400), ("7d", 604_800), (" 2H ", 7200),
+        ("5", 5.0), ("0.5", 0.5), ("500ms", 0.5), ("30s", 30), ("15m", 900), ("24h", 86400), ("7d", 604_800),
+        (" 2H ", 7200),
     ])
     func durationsAreReadWithTheirUnit(_ text: String, _ seconds: TimeInterval) {
         #expect(UpstreamSettings.seconds(from: text) == seconds)
@@ -37,8 +39,10 @@ import Testing
 
     @Test func theRecipeAPISettingsComeFromTheCommandLineThenTheEnvironmentThenTheDefaults() throws {
         let environment = [
-            "RECIPECART_SOURCE": "spoonacular", "RECIPECART_API_KEY": "env-key-123", "RECIPECART_DAILY_CALL_LIMIT": "40",
-            "RECIPECART_UPSTREAM_TIMEOUT": "2s", "RECIPECART_CACHE_TTL": "30m", "RECIPECART_UPSTREAM_URL": "http://127.0.0.1:9/",
+            "RECIPECART_SOURCE": "spoonacular", "RECIPECART_API_KEY": "env-key-123",
+            "RECIPECART_DAILY_CALL_LIMIT": "40",
+            "RECIPECART_UPSTREAM_TIMEOUT": "2s", "RECIPECART_CACHE_TTL": "30m",
+            "RECIPECART_UPSTREAM_URL": "http://127.0.0.1:9/",
         ]
         let fromEnvironment = try UpstreamSettings(reading: SettingsReader(commandLine: [:], environment: environment))
         #expect(fromEnvironment.source == .spoonacular)
@@ -48,23 +52,33 @@ import Testing
         #expect(fromEnvironment.cacheTTL == 1800)
         #expect(fromEnvironment.baseURL?.absoluteString == "http://127.0.0.1:9/")
 
-        let commandLine = ["source": "THEMEALDB", "daily-call-limit": "7", "upstream-timeout": "500ms", "cache-ttl": "7d"]
-        let fromCommandLine = try UpstreamSettings(reading: SettingsReader(commandLine: commandLine, environment: environment))
+        let commandLine = [
+            "source": "THEMEALDB", "daily-call-limit": "7", "upstream-timeout": "500ms", "cache-ttl": "7d",
+        ]
+        let fromCommandLine = try UpstreamSettings(
+            reading: SettingsReader(commandLine: commandLine, environment: environment))
         #expect(fromCommandLine.source == .themealdb)
         #expect(fromCommandLine.dailyCallLimit == 7)
         #expect(fromCommandLine.timeout == 0.5)
         #expect(fromCommandLine.cacheTTL == 604_800)
-        #expect(fromCommandLine.apiKey?.value == "env-key-123", "what the command line leaves alone comes from the environment")
+        #expect(
+            fromCommandLine.apiKey?.value == "env-key-123",
+            "what the command line leaves alone comes from the environment")
 
         let defaults = try UpstreamSettings(reading: SettingsReader(commandLine: [:], environment: [:]))
-        #expect(defaults.source == .bundled && defaults.baseURL == nil && defaults.apiKey == nil && defaults.dailyCallLimit == nil)
+        #expect(
+            defaults.source == .bundled && defaults.baseURL == nil && defaults.apiKey == nil
+                && defaults.dailyCallLimit == nil)
         #expect(defaults.timeout == UpstreamSettings().timeout && defaults.cacheTTL == UpstreamSettings.defaultCacheTTL)
     }
 
     /// Each kind of recipe API setting, malformed in the environment and then on the command line.
     @Test(arguments: [
         ("source", "cookbook", "one of bundled, themealdb, spoonacular, not \"cookbook\""),
-        ("upstream-url", "ftp://example.com/", "an http(s) address, e.g. https://www.themealdb.com/api/json/v1/1/, not \"ftp://example.com/\""),
+        (
+            "upstream-url", "ftp://example.com/",
+            "an http(s) address, e.g. https://www.themealdb.com/api/json/v1/1/, not \"ftp://example.com/\""
+        ),
         ("daily-call-limit", "0", "a whole number of at least 1, not \"0\""),
         ("upstream-timeout", "5x", "a duration such as 500ms, 5s, 30m, 24h or 7d, not \"5x\""),
         ("cache-ttl", "-1h", "a duration such as 500ms, 5s, 30m, 24h or 7d, not \"-1h\""),
@@ -83,19 +97,24 @@ import Testing
 
     @Test func spoonacularWithoutAKeyIsRefusedAndAGivenKeyIsNeverRepeated() throws {
         let missing = #expect(throws: SettingError.self) {
-            try UpstreamSettings(reading: SettingsReader(commandLine: ["source": "spoonacular"], environment: ["RECIPECART_API_KEY": "  "]))
+            try UpstreamSettings(
+                reading: SettingsReader(
+                    commandLine: ["source": "spoonacular"], environment: ["RECIPECART_API_KEY": "  "]))
         }
         #expect(missing?.description == "--source spoonacular needs an API key: set RECIPECART_API_KEY (or --api-key)")
 
         let refused = #expect(throws: SettingError.self) {
-            try UpstreamSettings(reading: SettingsReader(
-                commandLine: ["api-key": "secret-123", "cache-ttl": "soon"], environment: ["RECIPECART_SOURCE": "spoonacular"]))
+            try UpstreamSettings(
+                reading: SettingsReader(
+                    commandLine: ["api-key": "secret-123", "cache-ttl": "soon"],
+                    environment: ["RECIPECART_SOURCE": "spoonacular"]))
         }
         #expect(refused.map { !$0.description.contains("secret-123") } == true)
     }
 
     @Test func queryValuesAreEncodedSoTheyStayText() {
-        let url = UpstreamAPI.url(URL(string: "https://example.com/api/json/v1/1/")!, path: "search.php", query: [("s", "mac & cheese+1#x")])
+        let url = UpstreamAPI.url(
+            URL(string: "https://example.com/api/json/v1/1/")!, path: "search.php", query: [("s", "mac & cheese+1#x")])
         #expect(url.absoluteString == "https://example.com/api/json/v1/1/search.php?s=mac%20%26%20cheese%2B1%23x")
     }
 

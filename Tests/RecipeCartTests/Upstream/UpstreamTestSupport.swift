@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOConcurrencyHelpers
+
 @testable import RecipeCart
 
 extension TestEnvironment {
@@ -11,7 +12,8 @@ extension TestEnvironment {
     /// timeout only matters to tests of timeouts, which pass a short one; the default is generous, so that a busy
     /// machine running every suite at once never turns a good answer into a timeout.
     static func upstream(
-        _ source: UpstreamSource, url: URL, dailyCallLimit: Int? = nil, clock: TestClock? = nil, timeout: TimeInterval = 10
+        _ source: UpstreamSource, url: URL, dailyCallLimit: Int? = nil, clock: TestClock? = nil,
+        timeout: TimeInterval = 10
     ) throws -> TestEnvironment {
         var environment = try TestEnvironment()
         var settings = UpstreamSettings(
@@ -28,21 +30,26 @@ extension TestEnvironment {
     }
 
     static func upstream(
-        _ source: UpstreamSource, standIn: StandIn, dailyCallLimit: Int? = nil, clock: TestClock? = nil, timeout: TimeInterval = 10
+        _ source: UpstreamSource, standIn: StandIn, dailyCallLimit: Int? = nil, clock: TestClock? = nil,
+        timeout: TimeInterval = 10
     ) throws -> TestEnvironment {
         try upstream(
-            source, url: source == .spoonacular ? standIn.spoonacularURL : standIn.mealDBURL, dailyCallLimit: dailyCallLimit,
+            source, url: source == .spoonacular ? standIn.spoonacularURL : standIn.mealDBURL,
+            dailyCallLimit: dailyCallLimit,
             clock: clock, timeout: timeout)
     }
 
     /// Saves TheMealDB's search fixture as if fetched, without a call, pictures pointing at `standIn`.
     func seedMeals(pointingAt standIn: StandIn) async throws {
         let dump = try UpstreamFixtureBytes.raw("themealdb/search.json", host: "127.0.0.1:\(standIn.port)")
-        _ = try await RecipeImporter(stores: stores(), progress: SilentProgress()).importJSON(Data(dump.readableBytesView))
+        _ = try await RecipeImporter(stores: stores(), progress: SilentProgress()).importJSON(
+            Data(dump.readableBytesView))
     }
 
     /// Like `withShopper`, with every log line of the app kept in `logs`.
-    func withShopper<Value>(logs: LogCapture, _ body: @Sendable (inout Shopper) async throws -> Value) async throws -> Value {
+    func withShopper<Value>(logs: LogCapture, _ body: @Sendable (inout Shopper) async throws -> Value) async throws
+        -> Value
+    {
         var logger = Logger(label: "RecipeCartTests") { _ in logs }
         logger.logLevel = .trace
         let app = try await buildApplication(config, logger: logger)
@@ -52,7 +59,9 @@ extension TestEnvironment {
         }
     }
 
-    func row<Value: DatabaseValueConvertible & Sendable>(_ sql: String, _ arguments: StatementArguments = []) async throws -> Value? {
+    func row<Value: DatabaseValueConvertible & Sendable>(_ sql: String, _ arguments: StatementArguments = [])
+        async throws -> Value?
+    {
         try await database().read { db in try Value.fetchOne(db, sql: sql, arguments: arguments) }
     }
 

@@ -34,7 +34,8 @@ public enum Aisle: String, Sendable, CaseIterable {
         var order: [Aisle] = []
         for value in stored {
             guard let aisle = Aisle(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()),
-                  !order.contains(aisle) else { continue }
+                !order.contains(aisle)
+            else { continue }
             order.append(aisle)
         }
         return order + defaultOrder.filter { !order.contains($0) }

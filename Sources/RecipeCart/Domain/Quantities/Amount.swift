@@ -31,7 +31,8 @@ public enum Amount: Sendable, Equatable {
     }
 
     static func + (lhs: Amount, rhs: Amount) -> Amount {
-        let low = lhs.low + rhs.low, high = lhs.high + rhs.high
+        let low = lhs.low + rhs.low
+        let high = lhs.high + rhs.high
         return low == high ? .exact(low) : .range(low, high)
     }
 }

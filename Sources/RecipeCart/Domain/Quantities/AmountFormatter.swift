@@ -45,7 +45,8 @@ enum AmountFormatter {
     private static func printed(
         _ amount: Amount, rounding: (Double) -> Double, text: (Double) -> String
     ) -> PrintedAmount {
-        let low = rounding(amount.low), high = rounding(amount.high)
+        let low = rounding(amount.low)
+        let high = rounding(amount.high)
         let printed = low == high ? text(low) : text(low) + "–" + text(high)
         return PrintedAmount(text: printed, isPlural: high > 1)
     }
@@ -66,14 +67,16 @@ enum AmountFormatter {
     }
 
     private static func snappedToGlyph(_ value: Double) -> Double? {
-        let whole = value.rounded(.down), part = value - whole
+        let whole = value.rounded(.down)
+        let part = value - whole
         let candidates = [0.0, 1.0] + glyphs.map(\.value)
         let nearest = candidates.min { abs($0 - part) < abs($1 - part) }!
         return abs(nearest - part) <= fractionTolerance ? whole + nearest : nil
     }
 
     private static func fractionText(_ value: Double) -> String {
-        let whole = value.rounded(.down), part = value - whole
+        let whole = value.rounded(.down)
+        let part = value - whole
         guard let glyph = glyphs.first(where: { abs($0.value - part) < 1e-9 })?.glyph else {
             return decimalText(value)
         }

@@ -10,7 +10,8 @@ struct IngredientName {
 
     init(_ name: String) {
         display = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        var words = display
+        var words =
+            display
             .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .lowercased()
             .trimmingCharacters(in: CharacterSet(charactersIn: ".,;:").union(.whitespaces))
@@ -25,7 +26,8 @@ struct IngredientName {
     func display(plural: Bool) -> String {
         let phrase = display.prefix { !",;(".contains($0) }
         guard Self.uncountables.value(endingWith: String(phrase)) == nil,
-              let head = phrase.split(whereSeparator: { !$0.isLetter }).last else { return display }
+            let head = phrase.split(whereSeparator: { !$0.isLetter }).last
+        else { return display }
         let singular = Self.singular(head.lowercased())
         let inflected = plural ? Self.plural(singular) : singular
         guard inflected != head.lowercased() else { return display }
@@ -78,12 +80,13 @@ struct IngredientName {
 
     /// Bought by weight or by the bunch: `2 garlic` is two of whatever the recipe meant, not
     /// `2 garlics`. Matched on how the name ends, so `garlic clove` and `red pepper` still inflect.
-    private static let uncountables = PhraseTable([
-        "garlic", "ginger", "rice", "flour", "sugar", "salt", "black pepper", "white pepper", "cayenne pepper",
-        "spinach", "kale", "broccoli", "celery", "asparagus", "rocket", "cress", "sweetcorn", "corn",
-        "butter", "milk", "cream", "cheese", "yogurt", "yoghurt", "tofu", "feta", "mozzarella", "parmesan",
-        "water", "oil", "honey", "yeast", "stock", "wine", "vinegar", "sauce", "pasta", "spaghetti", "couscous",
-        "bread", "mince", "beef", "pork", "lamb", "bacon", "ham", "fish", "salmon", "cod", "tuna", "squid",
-        "basil", "coriander", "parsley", "mint", "thyme", "rosemary", "sage", "dill", "chive", "oat", "edamame",
-    ].map { ($0, true) })
+    private static let uncountables = PhraseTable(
+        [
+            "garlic", "ginger", "rice", "flour", "sugar", "salt", "black pepper", "white pepper", "cayenne pepper",
+            "spinach", "kale", "broccoli", "celery", "asparagus", "rocket", "cress", "sweetcorn", "corn",
+            "butter", "milk", "cream", "cheese", "yogurt", "yoghurt", "tofu", "feta", "mozzarella", "parmesan",
+            "water", "oil", "honey", "yeast", "stock", "wine", "vinegar", "sauce", "pasta", "spaghetti", "couscous",
+            "bread", "mince", "beef", "pork", "lamb", "bacon", "ham", "fish", "salmon", "cod", "tuna", "squid",
+            "basil", "coriander", "parsley", "mint", "thyme", "rosemary", "sage", "dill", "chive", "oat", "edamame",
+        ].map { ($0, true) })
 }

@@ -20,12 +20,13 @@ enum MeasureDisplay {
         switch system {
         case .metric:
             let isLarge = AmountFormatter.roundedSmallMetric(base.low) >= 1000
-            let unit: MeasureUnit = switch (dimension, isLarge) {
-            case (.mass, false): .gram
-            case (.mass, true): .kilogram
-            case (.volume, false): .millilitre
-            case (.volume, true): .litre
-            }
+            let unit: MeasureUnit =
+                switch (dimension, isLarge) {
+                case (.mass, false): .gram
+                case (.mass, true): .kilogram
+                case (.volume, false): .millilitre
+                case (.volume, true): .litre
+                }
             let amount = base.map { $0 / unit.baseSize }
             let printed = isLarge ? AmountFormatter.largeMetric(amount) : AmountFormatter.smallMetric(amount)
             return printed.text + " " + unit.symbol(plural: printed.isPlural)
@@ -39,7 +40,8 @@ enum MeasureDisplay {
 
     private static func chooseRung(for base: Amount, on ladder: [Rung], preferring preferred: MeasureUnit?) -> Rung {
         if let preferred, let rung = Rung.all.first(where: { $0.unit == preferred }),
-           rung.suits(base, below: rung.keptBelow) {
+            rung.suits(base, below: rung.keptBelow)
+        {
             return rung
         }
         if let rung = ladder.first(where: { $0.suits(base, below: $0.chosenBelow) }) { return rung }
@@ -81,7 +83,8 @@ private struct Rung {
     static let pound = Rung(
         unit: .pound, floor: 1.0 / 4, keptBelow: .infinity, chosenBelow: .infinity,
         measurableFractions: [0, 1.0 / 4, 1.0 / 2, 3.0 / 4, 1])
-    static let ounce = Rung(unit: .ounce, floor: 0, keptBelow: 16, chosenBelow: 32, measurableFractions: [0, 1.0 / 2, 1])
+    static let ounce = Rung(
+        unit: .ounce, floor: 0, keptBelow: 16, chosenBelow: 32, measurableFractions: [0, 1.0 / 2, 1])
 
     /// Fluid ounces are kept when written but never chosen: US recipes measure by the cup.
     static let volumeLadder = [cup, tablespoon, teaspoon]

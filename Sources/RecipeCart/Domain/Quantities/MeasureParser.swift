@@ -96,7 +96,8 @@ private struct MeasureCursor {
         skipSpaces()
         if let vulgar = readVulgarFraction() { return vulgar }
         if position > start, let numerator = readDecimal(),
-           let fraction = readFraction(numerator: numerator), fraction < 1 {
+            let fraction = readFraction(numerator: numerator), fraction < 1
+        {
             return fraction
         }
         position = start

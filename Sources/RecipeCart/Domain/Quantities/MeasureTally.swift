@@ -82,7 +82,8 @@ struct MeasureTally {
     func amounts(density: IngredientDensity?) -> [String] {
         var measured = measured
         if let density, let mass = measured[.mass], let volume = measured[.volume] {
-            let sold = density.soldBy == .mass
+            let sold =
+                density.soldBy == .mass
                 ? mass.adding(volume, density: density) : volume.adding(mass, density: density)
             let massCameFirst = order.firstIndex(of: .measured(.mass))! < order.firstIndex(of: .measured(.volume))!
             measured = [massCameFirst ? .mass : .volume: sold]

@@ -68,7 +68,9 @@ public enum MeasureUnit: String, Sendable, CaseIterable {
             .millilitre: ["ml", "mls", "millilitre", "millilitres", "milliliter", "milliliters"],
             .litre: ["l", "litre", "litres", "liter", "liters", "ltr"],
             .teaspoon: ["tsp", "tsps", "teaspoon", "teaspoons", "teaspoonful", "teaspoonfuls"],
-            .tablespoon: ["tbsp", "tbsps", "tbs", "tblsp", "tbls", "tablespoon", "tablespoons", "tablespoonful", "tablespoonfuls"],
+            .tablespoon: [
+                "tbsp", "tbsps", "tbs", "tblsp", "tbls", "tablespoon", "tablespoons", "tablespoonful", "tablespoonfuls",
+            ],
             .cup: ["cup", "cups", "cupful", "cupfuls"],
             .fluidOunce: ["fl oz", "fl. oz", "fl.oz", "floz", "fluid ounce", "fluid ounces"],
         ]

@@ -7,12 +7,13 @@ enum PantryStaple {
         table.value(whole: name) != nil
     }
 
-    private static let table = PhraseTable([
-        "salt", "sea salt", "table salt", "fine salt", "kosher salt",
-        "pepper", "black pepper", "ground black pepper", "freshly ground black pepper", "white pepper",
-        "ground white pepper", "salt and pepper", "salt pepper",
-        "water", "cold water", "warm water", "hot water", "boiling water", "tap water",
-        "oil", "cooking oil", "olive oil", "extra virgin olive oil", "light olive oil", "vegetable oil",
-        "sunflower oil", "rapeseed oil", "canola oil",
-    ].map { ($0, true) })
+    private static let table = PhraseTable(
+        [
+            "salt", "sea salt", "table salt", "fine salt", "kosher salt",
+            "pepper", "black pepper", "ground black pepper", "freshly ground black pepper", "white pepper",
+            "ground white pepper", "salt and pepper", "salt pepper",
+            "water", "cold water", "warm water", "hot water", "boiling water", "tap water",
+            "oil", "cooking oil", "olive oil", "extra virgin olive oil", "light olive oil", "vegetable oil",
+            "sunflower oil", "rapeseed oil", "canola oil",
+        ].map { ($0, true) })
 }

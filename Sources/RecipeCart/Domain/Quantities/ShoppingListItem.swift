@@ -20,7 +20,8 @@ extension ShoppingList {
         public var isStaple: Bool
 
         public init(
-            key: String, name: String, amounts: [String], notes: [String], recipes: [String], aisle: Aisle, isStaple: Bool
+            key: String, name: String, amounts: [String], notes: [String], recipes: [String], aisle: Aisle,
+            isStaple: Bool
         ) {
             self.key = key
             self.name = name

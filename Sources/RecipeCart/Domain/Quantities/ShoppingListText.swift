@@ -18,7 +18,9 @@
 public enum ShoppingListText {
     /// `recipes`: each recipe in the cart, how many of it and the servings of one; a count below
     /// one is left out, servings below one are not mentioned.
-    public static func render(recipes: [(title: String, count: Int, servings: Int)], groups: [ShoppingListGroup]) -> String {
+    public static func render(recipes: [(title: String, count: Int, servings: Int)], groups: [ShoppingListGroup])
+        -> String
+    {
         var sections = ["Shopping list"]
         let recipeLines = recipes.filter { $0.count > 0 }.map(recipeLine)
         if !recipeLines.isEmpty { sections.append((["Recipes"] + recipeLines).joined(separator: "\n")) }

@@ -37,7 +37,9 @@ struct CatalogGenerationListener: Service {
             } catch {
                 guard !Task.isCancelled else { return }
                 database.markAway()
-                logger.notice("catalog change notifications interrupted; listening again", metadata: ["error": "\(PostgresDatabase.explain(error))"])
+                logger.notice(
+                    "catalog change notifications interrupted; listening again",
+                    metadata: ["error": "\(PostgresDatabase.explain(error))"])
                 AppMetrics.databaseReconnected()
             }
             try? await Task.sleep(for: Self.retryDelay)
@@ -47,7 +49,9 @@ struct CatalogGenerationListener: Service {
     private func poll() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.pollInterval)
-            if let generation = try? await database.read({ connection in try await PostgresCatalogStore.generation(connection) }) {
+            if let generation = try? await database.read({ connection in
+                try await PostgresCatalogStore.generation(connection)
+            }) {
                 generations.advance(to: generation)
             }
         }

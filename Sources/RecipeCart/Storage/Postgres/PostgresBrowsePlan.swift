@@ -37,7 +37,8 @@ struct PostgresBrowsePlan {
         if let ingredient = query.ingredient {
             conditions.append(
                 "(r.id IN (SELECT recipe_id FROM recipe_ingredients WHERE lower(name) LIKE ANY(\(bind(ingredient.likePatterns))::text[]))"
-                    + " OR r.id IN (SELECT recipe_id FROM recipe_main_ingredients WHERE ingredient = \(bind(ingredient.rawValue))))")
+                    + " OR r.id IN (SELECT recipe_id FROM recipe_main_ingredients WHERE ingredient = \(bind(ingredient.rawValue))))"
+            )
         }
         if let area = query.area {
             conditions.append("r.area = \(bind(area))")

@@ -5,11 +5,15 @@ import PostgresNIO
 struct PostgresCallQuotaStore: CallQuotaStore {
     let database: PostgresDatabase
 
-    func reserve(source: UpstreamSource, day: String, cost: Double, limit: Int, now: Date) async throws -> CallReservation {
+    func reserve(source: UpstreamSource, day: String, cost: Double, limit: Int, now: Date) async throws
+        -> CallReservation
+    {
         try await database.write { connection in
             if let (until, reason) = try await connection.row(
-                "SELECT blocked_until, reason FROM upstream_quota WHERE source = \(source.rawValue)", as: (Double, String).self),
-                until > now.timeIntervalSince1970 {
+                "SELECT blocked_until, reason FROM upstream_quota WHERE source = \(source.rawValue)",
+                as: (Double, String).self),
+                until > now.timeIntervalSince1970
+            {
                 return .stopped(until: Date(timeIntervalSince1970: until), reason: reason)
             }
             guard cost <= Double(limit) else { return .limitReached }
@@ -24,7 +28,8 @@ struct PostgresCallQuotaStore: CallQuotaStore {
                 RETURNING points, api_points
                 """,
                 as: (Double, Double?).self)
-            return spent.map { .counted(left: PointsUsage.budget(limit: limit, apiTotal: $0.1) - $0.0) } ?? .limitReached
+            return spent.map { .counted(left: PointsUsage.budget(limit: limit, apiTotal: $0.1) - $0.0) }
+                ?? .limitReached
         }
     }
 
@@ -56,7 +61,8 @@ struct PostgresCallQuotaStore: CallQuotaStore {
     func lastCost(source: UpstreamSource, kind: String) async throws -> Double? {
         try await database.read { connection in
             try await connection.values(
-                "SELECT points FROM upstream_costs WHERE source = \(source.rawValue) AND kind = \(kind)", as: Double.self
+                "SELECT points FROM upstream_costs WHERE source = \(source.rawValue) AND kind = \(kind)",
+                as: Double.self
             ).first
         }
     }

@@ -33,14 +33,24 @@ final class PostgresCartChanges: Sendable {
             json.reserveCapacity(changes.count * 200)
             for (index, change) in changes.enumerated() {
                 if index > 0 { json += "," }
-                json += #"{"session":"#; quote(change.session, into: &json)
-                json += #","recipe":"#; quote(change.recipe, into: &json)
-                json += #","op":"#; quote(change.op, into: &json)
-                json += #","posted_at":"#; json += "\(change.postedAt)"
-                if let fresh = change.fresh { json += #","fresh":"#; quote(fresh, into: &json) }
+                json += #"{"session":"#
+                quote(change.session, into: &json)
+                json += #","recipe":"#
+                quote(change.recipe, into: &json)
+                json += #","op":"#
+                quote(change.op, into: &json)
+                json += #","posted_at":"#
+                json += "\(change.postedAt)"
+                if let fresh = change.fresh {
+                    json += #","fresh":"#
+                    quote(fresh, into: &json)
+                }
                 if let quantity = change.quantity { json += #","quantity":"# + String(quantity) }
                 if let servings = change.servings { json += #","servings":"# + String(servings) }
-                if let token = change.token { json += #","token":"#; quote(token, into: &json) }
+                if let token = change.token {
+                    json += #","token":"#
+                    quote(token, into: &json)
+                }
                 json += "}"
             }
             return json + "]"
@@ -51,7 +61,8 @@ final class PostgresCartChanges: Sendable {
             json += "\""
             defer { json += "\"" }
             // Session hashes, recipe ids, ops and tokens never need escaping: copied whole.
-            guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            else {
                 json += text
                 return
             }

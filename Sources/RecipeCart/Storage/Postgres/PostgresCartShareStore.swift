@@ -24,13 +24,16 @@ struct PostgresCartShareStore: CartShareStore {
 
     func token(session: SessionKey) async throws -> String? {
         try await database.read { connection in
-            try await connection.values("SELECT token FROM cart_shares WHERE session_hash = \(session.hash)", as: String.self).first
+            try await connection.values(
+                "SELECT token FROM cart_shares WHERE session_hash = \(session.hash)", as: String.self
+            ).first
         }
     }
 
     func session(sharedAs token: String) async throws -> SessionKey? {
         try await database.read { connection in
-            try await connection.values("SELECT session_hash FROM cart_shares WHERE token = \(token)", as: String.self).first
+            try await connection.values("SELECT session_hash FROM cart_shares WHERE token = \(token)", as: String.self)
+                .first
         }.map(SessionKey.init(storedHash:))
     }
 }

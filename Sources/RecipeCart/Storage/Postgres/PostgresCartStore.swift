@@ -20,7 +20,9 @@ struct PostgresCartStore: CartStore {
     /// committed. A cart that starts from empty moves to `freshIfEmpty` when given (the sessions row takes its new id,
     /// and every table keyed by it follows by `ON UPDATE CASCADE`), so whoever else holds the old cookie is left with
     /// nothing.
-    func change(_ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?)
+    func change(
+        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
+    )
         async throws -> CartChangeResult
     {
         var posted = PostgresCartChanges.Change(
@@ -68,7 +70,8 @@ struct PostgresCartStore: CartStore {
         let now = clock.now()
         return try await database.write { connection in
             try await Self.lock(connection, session)
-            return try await PostgresCartUndo.restore(connection, token: token, session: session, newerThan: now - CartUndo.acceptedFor, at: now)
+            return try await PostgresCartUndo.restore(
+                connection, token: token, session: session, newerThan: now - CartUndo.acceptedFor, at: now)
         }
     }
 
@@ -131,7 +134,8 @@ struct PostgresCartStore: CartStore {
         for row in rows {
             guard let stored = Self.storedLine(row) else { continue }
             let updated = Date(timeIntervalSince1970: row.7)
-            carts[row.6, default: ActiveCart(sessionHash: row.6, cart: Cart(lines: []), lastActivity: updated)].cart.lines.append(stored.line)
+            carts[row.6, default: ActiveCart(sessionHash: row.6, cart: Cart(lines: []), lastActivity: updated)].cart
+                .lines.append(stored.line)
             carts[row.6]!.lastActivity = max(carts[row.6]!.lastActivity, updated)
         }
         return carts.values.sorted { ($0.lastActivity, $0.sessionHash) > ($1.lastActivity, $1.sessionHash) }
@@ -183,7 +187,8 @@ struct PostgresCartStore: CartStore {
 
     static func quantity(_ connection: PostgresConnection, recipe: RecipeID, session: SessionKey) async throws -> Int {
         try await connection.values(
-            "SELECT quantity FROM cart_items WHERE session_hash = \(session.hash) AND recipe_id = \(recipe.rawValue)", as: Int.self
+            "SELECT quantity FROM cart_items WHERE session_hash = \(session.hash) AND recipe_id = \(recipe.rawValue)",
+            as: Int.self
         ).first ?? 0
     }
 
@@ -219,7 +224,9 @@ struct PostgresCartStore: CartStore {
 
     private static func storedLine(_ row: LineRow) -> (line: CartLine, quantity: Int, recipe: RecipeSummary)? {
         guard let summary = PostgresCatalogStore.summary((row.0, row.1, row.2, row.3, row.4, row.5)) else { return nil }
-        let cooking = row.10.flatMap { start in row.11.map { CookingTimer(startedAt: Date(timeIntervalSince1970: start), minutes: $0) } }
+        let cooking = row.10.flatMap { start in
+            row.11.map { CookingTimer(startedAt: Date(timeIntervalSince1970: start), minutes: $0) }
+        }
         return (CartLine(recipe: summary, quantity: row.8, servings: row.9, cooking: cooking), row.8, summary)
     }
 }

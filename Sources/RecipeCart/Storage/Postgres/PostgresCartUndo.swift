@@ -19,7 +19,8 @@ enum PostgresCartUndo {
     /// `cart_changes` function (`PostgresCartChanges`), in the same JSON.
     /// - Returns: the undo it kept, or nil when there were no lines to keep.
     @discardableResult
-    static func saveCart(_ connection: PostgresConnection, session: SessionKey, at now: Date) async throws -> CartUndo? {
+    static func saveCart(_ connection: PostgresConnection, session: SessionKey, at now: Date) async throws -> CartUndo?
+    {
         let kind = CartUndo.Kind.clear
         let lines = try await connection.rows(
             """
@@ -29,7 +30,9 @@ enum PostgresCartUndo {
             """,
             as: (String, Int, Int?, Int, Double, Double?, Int?).self
         ).map {
-            Line(recipe: $0.0, quantity: $0.1, servings: $0.2, position: $0.3, addedAt: $0.4, cookingStartedAt: $0.5, cookingMinutes: $0.6)
+            Line(
+                recipe: $0.0, quantity: $0.1, servings: $0.2, position: $0.3, addedAt: $0.4, cookingStartedAt: $0.5,
+                cookingMinutes: $0.6)
         }
         guard !lines.isEmpty else { return nil }
         let token = Base64URL.encode(Data(RandomBytes.make(16)))
@@ -44,22 +47,27 @@ enum PostgresCartUndo {
         return CartUndo(token: token, kind: kind, recipeIDs: lines.compactMap { RecipeID($0.recipe) })
     }
 
-    static func fetch(_ connection: PostgresConnection, session: SessionKey, newerThan oldest: Date) async throws -> CartUndo? {
+    static func fetch(_ connection: PostgresConnection, session: SessionKey, newerThan oldest: Date) async throws
+        -> CartUndo?
+    {
         try await snapshot(
             connection,
             "SELECT token, kind, lines_json FROM cart_undo WHERE session_hash = \(session.hash) AND created_at > \(oldest.timeIntervalSince1970)"
         )?.undo
     }
 
-    static func restore(_ connection: PostgresConnection, token: String, session: SessionKey, newerThan oldest: Date, at now: Date)
+    static func restore(
+        _ connection: PostgresConnection, token: String, session: SessionKey, newerThan oldest: Date, at now: Date
+    )
         async throws -> CartUndo?
     {
-        guard let snapshot = try await snapshot(
-            connection,
-            """
-            SELECT token, kind, lines_json FROM cart_undo
-            WHERE session_hash = \(session.hash) AND token = \(token) AND created_at > \(oldest.timeIntervalSince1970)
-            """),
+        guard
+            let snapshot = try await snapshot(
+                connection,
+                """
+                SELECT token, kind, lines_json FROM cart_undo
+                WHERE session_hash = \(session.hash) AND token = \(token) AND created_at > \(oldest.timeIntervalSince1970)
+                """),
             let undo = snapshot.undo
         else { return nil }
         let time = now.timeIntervalSince1970
@@ -88,12 +96,16 @@ enum PostgresCartUndo {
 
         /// Nil for a kind this version does not know, which it cannot offer to undo.
         var undo: CartUndo? {
-            CartUndo.Kind(rawValue: kind).map { CartUndo(token: token, kind: $0, recipeIDs: lines.compactMap { RecipeID($0.recipe) }) }
+            CartUndo.Kind(rawValue: kind).map {
+                CartUndo(token: token, kind: $0, recipeIDs: lines.compactMap { RecipeID($0.recipe) })
+            }
         }
     }
 
     private static func snapshot(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> Snapshot? {
-        guard let (token, kind, json) = try await connection.row(query, as: (String, String, String).self) else { return nil }
+        guard let (token, kind, json) = try await connection.row(query, as: (String, String, String).self) else {
+            return nil
+        }
         return Snapshot(token: token, kind: kind, lines: try JSONDecoder().decode([Line].self, from: Data(json.utf8)))
     }
 }

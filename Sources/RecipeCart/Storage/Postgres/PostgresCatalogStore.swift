@@ -71,13 +71,15 @@ struct PostgresCatalogStore: CatalogStore {
     func categories() async throws -> [String] {
         try await database.read { connection in
             try await connection.values(
-                "SELECT category FROM recipes WHERE category <> '' GROUP BY category ORDER BY lower(category), category", as: String.self)
+                "SELECT category FROM recipes WHERE category <> '' GROUP BY category ORDER BY lower(category), category",
+                as: String.self)
         }
     }
 
     func areas() async throws -> [String] {
         try await database.read { connection in
-            try await connection.values("SELECT area FROM recipes WHERE area <> '' GROUP BY area ORDER BY lower(area), area", as: String.self)
+            try await connection.values(
+                "SELECT area FROM recipes WHERE area <> '' GROUP BY area ORDER BY lower(area), area", as: String.self)
         }
     }
 
@@ -88,12 +90,16 @@ struct PostgresCatalogStore: CatalogStore {
                 try await connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresConnection.queryLogger)
             }
             var builder = SearchIndexBuilder()
-            let recipes = try await stream(SearchIndexBuilder.recipesSQL).decode((String, String, String, String, Int?, Int?, String?).self)
+            let recipes = try await stream(SearchIndexBuilder.recipesSQL).decode(
+                (String, String, String, String, Int?, Int?, String?).self)
             for try await (id, title, category, tags, servings, readyMinutes, imagePath) in recipes {
                 builder.addRecipe(
-                    id: id, title: title, category: category, tags: tags, servings: servings, readyMinutes: readyMinutes, imagePath: imagePath)
+                    id: id, title: title, category: category, tags: tags, servings: servings,
+                    readyMinutes: readyMinutes, imagePath: imagePath)
             }
-            for try await (id, name) in try await stream(SearchIndexBuilder.ingredientsSQL).decode((String, String).self) {
+            for try await (id, name) in try await stream(SearchIndexBuilder.ingredientsSQL).decode(
+                (String, String).self)
+            {
                 builder.addIngredient(recipeID: id, name: name)
             }
             for try await (id, diet) in try await stream(SearchIndexBuilder.dietsSQL).decode((String, String).self) {
@@ -108,11 +114,13 @@ struct PostgresCatalogStore: CatalogStore {
         return try await database.read { connection in
             let total = try await connection.values(plan.countQuery, as: Int.self).first ?? 0
             let paging = BrowsePaging(total: total, requestedPage: query.page)
-            let rows = try await connection.rows(plan.pageQuery(limit: paging.limit, offset: paging.offset), as: Self.BrowseRow.self)
+            let rows = try await connection.rows(
+                plan.pageQuery(limit: paging.limit, offset: paging.offset), as: Self.BrowseRow.self)
             let listed = rows.compactMap { row -> (RecipeSummary, BrowseSection)? in
                 let (id, title, category, servings, ready, image, section) = row
                 guard let summary = Self.summary((id, title, category, servings, ready, image)),
-                      let kind = BrowseSection(rawValue: section) else { return nil }
+                    let kind = BrowseSection(rawValue: section)
+                else { return nil }
                 return (summary, kind)
             }
             return BrowsePage(rows: listed, total: total, paging: paging)
@@ -128,7 +136,9 @@ struct PostgresCatalogStore: CatalogStore {
 
     func ingredientLists() async throws -> [IngredientList] {
         try await database.read { connection in
-            IngredientList.gather(try await connection.rows(PostgresQuery(unsafeSQL: IngredientList.sql), as: (String, String, String).self))
+            IngredientList.gather(
+                try await connection.rows(
+                    PostgresQuery(unsafeSQL: IngredientList.sql), as: (String, String, String).self))
         }
     }
 
@@ -151,7 +161,9 @@ struct PostgresCatalogStore: CatalogStore {
             // Instances starting together install the catalog once: the second waits here, then finds it done.
             try await connection.run("SELECT pg_advisory_xact_lock(hashtext(\(versionKey)))")
             try await Self.lockGeneration(connection)
-            let installed = try await connection.values("SELECT value FROM catalog_meta WHERE key = \(versionKey)", as: String.self).first
+            let installed = try await connection.values(
+                "SELECT value FROM catalog_meta WHERE key = \(versionKey)", as: String.self
+            ).first
             guard installed != version else { return nil }
             try await Self.upsert(connection, recipes: recipes, source: source, at: now)
             try await connection.run(
@@ -174,20 +186,25 @@ struct PostgresCatalogStore: CatalogStore {
     }
 
     static func generation(_ connection: PostgresConnection) async throws -> Int {
-        let value = try await connection.values("SELECT value FROM catalog_meta WHERE key = 'generation'", as: String.self).first
+        let value = try await connection.values(
+            "SELECT value FROM catalog_meta WHERE key = 'generation'", as: String.self
+        ).first
         return value.flatMap { Int($0) } ?? 0
     }
 
     /// Writes recipes a batch at a time: each table gets one statement for the whole batch, its rows as arrays, since
     /// a round trip a table a recipe made a 100,000-meal import take almost five minutes. A recipe given twice is
     /// written twice, the later over the earlier, as one statement cannot update a row twice.
-    static func upsert(_ connection: PostgresConnection, recipes: [Recipe], source: String, at now: Double) async throws {
+    static func upsert(_ connection: PostgresConnection, recipes: [Recipe], source: String, at now: Double) async throws
+    {
         for batch in RecipeBatches.split(recipes.map(\.withoutNULs), id: \.id) {
             try await upsertDistinct(connection, recipes: batch, source: source, at: now)
         }
     }
 
-    private static func upsertDistinct(_ connection: PostgresConnection, recipes: [Recipe], source: String, at now: Double) async throws {
+    private static func upsertDistinct(
+        _ connection: PostgresConnection, recipes: [Recipe], source: String, at now: Double
+    ) async throws {
         let ids = recipes.map(\.id.rawValue)
         // Arrays cannot hold NULL here, so each optional column travels with a "has a value" flag.
         try await connection.run(
@@ -213,7 +230,9 @@ struct PostgresCatalogStore: CatalogStore {
         try await connection.run("DELETE FROM recipe_ingredients WHERE recipe_id = ANY(\(ids))")
         try await connection.run("DELETE FROM recipe_steps WHERE recipe_id = ANY(\(ids))")
         try await connection.run("DELETE FROM recipe_diets WHERE recipe_id = ANY(\(ids))")
-        let ingredients = recipes.flatMap { recipe in recipe.ingredients.enumerated().map { (recipe.id.rawValue, $0.offset, $0.element) } }
+        let ingredients = recipes.flatMap { recipe in
+            recipe.ingredients.enumerated().map { (recipe.id.rawValue, $0.offset, $0.element) }
+        }
         if !ingredients.isEmpty {
             try await connection.run(
                 """
@@ -224,14 +243,18 @@ struct PostgresCatalogStore: CatalogStore {
                      AS i(recipe_id, position, name, measure, has_aisle, aisle)
                 """)
         }
-        let steps = recipes.flatMap { recipe in recipe.steps.enumerated().map { (recipe.id.rawValue, $0.offset, $0.element) } }
+        let steps = recipes.flatMap { recipe in
+            recipe.steps.enumerated().map { (recipe.id.rawValue, $0.offset, $0.element) }
+        }
         if !steps.isEmpty {
             try await connection.run(
-                "INSERT INTO recipe_steps (recipe_id, position, text) SELECT * FROM unnest(\(steps.map(\.0)), \(steps.map(\.1)), \(steps.map(\.2)))")
+                "INSERT INTO recipe_steps (recipe_id, position, text) SELECT * FROM unnest(\(steps.map(\.0)), \(steps.map(\.1)), \(steps.map(\.2)))"
+            )
         }
         let diets = recipes.flatMap { recipe in Set(recipe.diets).map { (recipe.id.rawValue, $0.rawValue) } }
         if !diets.isEmpty {
-            try await connection.run("INSERT INTO recipe_diets (recipe_id, diet) SELECT * FROM unnest(\(diets.map(\.0)), \(diets.map(\.1)))")
+            try await connection.run(
+                "INSERT INTO recipe_diets (recipe_id, diet) SELECT * FROM unnest(\(diets.map(\.0)), \(diets.map(\.1)))")
         }
         try await reindex(connection, ids: recipes.map(\.id))
     }
@@ -255,8 +278,12 @@ struct PostgresCatalogStore: CatalogStore {
 
     // MARK: Rows
 
-    static func fetchRecipe(_ connection: PostgresConnection, id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
-        guard let row = try await connection.rows(ShopperPageStatements.ShopCopy(recipeID: id.rawValue)).first else { return nil }
+    static func fetchRecipe(_ connection: PostgresConnection, id: RecipeID, for session: SessionKey?) async throws
+        -> Recipe?
+    {
+        guard let row = try await connection.rows(ShopperPageStatements.ShopCopy(recipeID: id.rawValue)).first else {
+            return nil
+        }
         let ingredients = try JSONDecoder().decode([Ingredient].self, from: Data(row.ingredientsJSON.utf8))
         let steps = try row.editedStepsJSON.map(StepsJSON.decode) ?? row.steps
         let diets = row.diets.compactMap(Diet.init(rawValue:))
@@ -271,13 +298,17 @@ struct PostgresCatalogStore: CatalogStore {
     }
 
     /// Lays the shopper's own version of the recipe, when they saved one, over the shop's copy.
-    static func applyPersonalVersion(_ connection: PostgresConnection, session: SessionKey, to recipe: inout Recipe) async throws {
-        guard let (title, description, image, removed, stepsJSON) = try await connection.rows(
-            ShopperPageStatements.PersonalVersion(sessionHash: session.hash, recipeID: recipe.id.rawValue)
-        ).first
+    static func applyPersonalVersion(_ connection: PostgresConnection, session: SessionKey, to recipe: inout Recipe)
+        async throws
+    {
+        guard
+            let (title, description, image, removed, stepsJSON) = try await connection.rows(
+                ShopperPageStatements.PersonalVersion(sessionHash: session.hash, recipeID: recipe.id.rawValue)
+            ).first
         else { return }
         recipe.applyPersonalVersion(
-            title: title, description: description, imagePath: image, imageRemoved: removed, steps: try StepsJSON.decode(stepsJSON))
+            title: title, description: description, imagePath: image, imageRemoved: removed,
+            steps: try StepsJSON.decode(stepsJSON))
     }
 
     typealias SummaryRow = (String, String, String, Int?, Int?, String?)
@@ -288,7 +319,8 @@ struct PostgresCatalogStore: CatalogStore {
     /// Nil for an id RecipeCart would not make, which no page could link to.
     static func summary(_ row: SummaryRow) -> RecipeSummary? {
         RecipeID(row.0).map {
-            RecipeSummary(id: $0, title: row.1, category: row.2, servings: row.3, readyInMinutes: row.4, imagePath: row.5)
+            RecipeSummary(
+                id: $0, title: row.1, category: row.2, servings: row.3, readyInMinutes: row.4, imagePath: row.5)
         }
     }
 }

@@ -18,7 +18,8 @@ final class PostgresDatabase: Sendable {
         self.logger = logger
         self.patience = patience
         let client = PostgresClient(
-            configuration: url.clientConfiguration(keepsConnectionsOpen: keepsConnectionsOpen), backgroundLogger: logger)
+            configuration: url.clientConfiguration(keepsConnectionsOpen: keepsConnectionsOpen), backgroundLogger: logger
+        )
         self.client = client
         runner = Task { await client.run() }
     }
@@ -29,7 +30,8 @@ final class PostgresDatabase: Sendable {
         _ url: PostgresURL, logger: Logger, patience: PostgresPatience = .shopper, keepsConnectionsOpen: Bool = false
     ) async throws -> PostgresDatabase {
         do {
-            let connection = try await PostgresConnection.connect(configuration: url.connectionConfiguration(), id: 0, logger: logger)
+            let connection = try await PostgresConnection.connect(
+                configuration: url.connectionConfiguration(), id: 0, logger: logger)
             do {
                 try await PostgresSchema.migrate(connection, logger: logger)
             } catch {
@@ -40,7 +42,8 @@ final class PostgresDatabase: Sendable {
         } catch {
             throw StorageStartError.unreachable(url.description, reason: Self.explain(error))
         }
-        return PostgresDatabase(url: url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
+        return PostgresDatabase(
+            url: url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
     }
 
     /// A read on any pooled connection.
@@ -130,7 +133,7 @@ final class PostgresDatabase: Sendable {
                         timedOut = true
                         group.cancelAll()
                     }
-                } catch where timedOut {
+                } catch  where timedOut {
                     // The wait for a connection was cut short: the database did not answer in time.
                     break
                 }
@@ -153,7 +156,11 @@ final class PostgresDatabase: Sendable {
 
     private static func isRetryable(_ error: PostgresTransactionError) -> Bool {
         for inner in [error.beginError, error.closureError, error.commitError] {
-            if let psql = inner as? PSQLError, let state = psql.serverInfo?[.sqlState], ["40001", "40P01"].contains(state) { return true }
+            if let psql = inner as? PSQLError, let state = psql.serverInfo?[.sqlState],
+                ["40001", "40P01"].contains(state)
+            {
+                return true
+            }
         }
         return false
     }
@@ -165,7 +172,8 @@ final class PostgresDatabase: Sendable {
         case is StorageUnavailable, is AppError, is EditConflict, is UndoRefusal, is CancellationError:
             return error
         case let error as PostgresTransactionError:
-            return [error.beginError, error.closureError, error.commitError].compactMap { $0 }.first.map(classify) ?? error
+            return [error.beginError, error.closureError, error.commitError].compactMap { $0 }.first.map(classify)
+                ?? error
         case let error as PSQLError:
             if error.code == .server {
                 let state = error.serverInfo?[.sqlState] ?? ""
@@ -187,7 +195,8 @@ final class PostgresDatabase: Sendable {
         if let error = error as? StorageStartError { return error.description }
         if let error = error as? StorageUnavailable { return error.reason }
         if let error = error as? PostgresTransactionError,
-           let inner = [error.beginError, error.closureError, error.commitError].compactMap({ $0 }).first {
+            let inner = [error.beginError, error.closureError, error.commitError].compactMap({ $0 }).first
+        {
             return explain(inner)
         }
         if let error = error as? PSQLError {

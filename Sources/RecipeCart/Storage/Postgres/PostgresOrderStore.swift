@@ -8,7 +8,8 @@ struct PostgresOrderStore: OrderStore {
     let clock: AppClock
 
     func place(_ content: OrderContent, note: String, session: SessionKey) async throws -> OrderPlacement {
-        let time = clock.now().timeIntervalSince1970, hash = session.hash
+        let time = clock.now().timeIntervalSince1970
+        let hash = session.hash
         // Kept to the stored precision, so the order answered here is the order read back later.
         let now = Date(timeIntervalSince1970: time)
         let json = try OrderJSON.encode(content)
@@ -38,23 +39,28 @@ struct PostgresOrderStore: OrderStore {
     }
 
     func order(_ code: OrderCode, session: SessionKey?) async throws -> (order: Order, isOwn: Bool)? {
-        guard let row = try await database.read({ connection in
-            try await connection.rows("\(unescaped: Self.select) WHERE code = \(code.rawValue)", as: Self.Row.self).first
-        }) else { return nil }
+        guard
+            let row = try await database.read({ connection in
+                try await connection.rows("\(unescaped: Self.select) WHERE code = \(code.rawValue)", as: Self.Row.self)
+                    .first
+            })
+        else { return nil }
         return (try Self.order(row), row.1 != nil && row.1 == session?.hash)
     }
 
     func orders(session: SessionKey) async throws -> [Order] {
         try await database.read { connection in
             try await connection.rows(
-                "\(unescaped: Self.select) WHERE session_hash = \(session.hash) ORDER BY placed_at DESC, code", as: Self.Row.self)
+                "\(unescaped: Self.select) WHERE session_hash = \(session.hash) ORDER BY placed_at DESC, code",
+                as: Self.Row.self)
         }.map(Self.order)
     }
 
     func openOrders() async throws -> [Order] {
         try await database.read { connection in
             try await connection.rows(
-                "\(unescaped: Self.select) WHERE status IN ('new', 'picking', 'ready') ORDER BY placed_at, code", as: Self.Row.self)
+                "\(unescaped: Self.select) WHERE status IN ('new', 'picking', 'ready') ORDER BY placed_at, code",
+                as: Self.Row.self)
         }.map(Self.order)
     }
 
@@ -72,7 +78,8 @@ struct PostgresOrderStore: OrderStore {
 
     private typealias Row = (String, String?, String, String, String, Double, Double)
 
-    private static let select = "SELECT code, session_hash, note, status, content_json, placed_at, updated_at FROM orders"
+    private static let select =
+        "SELECT code, session_hash, note, status, content_json, placed_at, updated_at FROM orders"
 
     private static func order(_ row: Row) throws -> Order {
         try OrderJSON.order(code: row.0, note: row.2, status: row.3, json: row.4, placedAt: row.5, updatedAt: row.6)

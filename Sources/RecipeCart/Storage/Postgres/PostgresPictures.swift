@@ -20,7 +20,8 @@ struct PostgresPictures: SharedPictures {
 
     func bytes(at path: String) async throws -> [UInt8]? {
         try await database.read { connection in
-            try await connection.values("SELECT bytes FROM picture_files WHERE path = \(path)", as: ByteBuffer.self).first
+            try await connection.values("SELECT bytes FROM picture_files WHERE path = \(path)", as: ByteBuffer.self)
+                .first
         }.map { Array($0.readableBytesView) }
     }
 
@@ -34,7 +35,8 @@ struct PostgresPictures: SharedPictures {
     func uploads() async throws -> [(path: String, keptAt: Double)] {
         try await database.read { connection in
             try await connection.rows(
-                "SELECT path, created_at FROM picture_files WHERE path LIKE \("\(PictureStore.folder)/%")", as: (String, Double).self)
+                "SELECT path, created_at FROM picture_files WHERE path LIKE \("\(PictureStore.folder)/%")",
+                as: (String, Double).self)
         }.map { (path: $0.0, keptAt: $0.1) }
     }
 }

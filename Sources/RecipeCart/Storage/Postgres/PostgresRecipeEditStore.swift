@@ -21,7 +21,8 @@ struct PostgresRecipeEditStore: RecipeEditStore {
             try await Self.lock(connection, key)
             let current = try await Self.version(connection, key)
             guard current == expected else {
-                guard let recipe = try await PostgresCatalogStore.fetchRecipe(connection, id: id, for: copy.session) else {
+                guard let recipe = try await PostgresCatalogStore.fetchRecipe(connection, id: id, for: copy.session)
+                else {
                     throw AppError.notFound("That recipe is gone.")
                 }
                 throw EditConflict(current: recipe, currentVersion: current)
@@ -45,7 +46,8 @@ struct PostgresRecipeEditStore: RecipeEditStore {
             let undo = RevertUndo(token: Hex.encode(RandomBytes.make(16)), expiresAt: now + RevertUndo.lifetime)
             // One Undo a copy: an older one's picture is left to `tidy`.
             try await connection.run(
-                "DELETE FROM recipe_edit_undos WHERE recipe_id = \(id.rawValue) AND session_hash IS NOT DISTINCT FROM \(key.sessionHash)")
+                "DELETE FROM recipe_edit_undos WHERE recipe_id = \(id.rawValue) AND session_hash IS NOT DISTINCT FROM \(key.sessionHash)"
+            )
             try await connection.run(
                 """
                 INSERT INTO recipe_edit_undos
@@ -66,17 +68,19 @@ struct PostgresRecipeEditStore: RecipeEditStore {
         let key = EditKey(id: id, copy: copy)
         let generation = try await database.write { connection in
             try await Self.lock(connection, key)
-            guard let (title, description, imagePath, removed, steps, version) = try await connection.row(
-                """
-                SELECT title, description, image_path, image_removed, steps_json, version FROM recipe_edit_undos
-                WHERE token = \(token) AND recipe_id = \(id.rawValue) AND session_hash IS NOT DISTINCT FROM \(key.sessionHash)
-                  AND expires_at > \(now.timeIntervalSince1970)
-                """,
-                as: (String, String, String?, Bool, String, Int64).self)
+            guard
+                let (title, description, imagePath, removed, steps, version) = try await connection.row(
+                    """
+                    SELECT title, description, image_path, image_removed, steps_json, version FROM recipe_edit_undos
+                    WHERE token = \(token) AND recipe_id = \(id.rawValue) AND session_hash IS NOT DISTINCT FROM \(key.sessionHash)
+                      AND expires_at > \(now.timeIntervalSince1970)
+                    """,
+                    as: (String, String, String?, Bool, String, Int64).self)
             else { throw UndoRefusal.gone }
             guard try await Self.version(connection, key) == .original else { throw UndoRefusal.editedSince }
             let stored = StoredEdit(
-                title: title, description: description, imagePath: imagePath, imageRemoved: removed, stepsJSON: steps, version: version)
+                title: title, description: description, imagePath: imagePath, imageRemoved: removed, stepsJSON: steps,
+                version: version)
             try await Self.write(connection, stored, key: key, at: now)
             try await connection.run("DELETE FROM recipe_edit_undos WHERE token = \(token)")
             return try await Self.generation(connection, key)
@@ -98,13 +102,14 @@ struct PostgresRecipeEditStore: RecipeEditStore {
         let now = clock.now().timeIntervalSince1970
         return try await database.write { connection in
             try await connection.run("DELETE FROM recipe_edit_undos WHERE expires_at <= \(now)")
-            return Set(try await connection.values(
-                """
-                SELECT image_path FROM recipe_edits WHERE image_path IS NOT NULL
-                UNION SELECT image_path FROM shopper_recipe_edits WHERE image_path IS NOT NULL
-                UNION SELECT image_path FROM recipe_edit_undos WHERE image_path IS NOT NULL
-                """,
-                as: String.self))
+            return Set(
+                try await connection.values(
+                    """
+                    SELECT image_path FROM recipe_edits WHERE image_path IS NOT NULL
+                    UNION SELECT image_path FROM shopper_recipe_edits WHERE image_path IS NOT NULL
+                    UNION SELECT image_path FROM recipe_edit_undos WHERE image_path IS NOT NULL
+                    """,
+                    as: String.self))
         }
     }
 
@@ -134,28 +139,33 @@ struct PostgresRecipeEditStore: RecipeEditStore {
     }
 
     private static func stored(_ connection: PostgresConnection, _ key: EditKey) async throws -> StoredEdit? {
-        let query: PostgresQuery = if let session = key.sessionHash {
-            """
-            SELECT title, description, image_path, image_removed, steps_json, version FROM shopper_recipe_edits
-            WHERE session_hash = \(session) AND recipe_id = \(key.id.rawValue)
-            """
-        } else {
-            "SELECT title, description, image_path, image_removed, steps_json, version FROM recipe_edits WHERE recipe_id = \(key.id.rawValue)"
-        }
+        let query: PostgresQuery =
+            if let session = key.sessionHash {
+                """
+                SELECT title, description, image_path, image_removed, steps_json, version FROM shopper_recipe_edits
+                WHERE session_hash = \(session) AND recipe_id = \(key.id.rawValue)
+                """
+            } else {
+                "SELECT title, description, image_path, image_removed, steps_json, version FROM recipe_edits WHERE recipe_id = \(key.id.rawValue)"
+            }
         return try await connection.row(query, as: (String, String, String?, Bool, String, Int64).self).map {
-            StoredEdit(title: $0.0, description: $0.1, imagePath: $0.2, imageRemoved: $0.3, stepsJSON: $0.4, version: $0.5)
+            StoredEdit(
+                title: $0.0, description: $0.1, imagePath: $0.2, imageRemoved: $0.3, stepsJSON: $0.4, version: $0.5)
         }
     }
 
     private static func delete(_ connection: PostgresConnection, _ key: EditKey) async throws {
         if let session = key.sessionHash {
-            try await connection.run("DELETE FROM shopper_recipe_edits WHERE session_hash = \(session) AND recipe_id = \(key.id.rawValue)")
+            try await connection.run(
+                "DELETE FROM shopper_recipe_edits WHERE session_hash = \(session) AND recipe_id = \(key.id.rawValue)")
         } else {
             try await connection.run("DELETE FROM recipe_edits WHERE recipe_id = \(key.id.rawValue)")
         }
     }
 
-    private static func write(_ connection: PostgresConnection, _ stored: StoredEdit, key: EditKey, at now: Date) async throws {
+    private static func write(_ connection: PostgresConnection, _ stored: StoredEdit, key: EditKey, at now: Date)
+        async throws
+    {
         let time = now.timeIntervalSince1970
         if let session = key.sessionHash {
             // A shopper's first version creates their session row, as a first cart line does.

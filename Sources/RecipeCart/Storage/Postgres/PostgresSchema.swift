@@ -9,7 +9,9 @@ enum PostgresSchema {
     static let migrationLock: Int64 = 0x5265_6369_7065_4361  // "RecipeCa"
 
     static let migrations: [(name: String, sql: String)] = [
-        ("v1-recipecart", """
+        (
+            "v1-recipecart",
+            """
             CREATE EXTENSION IF NOT EXISTS unaccent;
 
             CREATE TABLE recipes (
@@ -219,8 +221,11 @@ enum PostgresSchema {
                 blocked_until DOUBLE PRECISION NOT NULL,
                 reason TEXT NOT NULL
             );
-            """),
-        ("v2-orders-and-shopping-lists", """
+            """
+        ),
+        (
+            "v2-orders-and-shopping-lists",
+            """
             -- The servings a shopper cooks a line for; NULL is the recipe's own.
             ALTER TABLE cart_items ADD COLUMN servings INTEGER CHECK (servings BETWEEN 1 AND 50);
 
@@ -261,8 +266,11 @@ enum PostgresSchema {
                 key TEXT PRIMARY KEY,
                 value TEXT NOT NULL
             );
-            """),
-        ("v3-upstream-points", """
+            """
+        ),
+        (
+            "v3-upstream-points",
+            """
             -- The day's budget is counted in points: a TheMealDB call is one, a Spoonacular call what the API
             -- reports. points: used today, ours or the API's count, whichever is higher; api_points: the API's
             -- own total for the day (used + left) when it said so, which no reservation may pass.
@@ -277,8 +285,11 @@ enum PostgresSchema {
                 points DOUBLE PRECISION NOT NULL,
                 PRIMARY KEY (source, kind)
             );
-            """),
-        ("v4-cuisines-and-vegan-diet", """
+            """
+        ),
+        (
+            "v4-cuisines-and-vegan-diet",
+            """
             -- The cuisine (TheMealDB's area), '' when unknown, for the Browse page's cuisine filter.
             ALTER TABLE recipes ADD COLUMN area TEXT NOT NULL DEFAULT '';
             CREATE INDEX recipes_area ON recipes (area);
@@ -314,8 +325,11 @@ enum PostgresSchema {
                        || ' ' || COALESCE((SELECT string_agg(diet, ' ') FROM recipe_diets WHERE recipe_id = r.id), ''))), 'C')
                 || setweight(to_tsvector('simple', unaccent(r.tags)), 'D')
             FROM recipe_effective r WHERE r.id = s.recipe_id AND r.category = 'Vegetarian';
-            """),
-        ("v5-main-ingredient-listings", """
+            """
+        ),
+        (
+            "v5-main-ingredient-listings",
+            """
             -- The recipes TheMealDB lists under each main ingredient (filter.php?i=): its tiles carry no
             -- ingredients, so the main-ingredient filter finds a recipe by its ingredient names or by this.
             CREATE TABLE recipe_main_ingredients (
@@ -327,8 +341,11 @@ enum PostgresSchema {
             -- A listing changes what a filtered page shows, as a change to a recipe does.
             CREATE TRIGGER recipe_main_ingredients_generation AFTER INSERT OR DELETE ON recipe_main_ingredients
                 FOR EACH STATEMENT EXECUTE FUNCTION bump_catalog_generation();
-            """),
-        ("v6-cart-changes-in-one-statement", """
+            """
+        ),
+        (
+            "v6-cart-changes-in-one-statement",
+            """
             -- Stepper posts, in order, in one statement (PostgresCartChanges): each post's session lock, the move of a
             -- cart starting from empty to its fresh id, the touch of the session, the change, the undo a removal
             -- keeps, and the line read back, in one round trip for a whole batch of posts instead of six a post.
@@ -424,26 +441,34 @@ enum PostgresSchema {
                 END LOOP;
             END;
             $$;
-            """),
-        ("v7-cart-changes-by-key", """
+            """
+        ),
+        (
+            "v7-cart-changes-by-key",
+            """
             -- Every statement of cart_changes finds its rows by key. A plan made while the cart tables held a few rows
             -- (a new shop, or statistics taken then) scans them whole instead, and is kept while they grow, until
             -- their statistics are taken again: in the benchmark, stepper posts ran at half their rate meanwhile.
             ALTER FUNCTION cart_changes(JSONB, INTEGER) SET enable_seqscan = off;
-            """),
+            """
+        ),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with
     /// `last`, only those up to and including it, as GRDB's `migrate(_:upTo:)` does (tests build older databases so).
     static func migrate(_ connection: PostgresConnection, upTo last: String? = nil, logger: Logger) async throws {
-        let wanted = last.flatMap { name in migrations.firstIndex { $0.name == name } }.map { migrations[...$0] } ?? migrations[...]
+        let wanted =
+            last.flatMap { name in migrations.firstIndex { $0.name == name } }.map { migrations[...$0] }
+            ?? migrations[...]
         try await connection.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
         do {
             try await connection.query(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
                 logger: logger)
             var applied: Set<String> = []
-            for try await name in try await connection.query("SELECT name FROM schema_migrations", logger: logger).decode(String.self) {
+            for try await name in try await connection.query("SELECT name FROM schema_migrations", logger: logger)
+                .decode(String.self)
+            {
                 applied.insert(name)
             }
             for migration in wanted where !applied.contains(migration.name) {
@@ -451,7 +476,8 @@ enum PostgresSchema {
                     for statement in statements(in: migration.sql) {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
-                    try await connection.query("INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: logger)
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: logger)
                 }
                 logger.info("database migrated", metadata: ["migration": "\(migration.name)"])
             }
@@ -468,7 +494,9 @@ enum PostgresSchema {
         let code = sql.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") }
             .joined(separator: "\n")
-        var statements: [String] = [], current = "", insideBody = false
+        var statements: [String] = []
+        var current = ""
+        var insideBody = false
         var previous: Character = " "
         for character in code {
             if character == "$" && previous == "$" { insideBody.toggle() }

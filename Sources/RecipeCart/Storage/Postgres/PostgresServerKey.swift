@@ -9,8 +9,11 @@ enum PostgresServerKey {
         let candidate = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
         let stored = try await database.write { connection in
             try await connection.run(
-                "INSERT INTO server_keys (name, key) VALUES ('session', \(ByteBuffer(bytes: candidate))) ON CONFLICT (name) DO NOTHING")
-            return try await connection.values("SELECT key FROM server_keys WHERE name = 'session'", as: ByteBuffer.self).first
+                "INSERT INTO server_keys (name, key) VALUES ('session', \(ByteBuffer(bytes: candidate))) ON CONFLICT (name) DO NOTHING"
+            )
+            return try await connection.values(
+                "SELECT key FROM server_keys WHERE name = 'session'", as: ByteBuffer.self
+            ).first
         }
         guard let stored, stored.readableBytes == 32 else {
             throw StorageStartError.unsupported("the stored session key is not 32 bytes long")

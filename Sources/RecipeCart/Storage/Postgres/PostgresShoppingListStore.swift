@@ -13,7 +13,8 @@ struct PostgresShoppingListStore: ShoppingListStore {
                 "SELECT session_hash, ingredient_key, has_it FROM cart_have WHERE session_hash = ANY(\(sessions.map(\.hash)))",
                 as: (String, String, Bool).self)
         }
-        return rows.reduce(into: [:]) { marks, row in marks[SessionKey(storedHash: row.0), default: [:]][row.1] = row.2 }
+        return rows.reduce(into: [:]) { marks, row in marks[SessionKey(storedHash: row.0), default: [:]][row.1] = row.2
+        }
     }
 
     func setHave(_ hasIt: Bool, ingredient key: String, session: SessionKey) async throws {

@@ -18,7 +18,7 @@ struct PostgresURL: Sendable, CustomStringConvertible {
 
     init(_ text: String) throws(StorageStartError) {
         guard let components = URLComponents(string: text), let scheme = components.scheme,
-              ["postgres", "postgresql"].contains(scheme.lowercased())
+            ["postgres", "postgresql"].contains(scheme.lowercased())
         else { throw .badURL("it must look like postgres://user:password@host:5432/dbname") }
         guard let host = components.host, !host.isEmpty else { throw .badURL("it names no host") }
         guard let user = components.user, !user.isEmpty else { throw .badURL("it names no user") }
@@ -51,11 +51,12 @@ struct PostgresURL: Sendable, CustomStringConvertible {
     /// first shoppers after a start or a quiet spell never wait for one to be opened and authenticated. A command or
     /// a test opens them as it needs them and lets them go.
     func clientConfiguration(keepsConnectionsOpen: Bool) -> PostgresClient.Configuration {
-        let tls: PostgresClient.Configuration.TLS = switch sslMode {
-        case .disable: .disable
-        case .prefer: .prefer(.makeClientConfiguration())
-        case .require: .require(.makeClientConfiguration())
-        }
+        let tls: PostgresClient.Configuration.TLS =
+            switch sslMode {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
         // An unreachable server fails a request in seconds (a 503 page), not after the default ten.
@@ -75,11 +76,12 @@ struct PostgresURL: Sendable, CustomStringConvertible {
     /// One connection of its own, for the start: its failure says why (refused, wrong password, no such database),
     /// where the pool would only retry.
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        let tls: PostgresConnection.Configuration.TLS = switch sslMode {
-        case .disable: .disable
-        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        }
+        let tls: PostgresConnection.Configuration.TLS =
+            switch sslMode {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
         configuration.options.connectTimeout = .seconds(10)

@@ -9,13 +9,18 @@ struct PostgresUpstreamStore: UpstreamStore {
 
     func request(_ key: String) async throws -> (fetchedAt: Date, ids: [RecipeID])? {
         try await database.read { connection in
-            try await connection.row("SELECT fetched_at, recipe_ids FROM upstream_cache WHERE request_key = \(key)", as: (Double, String).self)
-        }.map { (fetchedAt: Date(timeIntervalSince1970: $0.0), ids: $0.1.split(separator: " ").compactMap(RecipeID.init)) }
+            try await connection.row(
+                "SELECT fetched_at, recipe_ids FROM upstream_cache WHERE request_key = \(key)",
+                as: (Double, String).self)
+        }.map {
+            (fetchedAt: Date(timeIntervalSince1970: $0.0), ids: $0.1.split(separator: " ").compactMap(RecipeID.init))
+        }
     }
 
     func names(_ key: String) async throws -> (fetchedAt: Date, names: [String])? {
         try await database.read { connection in
-            try await connection.row("SELECT fetched_at, names FROM upstream_cache WHERE request_key = \(key)", as: (Double, String).self)
+            try await connection.row(
+                "SELECT fetched_at, names FROM upstream_cache WHERE request_key = \(key)", as: (Double, String).self)
         }.map { (fetchedAt: Date(timeIntervalSince1970: $0.0), names: $0.1.split(separator: "\n").map(String.init)) }
     }
 
@@ -30,7 +35,10 @@ struct PostgresUpstreamStore: UpstreamStore {
         }
     }
 
-    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, mainIngredient: MainIngredient?, at now: Date)
+    func save(
+        _ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, mainIngredient: MainIngredient?,
+        at now: Date
+    )
         async throws -> [UpstreamSaveOutcome]
     {
         let time = now.timeIntervalSince1970
@@ -51,7 +59,8 @@ struct PostgresUpstreamStore: UpstreamStore {
             if let mainIngredient {
                 let ids = records.map(\.recipe.id.rawValue)
                 try await connection.run(
-                    "DELETE FROM recipe_main_ingredients WHERE ingredient = \(mainIngredient.rawValue) AND NOT (recipe_id = ANY(\(ids)))")
+                    "DELETE FROM recipe_main_ingredients WHERE ingredient = \(mainIngredient.rawValue) AND NOT (recipe_id = ANY(\(ids)))"
+                )
                 try await connection.run(
                     """
                     INSERT INTO recipe_main_ingredients (ingredient, recipe_id) SELECT \(mainIngredient.rawValue), unnest(\(ids)::text[])
@@ -65,7 +74,9 @@ struct PostgresUpstreamStore: UpstreamStore {
     }
 
     /// Saves records whose ids differ, a statement a table for the whole batch (an import sends hundreds at once).
-    private static func save(_ connection: PostgresConnection, records: [FetchedRecipe], source: UpstreamSource, at time: Double)
+    private static func save(
+        _ connection: PostgresConnection, records: [FetchedRecipe], source: UpstreamSource, at time: Double
+    )
         async throws -> [UpstreamSaveOutcome]
     {
         let ids = records.map(\.recipe.id.rawValue)
@@ -83,12 +94,15 @@ struct PostgresUpstreamStore: UpstreamStore {
             listed[id] = (category, area, Diet.allCases.filter { (diets ?? []).contains($0.rawValue) })
         }
         let records = records.map { record in
-            listed[record.recipe.id.rawValue].map { record.filledIn(category: $0.category, area: $0.area, diets: $0.diets) } ?? record
+            listed[record.recipe.id.rawValue].map {
+                record.filledIn(category: $0.category, area: $0.area, diets: $0.diets)
+            } ?? record
         }
         let outcomes = records.map { UpstreamSaveOutcome.of($0, over: stored[$0.recipe.id.rawValue]) }
         let unchanged = zip(records, outcomes).filter { $0.1 == .unchanged }.map(\.0.recipe.id.rawValue)
         if !unchanged.isEmpty {
-            try await connection.run("UPDATE upstream_recipes SET fetched_at = \(time) WHERE recipe_id = ANY(\(unchanged))")
+            try await connection.run(
+                "UPDATE upstream_recipes SET fetched_at = \(time) WHERE recipe_id = ANY(\(unchanged))")
         }
         let written = zip(records, outcomes).filter { $0.1 == .added || $0.1 == .updated }.map(\.0)
         guard !written.isEmpty else { return outcomes }
@@ -96,14 +110,17 @@ struct PostgresUpstreamStore: UpstreamStore {
         var files: [String: String] = [:]
         if !urls.isEmpty {
             for (url, file) in try await connection.rows(
-                "SELECT url, file_name FROM upstream_images WHERE url = ANY(\(urls)) AND file_name IS NOT NULL", as: (String, String).self)
+                "SELECT url, file_name FROM upstream_images WHERE url = ANY(\(urls)) AND file_name IS NOT NULL",
+                as: (String, String).self)
             {
                 files[url] = file
             }
         }
         let recipes = written.map { record in
             var recipe = record.recipe
-            recipe.imagePath = record.imageURL.flatMap { files[$0.absoluteString] }.map { "\(UpstreamImages.folder)/\($0)" }
+            recipe.imagePath = record.imageURL.flatMap { files[$0.absoluteString] }.map {
+                "\(UpstreamImages.folder)/\($0)"
+            }
             return recipe
         }
         try await PostgresCatalogStore.upsert(connection, recipes: recipes, source: source.rawValue, at: time)
@@ -122,7 +139,9 @@ struct PostgresUpstreamStore: UpstreamStore {
 
     func state(of id: RecipeID) async throws -> UpstreamRecipeState? {
         try await database.read { connection in
-            try await connection.row("SELECT is_complete, fetched_at FROM upstream_recipes WHERE recipe_id = \(id.rawValue)", as: (Bool, Double).self)
+            try await connection.row(
+                "SELECT is_complete, fetched_at FROM upstream_recipes WHERE recipe_id = \(id.rawValue)",
+                as: (Bool, Double).self)
         }.map { UpstreamRecipeState(isComplete: $0.0, fetchedAt: Date(timeIntervalSince1970: $0.1)) }
     }
 
@@ -173,7 +192,9 @@ struct PostgresUpstreamStore: UpstreamStore {
         }
     }
 
-    private static func settle(_ connection: PostgresConnection, url: URL, fileName: String?, failure: String?, at time: Double) async throws {
+    private static func settle(
+        _ connection: PostgresConnection, url: URL, fileName: String?, failure: String?, at time: Double
+    ) async throws {
         try await connection.run(
             """
             INSERT INTO upstream_images (url, file_name, failure, claimed_at, attempted_at)

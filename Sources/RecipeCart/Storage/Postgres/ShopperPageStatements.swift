@@ -29,7 +29,9 @@ enum ShopperPageStatements {
         var sessionHash: String
         var recipeID: String
 
-        func decodeRow(_ row: PostgresRow) throws -> PostgresCartStore.LineRow { try row.decode(PostgresCartStore.LineRow.self) }
+        func decodeRow(_ row: PostgresRow) throws -> PostgresCartStore.LineRow {
+            try row.decode(PostgresCartStore.LineRow.self)
+        }
     }
 
     /// The shopper's own version of a recipe.
@@ -93,7 +95,11 @@ enum ShopperPageStatements {
         }
 
         func decodeRow(_ row: PostgresRow) throws -> Row {
-            try row.decode((String, String, String, String, Int?, Int?, String, String?, String?, Bool, String, [String], String?, [String]).self)
+            try row.decode(
+                (
+                    String, String, String, String, Int?, Int?, String, String?, String?, Bool, String, [String],
+                    String?, [String]
+                ).self)
         }
     }
 

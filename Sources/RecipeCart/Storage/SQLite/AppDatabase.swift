@@ -26,9 +26,13 @@ public struct AppDatabase: Sendable {
         configuration.maximumReaderCount = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA foreign_keys = ON")
-            db.add(function: DatabaseFunction("app_now", argumentCount: 0, pure: false) { _ in SQLiteTimestamp.text(for: clock.now()) })
+            db.add(
+                function: DatabaseFunction("app_now", argumentCount: 0, pure: false) { _ in
+                    SQLiteTimestamp.text(for: clock.now())
+                })
         }
-        pool = try DatabasePool(path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
+        pool = try DatabasePool(
+            path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
         // Every commit reaches the disk before a write is answered: an acknowledged change survives a power cut.
         // Cart posts share their commits (`GroupCommit`), so this costs one fsync a batch, not one a post. Set here,
         // on the writer, because the pool sets NORMAL when it turns WAL on, after `prepareDatabase` has run.
@@ -59,7 +63,9 @@ public struct AppDatabase: Sendable {
                     generation = try Self.storedGeneration(db)
                     return .commit
                 }
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+            {
                 lockout.record()
                 throw error
             }
@@ -112,6 +118,8 @@ private final class LockedDatabaseLockout: Sendable {
 
     func check(queuedAt: ContinuousClock.Instant) throws {
         let waitedBehindLock = lockedAt.withLock { at in at.map { queuedAt < $0 } ?? false }
-        if waitedBehindLock { throw DatabaseError(resultCode: .SQLITE_BUSY, message: "database is locked by another process") }
+        if waitedBehindLock {
+            throw DatabaseError(resultCode: .SQLITE_BUSY, message: "database is locked by another process")
+        }
     }
 }

@@ -71,7 +71,8 @@ struct BrowsePlan {
         let filters = conditions.map { " AND \($0)" }.joined()
         // Title hits outrank ingredient, category, diet and tag hits.
         let rank = "bm25(recipe_search, 10.0, 2.0, 4.0, 3.0, 1.0)"
-        let matches = "recipe_search JOIN recipe_effective r ON r.seq = recipe_search.rowid WHERE recipe_search MATCH ?\(filters)"
+        let matches =
+            "recipe_search JOIN recipe_effective r ON r.seq = recipe_search.rowid WHERE recipe_search MATCH ?\(filters)"
         ids = Statement(sql: "SELECT r.id FROM \(matches)", arguments: [pattern] + filterArguments)
         page = Statement(
             sql: """
@@ -90,7 +91,8 @@ struct BrowsePlan {
         let tiers: StatementArguments = ["title : (\(pattern))"] + filterArguments + [pattern] + filterArguments
         // The count needs no rank, which is most of a candidate's cost.
         count = Statement(
-            sql: "SELECT COUNT(*) FROM (\(candidates(tier: 0, scored: false)) UNION \(candidates(tier: 1, scored: false)))",
+            sql:
+                "SELECT COUNT(*) FROM (\(candidates(tier: 0, scored: false)) UNION \(candidates(tier: 1, scored: false)))",
             arguments: tiers)
         boundedPage = Statement(
             sql: """

@@ -19,7 +19,9 @@ enum CartUndoRecord {
     /// Keeps the lines about to go (one recipe's, or the whole cart's), replacing any older snapshot.
     /// - Returns: the undo it kept, or nil when there were no lines to keep.
     @discardableResult
-    static func save(_ db: Database, kind: CartUndo.Kind, session: SessionKey, recipe: RecipeID? = nil, at now: Date) throws -> CartUndo? {
+    static func save(_ db: Database, kind: CartUndo.Kind, session: SessionKey, recipe: RecipeID? = nil, at now: Date)
+        throws -> CartUndo?
+    {
         var sql = """
             SELECT recipe_id AS recipe, quantity, servings, position, added_at AS addedAt,
                    cooking_started_at AS cookingStartedAt, cooking_minutes AS cookingMinutes
@@ -53,10 +55,14 @@ enum CartUndoRecord {
         )?.undo
     }
 
-    static func restore(_ db: Database, token: String, session: SessionKey, newerThan oldest: Date) throws -> CartUndo? {
-        guard let snapshot = try Snapshot.fetchOne(
-            db, sql: "SELECT token, kind, lines_json FROM cart_undo WHERE session_hash = ? AND token = ? AND created_at > ?",
-            arguments: [session.hash, token, oldest.timeIntervalSince1970]),
+    static func restore(_ db: Database, token: String, session: SessionKey, newerThan oldest: Date) throws -> CartUndo?
+    {
+        guard
+            let snapshot = try Snapshot.fetchOne(
+                db,
+                sql:
+                    "SELECT token, kind, lines_json FROM cart_undo WHERE session_hash = ? AND token = ? AND created_at > ?",
+                arguments: [session.hash, token, oldest.timeIntervalSince1970]),
             let undo = snapshot.undo
         else { return nil }
         for line in snapshot.lines {
@@ -71,7 +77,8 @@ enum CartUndoRecord {
                         cooking_minutes = excluded.cooking_minutes
                     """,
                 arguments: [
-                    session.hash, line.recipe, line.quantity, line.servings, line.position, line.addedAt, line.cookingStartedAt, line.cookingMinutes,
+                    session.hash, line.recipe, line.quantity, line.servings, line.position, line.addedAt,
+                    line.cookingStartedAt, line.cookingMinutes,
                 ])
         }
         try db.execute(sql: "DELETE FROM cart_undo WHERE session_hash = ?", arguments: [session.hash])
@@ -86,12 +93,16 @@ enum CartUndoRecord {
         var lines: [Line]
 
         enum CodingKeys: String, CodingKey {
-            case token, kind, lines = "lines_json"
+            case token
+            case kind
+            case lines = "lines_json"
         }
 
         /// Nil for a kind this version does not know, which it cannot offer to undo.
         var undo: CartUndo? {
-            CartUndo.Kind(rawValue: kind).map { CartUndo(token: token, kind: $0, recipeIDs: lines.compactMap { RecipeID($0.recipe) }) }
+            CartUndo.Kind(rawValue: kind).map {
+                CartUndo(token: token, kind: $0, recipeIDs: lines.compactMap { RecipeID($0.recipe) })
+            }
         }
     }
 }

@@ -5,10 +5,13 @@ import GRDB
 enum PersonalCopy {
     static func apply(_ db: Database, session: SessionKey, to recipe: inout Recipe) throws {
         // Read on every detail page a shopper opens: the statement is compiled once a connection.
-        guard let version = try Version.fetchOne(
-            db.cachedStatement(
-                sql: "SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits WHERE session_hash = ? AND recipe_id = ?"),
-            arguments: [session.hash, recipe.id.rawValue])
+        guard
+            let version = try Version.fetchOne(
+                db.cachedStatement(
+                    sql:
+                        "SELECT title, description, image_path, image_removed, steps_json FROM shopper_recipe_edits WHERE session_hash = ? AND recipe_id = ?"
+                ),
+                arguments: [session.hash, recipe.id.rawValue])
         else { return }
         recipe.applyPersonalVersion(
             title: version.title, description: version.description, imagePath: version.imagePath,
@@ -24,7 +27,11 @@ enum PersonalCopy {
         var steps: [String]
 
         enum CodingKeys: String, CodingKey {
-            case title, description, imagePath = "image_path", imageRemoved = "image_removed", steps = "steps_json"
+            case title
+            case description
+            case imagePath = "image_path"
+            case imageRemoved = "image_removed"
+            case steps = "steps_json"
         }
     }
 }

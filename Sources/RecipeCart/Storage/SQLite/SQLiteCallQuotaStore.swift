@@ -6,11 +6,15 @@ struct SQLiteCallQuotaStore: CallQuotaStore {
     let database: AppDatabase
 
     /// Checking and spending are one write transaction, so concurrent requests never go over the budget together.
-    func reserve(source: UpstreamSource, day: String, cost: Double, limit: Int, now: Date) async throws -> CallReservation {
+    func reserve(source: UpstreamSource, day: String, cost: Double, limit: Int, now: Date) async throws
+        -> CallReservation
+    {
         try await database.write { db in
             if let stop = try Stop.fetchOne(
-                db, sql: "SELECT blocked_until, reason FROM upstream_quota WHERE source = ?", arguments: [source.rawValue]),
-                stop.blockedUntil > now {
+                db, sql: "SELECT blocked_until, reason FROM upstream_quota WHERE source = ?",
+                arguments: [source.rawValue]),
+                stop.blockedUntil > now
+            {
                 return .stopped(until: stop.blockedUntil, reason: stop.reason)
             }
             let spent = try Spent.fetch(db, source: source, day: day)
@@ -41,7 +45,8 @@ struct SQLiteCallQuotaStore: CallQuotaStore {
                     WHERE source = :source AND day = :day
                     """,
                 arguments: [
-                    "delta": (report.cost ?? reserved) - reserved, "used": report.used ?? 0, "reportedUsed": report.used,
+                    "delta": (report.cost ?? reserved) - reserved, "used": report.used ?? 0,
+                    "reportedUsed": report.used,
                     "left": report.left, "source": source.rawValue, "day": day,
                 ])
             guard let cost = report.cost else { return }
@@ -57,7 +62,8 @@ struct SQLiteCallQuotaStore: CallQuotaStore {
     func lastCost(source: UpstreamSource, kind: String) async throws -> Double? {
         try await database.read { db in
             try Double.fetchOne(
-                db, sql: "SELECT points FROM upstream_costs WHERE source = ? AND kind = ?", arguments: [source.rawValue, kind])
+                db, sql: "SELECT points FROM upstream_costs WHERE source = ? AND kind = ?",
+                arguments: [source.rawValue, kind])
         }
     }
 
@@ -84,12 +90,14 @@ struct SQLiteCallQuotaStore: CallQuotaStore {
         var apiPoints: Double?
 
         enum CodingKeys: String, CodingKey {
-            case points, apiPoints = "api_points"
+            case points
+            case apiPoints = "api_points"
         }
 
         static func fetch(_ db: Database, source: UpstreamSource, day: String) throws -> Spent {
             try fetchOne(
-                db, sql: "SELECT points, api_points FROM upstream_calls WHERE source = ? AND day = ?", arguments: [source.rawValue, day])
+                db, sql: "SELECT points, api_points FROM upstream_calls WHERE source = ? AND day = ?",
+                arguments: [source.rawValue, day])
                 ?? Spent(points: 0, apiPoints: nil)
         }
     }
@@ -100,7 +108,8 @@ struct SQLiteCallQuotaStore: CallQuotaStore {
         var reason: String
 
         enum CodingKeys: String, CodingKey {
-            case blockedUntil = "blocked_until", reason
+            case blockedUntil = "blocked_until"
+            case reason
         }
     }
 }

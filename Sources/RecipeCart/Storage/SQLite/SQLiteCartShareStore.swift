@@ -23,7 +23,8 @@ struct SQLiteCartShareStore: CartShareStore {
 
     func token(session: SessionKey) async throws -> String? {
         try await database.read { db in
-            try String.fetchOne(db, sql: "SELECT token FROM cart_shares WHERE session_hash = ?", arguments: [session.hash])
+            try String.fetchOne(
+                db, sql: "SELECT token FROM cart_shares WHERE session_hash = ?", arguments: [session.hash])
         }
     }
 

@@ -51,23 +51,28 @@ public struct SQLiteCartStore: CartStore {
                     VALUES (?, ?, 1, ?, \(Self.nextPosition), app_now(), app_now())
                     ON CONFLICT(session_hash, recipe_id) DO UPDATE
                     SET quantity = MIN(quantity + 1, \(max)), servings = COALESCE(excluded.servings, servings), updated_at = app_now()
-                    """)
-                .execute(arguments: [session.hash, recipe.rawValue, servings, session.hash])
+                    """
+            )
+            .execute(arguments: [session.hash, recipe.rawValue, servings, session.hash])
         case .decrement:
             if try Self.quantity(db, recipe: recipe, session: session) == 1 {
                 undo = try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
             }
             try db.cachedStatement(
-                sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1")
-                .execute(arguments: [session.hash, recipe.rawValue])
+                sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ? AND quantity <= 1"
+            )
+            .execute(arguments: [session.hash, recipe.rawValue])
             try db.cachedStatement(
-                sql: "UPDATE cart_items SET quantity = quantity - 1, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?")
-                .execute(arguments: [session.hash, recipe.rawValue])
+                sql:
+                    "UPDATE cart_items SET quantity = quantity - 1, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?"
+            )
+            .execute(arguments: [session.hash, recipe.rawValue])
         case .set(let quantity) where quantity <= 0:
             undo = try CartUndoRecord.save(db, kind: .remove, session: session, recipe: recipe, at: now)
             try db.cachedStatement(
-                sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ?")
-                .execute(arguments: [session.hash, recipe.rawValue])
+                sql: "DELETE FROM cart_items WHERE session_hash = ? AND recipe_id = ?"
+            )
+            .execute(arguments: [session.hash, recipe.rawValue])
         case .set(let quantity):
             try db.cachedStatement(
                 sql: """
@@ -75,12 +80,15 @@ public struct SQLiteCartStore: CartStore {
                     VALUES (?, ?, ?, ?, \(Self.nextPosition), app_now(), app_now())
                     ON CONFLICT(session_hash, recipe_id) DO UPDATE
                     SET quantity = excluded.quantity, servings = COALESCE(excluded.servings, servings), updated_at = app_now()
-                    """)
-                .execute(arguments: [session.hash, recipe.rawValue, min(quantity, max), servings, session.hash])
+                    """
+            )
+            .execute(arguments: [session.hash, recipe.rawValue, min(quantity, max), servings, session.hash])
         case .servings(let wanted):
             try db.cachedStatement(
-                sql: "UPDATE cart_items SET servings = ?, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?")
-                .execute(arguments: [wanted, session.hash, recipe.rawValue])
+                sql:
+                    "UPDATE cart_items SET servings = ?, updated_at = app_now() WHERE session_hash = ? AND recipe_id = ?"
+            )
+            .execute(arguments: [wanted, session.hash, recipe.rawValue])
         }
         return undo
     }
@@ -127,7 +135,8 @@ public struct SQLiteCartStore: CartStore {
         try await memos.cartCounts.value(of: session) {
             try await database.read { db in
                 try Int.fetchOne(
-                    db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = ?", arguments: [session.hash]) ?? 0
+                    db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = ?",
+                    arguments: [session.hash]) ?? 0
             }
         }
     }
@@ -147,7 +156,8 @@ public struct SQLiteCartStore: CartStore {
     public func cart(session: SessionKey) async throws -> Cart {
         try await database.read { db in
             let records = try LineRecord.fetchAll(
-                db, sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? ORDER BY c.position", arguments: [session.hash],
+                db, sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? ORDER BY c.position",
+                arguments: [session.hash],
                 adapter: SummaryRecord.scope)
             return Cart(lines: records.compactMap(\.line))
         }
@@ -169,7 +179,9 @@ public struct SQLiteCartStore: CartStore {
 
     /// Whether the cart has a line: a cart that starts (again) from empty gets a fresh session id.
     private static func hasLines(_ db: Database, session: SessionKey) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM cart_items WHERE session_hash = ? LIMIT 1"), arguments: [session.hash]) ?? false
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM cart_items WHERE session_hash = ? LIMIT 1"),
+            arguments: [session.hash]) ?? false
     }
 
     /// Every non-empty cart, most recently active first, for the staff board.
@@ -180,8 +192,10 @@ public struct SQLiteCartStore: CartStore {
             var carts: [String: ActiveCart] = [:]
             for record in records {
                 guard let line = record.line else { continue }
-                let hash = record.sessionHash, updated = record.updatedAt
-                carts[hash, default: ActiveCart(sessionHash: hash, cart: Cart(lines: []), lastActivity: updated)].cart.lines.append(line)
+                let hash = record.sessionHash
+                let updated = record.updatedAt
+                carts[hash, default: ActiveCart(sessionHash: hash, cart: Cart(lines: []), lastActivity: updated)].cart
+                    .lines.append(line)
                 carts[hash]!.lastActivity = max(carts[hash]!.lastActivity, updated)
             }
             return carts.values.sorted { ($0.lastActivity, $0.sessionHash) > ($1.lastActivity, $1.sessionHash) }
@@ -193,7 +207,8 @@ public struct SQLiteCartStore: CartStore {
         let now = clock.now()
         return try await database.write { db in
             try db.execute(
-                sql: "UPDATE cart_items SET cooking_started_at = ?, cooking_minutes = ? WHERE session_hash = ? AND recipe_id = ?",
+                sql:
+                    "UPDATE cart_items SET cooking_started_at = ?, cooking_minutes = ? WHERE session_hash = ? AND recipe_id = ?",
                 arguments: [now, minutes, session.hash, recipe.rawValue])
             return db.changesCount > 0
         }
@@ -202,7 +217,8 @@ public struct SQLiteCartStore: CartStore {
     public func stopCooking(_ recipe: RecipeID, session: SessionKey) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "UPDATE cart_items SET cooking_started_at = NULL, cooking_minutes = NULL WHERE session_hash = ? AND recipe_id = ?",
+                sql:
+                    "UPDATE cart_items SET cooking_started_at = NULL, cooking_minutes = NULL WHERE session_hash = ? AND recipe_id = ?",
                 arguments: [session.hash, recipe.rawValue])
         }
     }
@@ -242,21 +258,24 @@ public struct SQLiteCartStore: CartStore {
             sql: """
                 INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (?, app_now(), app_now())
                 ON CONFLICT(id_hash) DO UPDATE SET last_seen_at = app_now()
-                """)
-            .execute(arguments: [session.hash])
+                """
+        )
+        .execute(arguments: [session.hash])
     }
 
     /// What a stepper post reports: the line's quantity (0 without one) and the title its shopper sees. Reading the
     /// whole line through its record's row adapter for the title had been a tenth of a post.
-    private static func quantityAndTitle(_ db: Database, recipe: RecipeID, session: SessionKey) throws -> (Int, String?) {
+    private static func quantityAndTitle(_ db: Database, recipe: RecipeID, session: SessionKey) throws -> (Int, String?)
+    {
         let row = try Row.fetchOne(
-            db.cachedStatement(sql: """
-                SELECT c.quantity,
-                       (SELECT COALESCE(p.title, r.title) FROM recipe_effective r
-                        LEFT JOIN shopper_recipe_edits p ON p.session_hash = c.session_hash AND p.recipe_id = r.id
-                        WHERE r.id = c.recipe_id)
-                FROM cart_items c WHERE c.session_hash = ? AND c.recipe_id = ?
-                """),
+            db.cachedStatement(
+                sql: """
+                    SELECT c.quantity,
+                           (SELECT COALESCE(p.title, r.title) FROM recipe_effective r
+                            LEFT JOIN shopper_recipe_edits p ON p.session_hash = c.session_hash AND p.recipe_id = r.id
+                            WHERE r.id = c.recipe_id)
+                    FROM cart_items c WHERE c.session_hash = ? AND c.recipe_id = ?
+                    """),
             arguments: [session.hash, recipe.rawValue])
         guard let row else { return (0, nil) }
         return (row[0], row[1])
@@ -281,13 +300,20 @@ private struct LineRecord: Decodable, FetchableRecord {
     var cookingMinutes: Int?
 
     enum CodingKeys: String, CodingKey {
-        case recipe, sessionHash = "session_hash", updatedAt = "updated_at", quantity, servings = "line_servings"
-        case cookingStartedAt = "cooking_started_at", cookingMinutes = "cooking_minutes"
+        case recipe
+        case sessionHash = "session_hash"
+        case updatedAt = "updated_at"
+        case quantity
+        case servings = "line_servings"
+        case cookingStartedAt = "cooking_started_at"
+        case cookingMinutes = "cooking_minutes"
     }
 
     var line: CartLine? {
         guard let summary = recipe.summary else { return nil }
-        let cooking = cookingStartedAt.flatMap { start in cookingMinutes.map { CookingTimer(startedAt: start, minutes: $0) } }
+        let cooking = cookingStartedAt.flatMap { start in
+            cookingMinutes.map { CookingTimer(startedAt: start, minutes: $0) }
+        }
         return CartLine(recipe: summary, quantity: quantity, servings: servings, cooking: cooking)
     }
 }

@@ -25,7 +25,9 @@ public struct SQLiteCatalogStore: CatalogStore {
         let shopCopy = try await memo.recipe(id, generation: generation) { [database] in
             try await database.read { db in try Self.fetchRecipe(db, id: id) }
         }
-        guard let shopCopy, let session, try await database.sessionMemos.mayHaveStored(id, session: session, in: database) else {
+        guard let shopCopy, let session,
+            try await database.sessionMemos.mayHaveStored(id, session: session, in: database)
+        else {
             return shopCopy
         }
         return try await database.read { db in
@@ -41,9 +43,12 @@ public struct SQLiteCatalogStore: CatalogStore {
             // Compiled once a connection for each page length: compiling cost as much as reading a page's rows.
             let records = try SummaryRecord.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT \(SummaryRecord.columns) FROM recipe_effective WHERE id IN (\(databaseQuestionMarks(count: ids.count)))"),
+                    sql:
+                        "SELECT \(SummaryRecord.columns) FROM recipe_effective WHERE id IN (\(databaseQuestionMarks(count: ids.count)))"
+                ),
                 arguments: StatementArguments(ids.map(\.rawValue)))
-            return Dictionary(records.compactMap(\.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(
+                records.compactMap(\.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -82,13 +87,15 @@ public struct SQLiteCatalogStore: CatalogStore {
 
     public func categories() async throws -> [String] {
         try await database.read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT category FROM recipes WHERE category != '' ORDER BY category COLLATE NOCASE")
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT category FROM recipes WHERE category != '' ORDER BY category COLLATE NOCASE")
         }
     }
 
     public func areas() async throws -> [String] {
         try await database.read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT area FROM recipes WHERE area != '' ORDER BY area COLLATE NOCASE")
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT area FROM recipes WHERE area != '' ORDER BY area COLLATE NOCASE")
         }
     }
 
@@ -98,7 +105,8 @@ public struct SQLiteCatalogStore: CatalogStore {
             let recipes = try Row.fetchCursor(db, sql: SearchIndexBuilder.recipesSQL)
             while let row = try recipes.next() {
                 builder.addRecipe(
-                    id: row[0], title: row[1], category: row[2], tags: row[3], servings: row[4], readyMinutes: row[5], imagePath: row[6])
+                    id: row[0], title: row[1], category: row[2], tags: row[3], servings: row[4], readyMinutes: row[5],
+                    imagePath: row[6])
             }
             let ingredients = try Row.fetchCursor(db, sql: SearchIndexBuilder.ingredientsSQL)
             while let row = try ingredients.next() { builder.addIngredient(recipeID: row[0], name: row[1]) }
@@ -117,9 +125,11 @@ public struct SQLiteCatalogStore: CatalogStore {
             let paging = BrowsePaging(total: total, requestedPage: query.page)
             let statement = bounded ?? plan.page
             let records = try BrowseRecord.fetchAll(
-                db, sql: statement.sql, arguments: statement.arguments + [paging.limit, paging.offset], adapter: SummaryRecord.scope)
+                db, sql: statement.sql, arguments: statement.arguments + [paging.limit, paging.offset],
+                adapter: SummaryRecord.scope)
             let rows = records.compactMap { record in
-                record.recipe.summary.flatMap { summary in BrowseSection(rawValue: record.section).map { (summary, $0) } }
+                record.recipe.summary.flatMap { summary in BrowseSection(rawValue: record.section).map { (summary, $0) }
+                }
             }
             var page = BrowsePage(rows: rows, total: total, paging: paging)
             page.totalIsAtLeast = bounded != nil
@@ -159,14 +169,16 @@ public struct SQLiteCatalogStore: CatalogStore {
     public func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool {
         try await database.write { db in
             let versionKey = "\(source)_version"
-            let installed = try String.fetchOne(db, sql: "SELECT value FROM catalog_meta WHERE key = ?", arguments: [versionKey])
+            let installed = try String.fetchOne(
+                db, sql: "SELECT value FROM catalog_meta WHERE key = ?", arguments: [versionKey])
             guard installed != version else { return false }
             for recipe in recipes {
                 try Self.upsert(db, recipe: recipe, source: source)
             }
             try Self.deleteRecipes(db, source: source, keeping: Set(recipes.map(\.id)))
             try db.execute(
-                sql: "INSERT INTO catalog_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                sql:
+                    "INSERT INTO catalog_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 arguments: [versionKey, version])
             return true
         }
@@ -188,21 +200,26 @@ public struct SQLiteCatalogStore: CatalogStore {
         ).execute(
             arguments: [
                 id, source, recipe.title, recipe.description, recipe.category, recipe.area ?? "", recipe.servings,
-                recipe.readyInMinutes, recipe.tags.joined(separator: " "), recipe.imagePath, recipe.sourceURL?.absoluteString,
+                recipe.readyInMinutes, recipe.tags.joined(separator: " "), recipe.imagePath,
+                recipe.sourceURL?.absoluteString,
             ])
         for table in ["recipe_ingredients", "recipe_steps", "recipe_diets"] {
             try db.cachedStatement(sql: "DELETE FROM \(table) WHERE recipe_id = ?").execute(arguments: [id])
         }
         for (position, ingredient) in recipe.ingredients.enumerated() {
-            try db.cachedStatement(sql: "INSERT INTO recipe_ingredients (recipe_id, position, name, measure, aisle) VALUES (?, ?, ?, ?, ?)")
-                .execute(arguments: [id, position, ingredient.name, ingredient.measure, ingredient.aisle])
+            try db.cachedStatement(
+                sql: "INSERT INTO recipe_ingredients (recipe_id, position, name, measure, aisle) VALUES (?, ?, ?, ?, ?)"
+            )
+            .execute(arguments: [id, position, ingredient.name, ingredient.measure, ingredient.aisle])
         }
         for (position, text) in recipe.steps.enumerated() {
             try db.cachedStatement(sql: "INSERT INTO recipe_steps (recipe_id, position, text) VALUES (?, ?, ?)")
                 .execute(arguments: [id, position, text])
         }
         for diet in Set(recipe.diets) {
-            try db.cachedStatement(sql: "INSERT INTO recipe_diets (recipe_id, diet) VALUES (?, ?)").execute(arguments: [id, diet.rawValue])
+            try db.cachedStatement(sql: "INSERT INTO recipe_diets (recipe_id, diet) VALUES (?, ?)").execute(arguments: [
+                id, diet.rawValue,
+            ])
         }
         try reindex(db, id: recipe.id)
     }
@@ -211,44 +228,61 @@ public struct SQLiteCatalogStore: CatalogStore {
     private static func deleteRecipes(_ db: Database, source: String, keeping ids: Set<RecipeID>) throws {
         let existing = try String.fetchAll(db, sql: "SELECT id FROM recipes WHERE source = ?", arguments: [source])
         for id in existing where RecipeID(id).map({ !ids.contains($0) }) ?? true {
-            try db.execute(sql: "DELETE FROM recipe_search WHERE rowid = (SELECT seq FROM recipes WHERE id = ?)", arguments: [id])
+            try db.execute(
+                sql: "DELETE FROM recipe_search WHERE rowid = (SELECT seq FROM recipes WHERE id = ?)", arguments: [id])
             try db.execute(sql: "DELETE FROM recipes WHERE id = ?", arguments: [id])
         }
     }
 
     /// Rebuilds one recipe's search entry from its effective (possibly edited) values.
     static func reindex(_ db: Database, id: RecipeID) throws {
-        guard let entry = try SearchEntryRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT seq, title, category, tags FROM recipe_effective WHERE id = ?"), arguments: [id.rawValue])
+        guard
+            let entry = try SearchEntryRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT seq, title, category, tags FROM recipe_effective WHERE id = ?"),
+                arguments: [id.rawValue])
         else { return }
         let ingredients = try String.fetchAll(
-            db.cachedStatement(sql: "SELECT name FROM recipe_ingredients WHERE recipe_id = ? ORDER BY position"), arguments: [id.rawValue])
-        let diets = try String.fetchAll(db.cachedStatement(sql: "SELECT diet FROM recipe_diets WHERE recipe_id = ?"), arguments: [id.rawValue])
+            db.cachedStatement(sql: "SELECT name FROM recipe_ingredients WHERE recipe_id = ? ORDER BY position"),
+            arguments: [id.rawValue])
+        let diets = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT diet FROM recipe_diets WHERE recipe_id = ?"), arguments: [id.rawValue])
         try db.cachedStatement(sql: "DELETE FROM recipe_search WHERE rowid = ?").execute(arguments: [entry.seq])
         try db.cachedStatement(
-            sql: "INSERT INTO recipe_search (rowid, title, ingredients, category, diets, tags) VALUES (?, ?, ?, ?, ?, ?)"
+            sql:
+                "INSERT INTO recipe_search (rowid, title, ingredients, category, diets, tags) VALUES (?, ?, ?, ?, ?, ?)"
         ).execute(
-            arguments: [entry.seq, entry.title, ingredients.joined(separator: " "), entry.category,
-                        diets.joined(separator: " "), entry.tags])
+            arguments: [
+                entry.seq, entry.title, ingredients.joined(separator: " "), entry.category,
+                diets.joined(separator: " "), entry.tags,
+            ])
     }
 
     // MARK: Rows
 
     static func fetchRecipe(_ db: Database, id: RecipeID, for session: SessionKey? = nil) throws -> Recipe? {
-        guard let record = try RecipeRecord.fetchOne(db, sql: "SELECT * FROM recipe_effective WHERE id = ?", arguments: [id.rawValue]) else {
+        guard
+            let record = try RecipeRecord.fetchOne(
+                db, sql: "SELECT * FROM recipe_effective WHERE id = ?", arguments: [id.rawValue])
+        else {
             return nil
         }
         let ingredients = try IngredientRecord.fetchAll(
             db, sql: "SELECT \(IngredientRecord.columns) FROM recipe_ingredients WHERE recipe_id = ? ORDER BY position",
             arguments: [id.rawValue]
         ).map(\.ingredient)
-        let diets = try String.fetchAll(db, sql: "SELECT diet FROM recipe_diets WHERE recipe_id = ?", arguments: [id.rawValue])
-            .compactMap(Diet.init(rawValue:))
-        let steps = try editedSteps(db, id: id)
-            ?? String.fetchAll(db, sql: "SELECT text FROM recipe_steps WHERE recipe_id = ? ORDER BY position", arguments: [id.rawValue])
+        let diets = try String.fetchAll(
+            db, sql: "SELECT diet FROM recipe_diets WHERE recipe_id = ?", arguments: [id.rawValue]
+        )
+        .compactMap(Diet.init(rawValue:))
+        let steps =
+            try editedSteps(db, id: id)
+            ?? String.fetchAll(
+                db, sql: "SELECT text FROM recipe_steps WHERE recipe_id = ? ORDER BY position", arguments: [id.rawValue]
+            )
         var recipe = Recipe(
             id: id, title: record.title, description: record.description, category: record.category,
-            area: record.area.isEmpty ? nil : record.area, servings: record.servings, readyInMinutes: record.readyMinutes,
+            area: record.area.isEmpty ? nil : record.area, servings: record.servings,
+            readyInMinutes: record.readyMinutes,
             diets: Diet.allCases.filter(diets.contains), tags: record.tags.split(separator: " ").map(String.init),
             imagePath: record.imagePath, sourceURL: record.sourceURL.flatMap(URL.init(string:)),
             ingredients: ingredients, steps: steps, isEdited: record.isEdited)
@@ -257,7 +291,9 @@ public struct SQLiteCatalogStore: CatalogStore {
     }
 
     static func editedSteps(_ db: Database, id: RecipeID) throws -> [String]? {
-        guard let json = try String.fetchOne(db, sql: "SELECT steps_json FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue])
+        guard
+            let json = try String.fetchOne(
+                db, sql: "SELECT steps_json FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue])
         else { return nil }
         return try StepsJSON.decode(json)
     }
@@ -277,7 +313,9 @@ struct SummaryRecord: Decodable, FetchableRecord {
     var imagePath: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, title, category, servings, readyMinutes = "ready_minutes", imagePath = "image_path"
+        case id, title, category, servings
+        case readyMinutes = "ready_minutes"
+        case imagePath = "image_path"
     }
 
     /// Read by position, in the order of `columns`: decoding by name cost a search page more than its query.
@@ -293,7 +331,9 @@ struct SummaryRecord: Decodable, FetchableRecord {
     /// Nil for an id RecipeCart would not make, which no page could link to.
     var summary: RecipeSummary? {
         RecipeID(id).map {
-            RecipeSummary(id: $0, title: title, category: category, servings: servings, readyInMinutes: readyMinutes, imagePath: imagePath)
+            RecipeSummary(
+                id: $0, title: title, category: category, servings: servings, readyInMinutes: readyMinutes,
+                imagePath: imagePath)
         }
     }
 }
@@ -319,7 +359,10 @@ private struct RecipeRecord: Decodable, FetchableRecord {
 
     enum CodingKeys: String, CodingKey {
         case title, description, category, area, servings, tags
-        case readyMinutes = "ready_minutes", imagePath = "image_path", sourceURL = "source_url", isEdited = "is_edited"
+        case readyMinutes = "ready_minutes"
+        case imagePath = "image_path"
+        case sourceURL = "source_url"
+        case isEdited = "is_edited"
     }
 }
 
@@ -332,7 +375,8 @@ private struct IngredientRecord: Decodable, FetchableRecord {
     var aisle: String?
 
     enum CodingKeys: String, CodingKey {
-        case recipeID = "recipe_id", name, measure, aisle
+        case recipeID = "recipe_id"
+        case name, measure, aisle
     }
 
     var ingredient: Ingredient { Ingredient(name: name, measure: measure, aisle: aisle) }

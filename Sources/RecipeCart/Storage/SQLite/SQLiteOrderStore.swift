@@ -14,13 +14,15 @@ struct SQLiteOrderStore: OrderStore {
         defer { database.sessionMemos.forget(session) }
         return try await database.write { db in
             let stored = try Row.fetchAll(
-                db, sql: "SELECT recipe_id, quantity, servings FROM cart_items WHERE session_hash = ? ORDER BY position",
+                db,
+                sql: "SELECT recipe_id, quantity, servings FROM cart_items WHERE session_hash = ? ORDER BY position",
                 arguments: [session.hash]
             ).map { OrderedLine(recipeID: $0["recipe_id"], quantity: $0["quantity"], servings: $0["servings"]) }
             guard !stored.isEmpty else { return .emptyCart }
             guard stored == content.lines.map(OrderedLine.init) else { return .cartChanged }
             var code = OrderCode.random()
-            while try Bool.fetchOne(db, sql: "SELECT 1 FROM orders WHERE code = ?", arguments: [code.rawValue]) == true {
+            while try Bool.fetchOne(db, sql: "SELECT 1 FROM orders WHERE code = ?", arguments: [code.rawValue]) == true
+            {
                 code = OrderCode.random()
             }
             try db.execute(
@@ -29,18 +31,21 @@ struct SQLiteOrderStore: OrderStore {
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    code.rawValue, session.hash, note, OrderStatus.new.rawValue, json, now.timeIntervalSince1970, now.timeIntervalSince1970,
+                    code.rawValue, session.hash, note, OrderStatus.new.rawValue, json, now.timeIntervalSince1970,
+                    now.timeIntervalSince1970,
                 ])
             try db.execute(sql: "DELETE FROM cart_items WHERE session_hash = ?", arguments: [session.hash])
             try db.execute(sql: "DELETE FROM cart_undo WHERE session_hash = ?", arguments: [session.hash])
-            try db.execute(sql: "UPDATE sessions SET last_seen_at = app_now() WHERE id_hash = ?", arguments: [session.hash])
+            try db.execute(
+                sql: "UPDATE sessions SET last_seen_at = app_now() WHERE id_hash = ?", arguments: [session.hash])
             return .placed(Order(code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now))
         }
     }
 
     func order(_ code: OrderCode, session: SessionKey?) async throws -> (order: Order, isOwn: Bool)? {
         try await database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "\(Self.select) WHERE code = ?", arguments: [code.rawValue]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "\(Self.select) WHERE code = ?", arguments: [code.rawValue])
+            else { return nil }
             let owner: String? = row["session_hash"]
             return (try Self.order(row), owner != nil && owner == session?.hash)
         }
@@ -48,8 +53,11 @@ struct SQLiteOrderStore: OrderStore {
 
     func orders(session: SessionKey) async throws -> [Order] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "\(Self.select) WHERE session_hash = ? ORDER BY placed_at DESC, code", arguments: [session.hash])
-                .map(Self.order)
+            try Row.fetchAll(
+                db, sql: "\(Self.select) WHERE session_hash = ? ORDER BY placed_at DESC, code",
+                arguments: [session.hash]
+            )
+            .map(Self.order)
         }
     }
 
@@ -72,7 +80,8 @@ struct SQLiteOrderStore: OrderStore {
         }
     }
 
-    private static let select = "SELECT code, session_hash, note, status, content_json, placed_at, updated_at FROM orders"
+    private static let select =
+        "SELECT code, session_hash, note, status, content_json, placed_at, updated_at FROM orders"
 
     private static func order(_ row: Row) throws -> Order {
         try OrderJSON.order(

@@ -33,7 +33,8 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
             }
             let key = EditKey(id: id, copy: copy)
             let previous = try StoredEdit.fetchOne(
-                db, sql: "SELECT \(StoredEdit.columns) FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
+                db, sql: "SELECT \(StoredEdit.columns) FROM \(key.table) WHERE \(key.condition)",
+                arguments: key.arguments)
             let next = current.next(at: now)
             let stored = try StoredEdit(saving: edit, over: previous, as: next)
             try Self.write(db, stored, key: key)
@@ -48,19 +49,24 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
         defer { forget(copy) }
         return try await database.write { db in
             let key = EditKey(id: id, copy: copy)
-            guard let stored = try StoredEdit.fetchOne(
-                db, sql: "SELECT \(StoredEdit.columns) FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
+            guard
+                let stored = try StoredEdit.fetchOne(
+                    db, sql: "SELECT \(StoredEdit.columns) FROM \(key.table) WHERE \(key.condition)",
+                    arguments: key.arguments)
             else { return nil }
             let undo = RevertUndo(token: Self.randomToken(), expiresAt: now + RevertUndo.lifetime)
             // One Undo a copy: an older one's picture is left to `tidy`.
             try db.execute(
-                sql: "DELETE FROM recipe_edit_undos WHERE recipe_id = ? AND session_hash IS ?", arguments: [id.rawValue, key.sessionHash])
+                sql: "DELETE FROM recipe_edit_undos WHERE recipe_id = ? AND session_hash IS ?",
+                arguments: [id.rawValue, key.sessionHash])
             try db.execute(
                 sql: """
                     INSERT INTO recipe_edit_undos (token, session_hash, recipe_id, \(StoredEdit.columns), expires_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [undo.token, key.sessionHash, id.rawValue] + stored.arguments + [undo.expiresAt.timeIntervalSince1970])
+                arguments: [undo.token, key.sessionHash, id.rawValue] + stored.arguments + [
+                    undo.expiresAt.timeIntervalSince1970
+                ])
             try db.execute(sql: "DELETE FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments)
             if copy == .shop { try SQLiteCatalogStore.reindex(db, id: id) }
             return undo
@@ -73,13 +79,14 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
         defer { forget(copy) }
         return try await database.write { db in
             let key = EditKey(id: id, copy: copy)
-            guard let stored = try StoredEdit.fetchOne(
-                db,
-                sql: """
-                    SELECT \(StoredEdit.columns) FROM recipe_edit_undos
-                    WHERE token = ? AND recipe_id = ? AND session_hash IS ? AND expires_at > ?
-                    """,
-                arguments: [token, id.rawValue, key.sessionHash, now.timeIntervalSince1970])
+            guard
+                let stored = try StoredEdit.fetchOne(
+                    db,
+                    sql: """
+                        SELECT \(StoredEdit.columns) FROM recipe_edit_undos
+                        WHERE token = ? AND recipe_id = ? AND session_hash IS ? AND expires_at > ?
+                        """,
+                    arguments: [token, id.rawValue, key.sessionHash, now.timeIntervalSince1970])
             else { throw UndoRefusal.gone }
             guard try Self.version(db, id: id, copy: copy) == .original else { throw UndoRefusal.editedSince }
             try Self.write(db, stored, key: key)
@@ -89,7 +96,9 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
 
     /// The Undo still open for this copy's last revert, if any.
     public func pendingUndo(of id: RecipeID, copy: EditCopy) async throws -> RevertUndo? {
-        if let session = copy.session, try await !database.sessionMemos.mayHaveStored(id, session: session, in: database) {
+        if let session = copy.session,
+            try await !database.sessionMemos.mayHaveStored(id, session: session, in: database)
+        {
             return nil
         }
         let now = clock.now()
@@ -116,21 +125,24 @@ public struct SQLiteRecipeEditStore: RecipeEditStore {
     public func tidy() async throws -> Set<String> {
         let now = clock.now()
         return try await database.write { db in
-            try db.execute(sql: "DELETE FROM recipe_edit_undos WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
-            return Set(try String.fetchAll(
-                db,
-                sql: """
-                    SELECT image_path FROM recipe_edits WHERE image_path IS NOT NULL
-                    UNION SELECT image_path FROM shopper_recipe_edits WHERE image_path IS NOT NULL
-                    UNION SELECT image_path FROM recipe_edit_undos WHERE image_path IS NOT NULL
-                    """))
+            try db.execute(
+                sql: "DELETE FROM recipe_edit_undos WHERE expires_at <= ?", arguments: [now.timeIntervalSince1970])
+            return Set(
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT image_path FROM recipe_edits WHERE image_path IS NOT NULL
+                        UNION SELECT image_path FROM shopper_recipe_edits WHERE image_path IS NOT NULL
+                        UNION SELECT image_path FROM recipe_edit_undos WHERE image_path IS NOT NULL
+                        """))
         }
     }
 
     static func version(_ db: Database, id: RecipeID, copy: EditCopy) throws -> EditVersion {
         let key = EditKey(id: id, copy: copy)
         return EditVersion(
-            try Int64.fetchOne(db, sql: "SELECT version FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments) ?? 0)
+            try Int64.fetchOne(
+                db, sql: "SELECT version FROM \(key.table) WHERE \(key.condition)", arguments: key.arguments) ?? 0)
     }
 
     private static func write(_ db: Database, _ stored: StoredEdit, key: EditKey) throws {
@@ -190,6 +202,7 @@ private struct PendingUndo: Decodable, FetchableRecord {
     var expiresAt: Date
 
     enum CodingKeys: String, CodingKey {
-        case token, expiresAt = "expires_at"
+        case token
+        case expiresAt = "expires_at"
     }
 }

@@ -11,10 +11,18 @@ struct SQLiteShoppingListStore: ShoppingListStore {
         let rows = try await database.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT session_hash, ingredient_key, has_it FROM cart_have WHERE session_hash IN (\(marks))",
-                arguments: StatementArguments(sessions.map(\.hash)))
-                .map { (session: $0["session_hash"] as String, key: $0["ingredient_key"] as String, hasIt: $0["has_it"] as Bool) }
+                arguments: StatementArguments(sessions.map(\.hash))
+            )
+            .map {
+                (
+                    session: $0["session_hash"] as String, key: $0["ingredient_key"] as String,
+                    hasIt: $0["has_it"] as Bool
+                )
+            }
         }
-        return rows.reduce(into: [:]) { marks, row in marks[SessionKey(storedHash: row.session), default: [:]][row.key] = row.hasIt }
+        return rows.reduce(into: [:]) { marks, row in
+            marks[SessionKey(storedHash: row.session), default: [:]][row.key] = row.hasIt
+        }
     }
 
     func setHave(_ hasIt: Bool, ingredient key: String, session: SessionKey) async throws {

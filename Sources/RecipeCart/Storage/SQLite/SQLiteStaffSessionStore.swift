@@ -19,7 +19,8 @@ public struct SQLiteStaffSessionStore: StaffSessionStore {
             try db.execute(
                 sql: "INSERT INTO staff_sessions (id_hash, token_digest, expires_at) VALUES (?, ?, ?)",
                 arguments: [key.hash, tokenDigest, expiresAt.timeIntervalSince1970])
-            try db.execute(sql: "DELETE FROM staff_sessions WHERE expires_at < ?", arguments: [now.timeIntervalSince1970])
+            try db.execute(
+                sql: "DELETE FROM staff_sessions WHERE expires_at < ?", arguments: [now.timeIntervalSince1970])
         }
     }
 

@@ -10,15 +10,19 @@ struct SQLiteUpstreamStore: UpstreamStore {
     /// When `key` was last answered upstream, and the ids it gave.
     func request(_ key: String) async throws -> (fetchedAt: Date, ids: [RecipeID])? {
         try await database.read { db in
-            try CachedRequest.fetchOne(db, sql: "SELECT fetched_at, recipe_ids FROM upstream_cache WHERE request_key = ?", arguments: [key])
-                .map { (fetchedAt: $0.fetchedAt, ids: $0.recipeIDs.split(separator: " ").compactMap(RecipeID.init)) }
+            try CachedRequest.fetchOne(
+                db, sql: "SELECT fetched_at, recipe_ids FROM upstream_cache WHERE request_key = ?", arguments: [key]
+            )
+            .map { (fetchedAt: $0.fetchedAt, ids: $0.recipeIDs.split(separator: " ").compactMap(RecipeID.init)) }
         }
     }
 
     func names(_ key: String) async throws -> (fetchedAt: Date, names: [String])? {
         try await database.read { db in
-            try CachedNames.fetchOne(db, sql: "SELECT fetched_at, names FROM upstream_cache WHERE request_key = ?", arguments: [key])
-                .map { (fetchedAt: $0.fetchedAt, names: $0.names.split(separator: "\n").map(String.init)) }
+            try CachedNames.fetchOne(
+                db, sql: "SELECT fetched_at, names FROM upstream_cache WHERE request_key = ?", arguments: [key]
+            )
+            .map { (fetchedAt: $0.fetchedAt, names: $0.names.split(separator: "\n").map(String.init)) }
         }
     }
 
@@ -38,7 +42,10 @@ struct SQLiteUpstreamStore: UpstreamStore {
     /// Saves fetched recipes in one transaction and, when given, records `requestKey` as answered at `now` and the
     /// records as `mainIngredient`'s listing.
     @discardableResult
-    func save(_ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, mainIngredient: MainIngredient?, at now: Date)
+    func save(
+        _ records: [FetchedRecipe], source: UpstreamSource, requestKey: String?, mainIngredient: MainIngredient?,
+        at now: Date
+    )
         async throws -> [UpstreamSaveOutcome]
     {
         try await database.write { db in
@@ -49,7 +56,9 @@ struct SQLiteUpstreamStore: UpstreamStore {
                         INSERT INTO upstream_cache (request_key, fetched_at, recipe_ids) VALUES (?, ?, ?)
                         ON CONFLICT(request_key) DO UPDATE SET fetched_at = excluded.fetched_at, recipe_ids = excluded.recipe_ids
                         """,
-                    arguments: [requestKey, now.timeIntervalSince1970, records.map(\.recipe.id.rawValue).joined(separator: " ")])
+                    arguments: [
+                        requestKey, now.timeIntervalSince1970, records.map(\.recipe.id.rawValue).joined(separator: " "),
+                    ])
             }
             if let mainIngredient { try Self.list(db, ids: records.map(\.recipe.id.rawValue), under: mainIngredient) }
             return outcomes
@@ -60,32 +69,41 @@ struct SQLiteUpstreamStore: UpstreamStore {
     /// catalog generation, so pages showing the listing are rendered again.
     private static func list(_ db: Database, ids: [String], under ingredient: MainIngredient) throws {
         try db.execute(
-            sql: "DELETE FROM recipe_main_ingredients WHERE ingredient = ? AND recipe_id NOT IN (\(databaseQuestionMarks(count: ids.count)))",
+            sql:
+                "DELETE FROM recipe_main_ingredients WHERE ingredient = ? AND recipe_id NOT IN (\(databaseQuestionMarks(count: ids.count)))",
             arguments: StatementArguments([ingredient.rawValue] + ids))
         for id in ids {
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO recipe_main_ingredients (ingredient, recipe_id) VALUES (?, ?)")
-                .execute(arguments: [ingredient.rawValue, id])
+            try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO recipe_main_ingredients (ingredient, recipe_id) VALUES (?, ?)"
+            )
+            .execute(arguments: [ingredient.rawValue, id])
         }
     }
 
-    private static func save(_ db: Database, record: FetchedRecipe, source: UpstreamSource, at now: Date) throws -> UpstreamSaveOutcome {
+    private static func save(_ db: Database, record: FetchedRecipe, source: UpstreamSource, at now: Date) throws
+        -> UpstreamSaveOutcome
+    {
         let id = record.recipe.id.rawValue
         let existing = try SavedRecipe.fetchOne(
-            db.cachedStatement(sql: """
-                SELECT u.is_complete, u.content_hash, r.category, r.area,
-                       (SELECT group_concat(diet, ',') FROM recipe_diets WHERE recipe_id = r.id) AS diets
-                FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id
-                WHERE r.id = ?
-                """),
+            db.cachedStatement(
+                sql: """
+                    SELECT u.is_complete, u.content_hash, r.category, r.area,
+                           (SELECT group_concat(diet, ',') FROM recipe_diets WHERE recipe_id = r.id) AS diets
+                    FROM recipes r LEFT JOIN upstream_recipes u ON u.recipe_id = r.id
+                    WHERE r.id = ?
+                    """),
             arguments: [id])
-        let record = existing.map { record.filledIn(category: $0.category, area: $0.area, diets: $0.dietList) } ?? record
+        let record =
+            existing.map { record.filledIn(category: $0.category, area: $0.area, diets: $0.dietList) } ?? record
         let hash = record.contentHash
         let outcome = UpstreamSaveOutcome.of(record, over: existing.map { ($0.isComplete, $0.contentHash) })
         switch outcome {
         case .keptFuller:
             break
         case .unchanged:
-            try db.execute(sql: "UPDATE upstream_recipes SET fetched_at = ? WHERE recipe_id = ?", arguments: [now.timeIntervalSince1970, id])
+            try db.execute(
+                sql: "UPDATE upstream_recipes SET fetched_at = ? WHERE recipe_id = ?",
+                arguments: [now.timeIntervalSince1970, id])
         case .added, .updated:
             var recipe = record.recipe
             recipe.imagePath = try record.imageURL.flatMap { try storedImagePath(db, url: $0) }
@@ -105,8 +123,11 @@ struct SQLiteUpstreamStore: UpstreamStore {
     /// Nil when the recipe is not here, or is here but not from upstream.
     func state(of id: RecipeID) async throws -> UpstreamRecipeState? {
         try await database.read { db in
-            try StateRecord.fetchOne(db, sql: "SELECT is_complete, fetched_at FROM upstream_recipes WHERE recipe_id = ?", arguments: [id.rawValue])
-                .map { UpstreamRecipeState(isComplete: $0.isComplete, fetchedAt: $0.fetchedAt) }
+            try StateRecord.fetchOne(
+                db, sql: "SELECT is_complete, fetched_at FROM upstream_recipes WHERE recipe_id = ?",
+                arguments: [id.rawValue]
+            )
+            .map { UpstreamRecipeState(isComplete: $0.isComplete, fetchedAt: $0.fetchedAt) }
         }
     }
 
@@ -115,17 +136,23 @@ struct SQLiteUpstreamStore: UpstreamStore {
     /// Picture URLs of saved recipes never tried yet, e.g. of an import, or of downloads a restart cut short.
     func pendingImageURLs() async throws -> [URL] {
         try await database.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT DISTINCT u.image_url FROM upstream_recipes u LEFT JOIN upstream_images i ON i.url = u.image_url
-                WHERE u.image_url IS NOT NULL AND i.url IS NULL
-                """).compactMap(URL.init(string:))
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT u.image_url FROM upstream_recipes u LEFT JOIN upstream_images i ON i.url = u.image_url
+                    WHERE u.image_url IS NOT NULL AND i.url IS NULL
+                    """
+            ).compactMap(URL.init(string:))
         }
     }
 
     /// One process downloads here, and `ImageCache` asks for each URL once: a URL is free until it is settled.
     func claimImage(_ url: URL, at now: Date) async throws -> Bool {
         try await database.read { db in
-            try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM upstream_images WHERE url = ?)", arguments: [url.absoluteString]) ?? false)
+            try
+                !(Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM upstream_images WHERE url = ?)",
+                    arguments: [url.absoluteString]) ?? false)
         }
     }
 
@@ -134,7 +161,8 @@ struct SQLiteUpstreamStore: UpstreamStore {
         try await database.write { db in
             try Self.settle(db, url: url, fileName: fileName, failure: nil, at: now)
             try db.execute(
-                sql: "UPDATE recipes SET image_path = ? WHERE id IN (SELECT recipe_id FROM upstream_recipes WHERE image_url = ?)",
+                sql:
+                    "UPDATE recipes SET image_path = ? WHERE id IN (SELECT recipe_id FROM upstream_recipes WHERE image_url = ?)",
                 arguments: ["\(UpstreamImages.folder)/\(fileName)", url.absoluteString])
         }
     }
@@ -167,7 +195,8 @@ private struct StateRecord: Decodable, FetchableRecord {
     var fetchedAt: Date
 
     enum CodingKeys: String, CodingKey {
-        case isComplete = "is_complete", fetchedAt = "fetched_at"
+        case isComplete = "is_complete"
+        case fetchedAt = "fetched_at"
     }
 }
 
@@ -177,7 +206,8 @@ private struct CachedRequest: Decodable, FetchableRecord {
     var recipeIDs: String
 
     enum CodingKeys: String, CodingKey {
-        case fetchedAt = "fetched_at", recipeIDs = "recipe_ids"
+        case fetchedAt = "fetched_at"
+        case recipeIDs = "recipe_ids"
     }
 }
 
@@ -196,7 +226,9 @@ private struct SavedRecipe: Decodable, FetchableRecord {
     }
 
     enum CodingKeys: String, CodingKey {
-        case isComplete = "is_complete", contentHash = "content_hash", category, area, diets
+        case isComplete = "is_complete"
+        case contentHash = "content_hash"
+        case category, area, diets
     }
 }
 
@@ -206,6 +238,7 @@ private struct CachedNames: Decodable, FetchableRecord {
     var names: String
 
     enum CodingKeys: String, CodingKey {
-        case fetchedAt = "fetched_at", names
+        case fetchedAt = "fetched_at"
+        case names
     }
 }

@@ -5,10 +5,15 @@ import GRDB
 enum SessionHandover {
     static func move(_ db: Database, from old: SessionKey, to new: SessionKey) throws {
         try db.execute(
-            sql: "INSERT INTO sessions (id_hash, created_at, last_seen_at) SELECT ?, created_at, app_now() FROM sessions WHERE id_hash = ?",
+            sql:
+                "INSERT INTO sessions (id_hash, created_at, last_seen_at) SELECT ?, created_at, app_now() FROM sessions WHERE id_hash = ?",
             arguments: [new.hash, old.hash])
-        for table in ["cart_items", "cart_undo", "shopper_recipe_edits", "recipe_edit_undos", "cart_have", "cart_shares", "orders"] {
-            try db.execute(sql: "UPDATE \(table) SET session_hash = ? WHERE session_hash = ?", arguments: [new.hash, old.hash])
+        for table in [
+            "cart_items", "cart_undo", "shopper_recipe_edits", "recipe_edit_undos", "cart_have", "cart_shares",
+            "orders",
+        ] {
+            try db.execute(
+                sql: "UPDATE \(table) SET session_hash = ? WHERE session_hash = ?", arguments: [new.hash, old.hash])
         }
         try db.execute(sql: "DELETE FROM sessions WHERE id_hash = ?", arguments: [old.hash])
     }

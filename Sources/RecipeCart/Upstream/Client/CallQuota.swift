@@ -29,7 +29,8 @@ struct CallQuota: Sendable {
     func reserve(kind: String) async throws(UpstreamFault) -> Ticket {
         let now = clock()
         let day = Self.day(of: now)
-        let reservation: CallReservation, cost: Double
+        let reservation: CallReservation
+        let cost: Double
         do {
             cost = try await store.lastCost(source: source, kind: kind) ?? 1
             reservation = try await store.reserve(source: source, day: day, cost: cost, limit: dailyLimit, now: now)
@@ -44,7 +45,8 @@ struct CallQuota: Sendable {
         case .stopped(let until, let reason):
             throw .blocked(until: until, reason: reason)
         case .limitReached:
-            let reason = source == .spoonacular
+            let reason =
+                source == .spoonacular
                 ? "the call's \(PointsText.text(cost)) points do not fit in what is left today (daily limit \(dailyLimit) points)"
                 : "daily call limit of \(dailyLimit) reached"
             throw .blocked(until: Self.nextUTCMidnight(after: now), reason: reason)
@@ -70,7 +72,8 @@ struct CallQuota: Sendable {
                 stop = (Self.nextUTCMidnight(after: now), "quota used up (X-API-Quota-Left: 0)")
             }
         }
-        try? await store.settle(source: source, day: ticket.day, kind: ticket.kind, reserved: ticket.cost, report: report)
+        try? await store.settle(
+            source: source, day: ticket.day, kind: ticket.kind, reserved: ticket.cost, report: report)
         guard let (until, reason) = stop else { return }
         try? await store.stop(source, until: until, reason: reason)
     }

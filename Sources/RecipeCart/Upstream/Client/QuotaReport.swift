@@ -34,9 +34,9 @@ struct QuotaReport: Sendable, Equatable {
         if negative { text.removeFirst() }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), !parts[0].isEmpty,
-              parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
-              parts.count == 1 || !parts[1].isEmpty,
-              let value = Double(text), value <= largest
+            parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
+            parts.count == 1 || !parts[1].isEmpty,
+            let value = Double(text), value <= largest
         else { return nil }
         return negative ? -value : value
     }

@@ -17,7 +17,8 @@ struct UpstreamAPI: Sendable {
     init(http: UpstreamHTTP, quotaStore: any CallQuotaStore, settings: UpstreamSettings, logger: Logger) {
         self.http = http
         quota = CallQuota(
-            store: quotaStore, source: settings.source, dailyLimit: settings.resolvedDailyCallLimit, clock: settings.clock)
+            store: quotaStore, source: settings.source, dailyLimit: settings.resolvedDailyCallLimit,
+            clock: settings.clock)
         baseURL = settings.resolvedBaseURL
         timeout = settings.timeout
         apiKey = settings.apiKey
@@ -25,14 +26,18 @@ struct UpstreamAPI: Sendable {
     }
 
     /// The decoded answer, or nil when upstream has no such thing (404).
-    func get<Value: Decodable>(_ type: Value.Type, path: String, query: [(String, String)] = []) async throws(UpstreamFault) -> Value? {
+    func get<Value: Decodable>(_ type: Value.Type, path: String, query: [(String, String)] = [])
+        async throws(UpstreamFault) -> Value?
+    {
         let url = Self.url(baseURL, path: path, query: query)
         let ticket = try await quota.reserve(kind: CallQuota.kind(ofPath: path))
         logger.debug("upstream call", metadata: ["url": "\(url.absoluteString)"])
         // A header rather than `?apiKey=`, so the key is in no URL that could end up in a log.
         let headers = [("Accept", "application/json")] + (apiKey.map { [("x-api-key", $0.value)] } ?? [])
         // A call that gets no answer keeps its reservation: it may have been counted upstream.
-        let answer = try await http.get(url, headers: headers, limit: Self.bodyLimit, timeout: timeout) { $0.status == 200 }
+        let answer = try await http.get(url, headers: headers, limit: Self.bodyLimit, timeout: timeout) {
+            $0.status == 200
+        }
         await quota.observe(answer, for: ticket)
         switch answer.status {
         case 200: break
@@ -53,7 +58,8 @@ struct UpstreamAPI: Sendable {
     static func url(_ base: URL, path: String, query: [(String, String)]) -> URL {
         let url = base.appendingPathComponent(path)
         guard !query.isEmpty else { return url }
-        let encoded = query.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
+        let encoded = query.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(
+            separator: "&")
         return URL(string: url.absoluteString + "?" + encoded) ?? url
     }
 }

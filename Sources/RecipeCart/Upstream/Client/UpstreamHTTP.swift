@@ -43,7 +43,8 @@ struct UpstreamHTTP: Sendable {
             let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
             var answer = Answer(
                 status: Int(response.status.code),
-                headers: Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
+                headers: Dictionary(
+                    response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
                 body: ByteBuffer())
             if let length = answer.header("Content-Length").flatMap(Int.init), length > limit {
                 throw UpstreamFault.tooLarge(limit: limit)
@@ -62,7 +63,8 @@ struct UpstreamHTTP: Sendable {
             return fault
         case is NIOTooManyBytesError:
             return .tooLarge(limit: limit)
-        case let error as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout].contains(error):
+        case let error as HTTPClientError
+        where [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout].contains(error):
             return .timedOut
         case let error as HTTPClientError:
             return .unreachable(error.description)

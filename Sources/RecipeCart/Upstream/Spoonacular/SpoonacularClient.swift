@@ -14,7 +14,9 @@ struct SpoonacularClient: RecipeProvider {
 
     func search(_ text: String) async throws(UpstreamFault) -> [FetchedRecipe] {
         let query = [("query", text), ("addRecipeInformation", "true"), ("number", String(Self.searchResultCount))]
-        guard let response = try await api.get(SpoonacularSearchResponse.self, path: "recipes/complexSearch", query: query)
+        guard
+            let response = try await api.get(
+                SpoonacularSearchResponse.self, path: "recipes/complexSearch", query: query)
         else { return [] }
         return response.results.compactMap { dto in
             // A search result lists no ingredients unless upstream chose to: without them it is a tile's worth.
@@ -25,7 +27,9 @@ struct SpoonacularClient: RecipeProvider {
 
     func recipe(_ id: RecipeID) async throws(UpstreamFault) -> FetchedRecipe? {
         guard let number = Self.spoonacularID(of: id) else { return nil }
-        guard let dto = try await api.get(SpoonacularRecipe.self, path: "recipes/\(number)/information") else { return nil }
+        guard let dto = try await api.get(SpoonacularRecipe.self, path: "recipes/\(number)/information") else {
+            return nil
+        }
         guard let recipe = try? SpoonacularMapper.recipe(from: dto), recipe.recipe.id == id else { return nil }
         return FetchedRecipe(recipe)
     }
@@ -33,8 +37,8 @@ struct SpoonacularClient: RecipeProvider {
     /// `716426` for `spoon-716426`; nil for another source's id.
     static func spoonacularID(of id: RecipeID) -> Int? {
         guard id.rawValue.hasPrefix(SpoonacularMapper.idPrefix),
-              let number = Int(id.rawValue.dropFirst(SpoonacularMapper.idPrefix.count)),
-              SpoonacularMapper.recipeID(forSpoonacularID: number) == id
+            let number = Int(id.rawValue.dropFirst(SpoonacularMapper.idPrefix.count)),
+            SpoonacularMapper.recipeID(forSpoonacularID: number) == id
         else { return nil }
         return number
     }

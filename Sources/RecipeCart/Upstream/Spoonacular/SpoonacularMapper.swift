@@ -15,7 +15,9 @@ public enum SpoonacularMapper {
     /// A full recipe. A search result usually lacks `extendedIngredients`, and then maps with no
     /// ingredients: fetch `/information` before treating it as complete.
     /// - Parameter imageBase: what a relative `image` resolves against (the legacy search's `baseUri`).
-    public static func recipe(from dto: SpoonacularRecipe, imageBase: URL? = nil) throws(UpstreamMappingError) -> UpstreamRecipe {
+    public static func recipe(from dto: SpoonacularRecipe, imageBase: URL? = nil) throws(UpstreamMappingError)
+        -> UpstreamRecipe
+    {
         let summary = try summary(from: dto, imageBase: imageBase)
         let recipe = Recipe(
             id: summary.summary.id, title: summary.summary.title,
@@ -37,7 +39,9 @@ public enum SpoonacularMapper {
     }
 
     /// A tile from any search result, complexSearch or legacy.
-    public static func summary(from dto: SpoonacularRecipe, imageBase: URL? = nil) throws(UpstreamMappingError) -> UpstreamSummary {
+    public static func summary(from dto: SpoonacularRecipe, imageBase: URL? = nil) throws(UpstreamMappingError)
+        -> UpstreamSummary
+    {
         guard let id = recipeID(forSpoonacularID: dto.id) else { throw .invalidID(String(dto.id)) }
         let title = dto.title.map(PlainText.from(html:)) ?? ""
         guard !title.isEmpty else { throw .missingTitle(id: String(dto.id)) }
@@ -55,7 +59,9 @@ public enum SpoonacularMapper {
 
     /// "Main course" for `["main course", "dinner"]`: the first dish type, first letter capitalised.
     static func category(dishTypes: [String]) -> String {
-        guard let first = dishTypes.lazy.compactMap(UpstreamValue.clean).first else { return UpstreamValue.fallbackCategory }
+        guard let first = dishTypes.lazy.compactMap(UpstreamValue.clean).first else {
+            return UpstreamValue.fallbackCategory
+        }
         return first.prefix(1).uppercased() + first.dropFirst()
     }
 
@@ -84,7 +90,9 @@ public enum SpoonacularMapper {
     static func steps(_ blocks: [SpoonacularInstructions]) -> [String] {
         blocks.flatMap { block in
             let steps = block.steps.compactMap { $0.step.map(PlainText.from(html:)) }.filter { !$0.isEmpty }
-            guard let name = block.name.map(PlainText.from(html:)), !name.isEmpty, let first = steps.first else { return steps }
+            guard let name = block.name.map(PlainText.from(html:)), !name.isEmpty, let first = steps.first else {
+                return steps
+            }
             let label = name.hasSuffix(":") ? name : name + ":"
             return ["\(label) \(first)"] + steps.dropFirst()
         }
@@ -123,7 +131,9 @@ public enum SpoonacularMapper {
     static func imageURL(_ image: String?, base: URL?) -> URL? {
         guard let image = UpstreamValue.clean(image) else { return nil }
         if let absolute = UpstreamValue.webURL(image) { return absolute }
-        guard let base, let path = image.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return nil }
+        guard let base, let path = image.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else {
+            return nil
+        }
         let directory = base.absoluteString.hasSuffix("/") ? base : base.appendingPathComponent("")
         return UpstreamValue.webURL(URL(string: path, relativeTo: directory)?.absoluteString)
     }

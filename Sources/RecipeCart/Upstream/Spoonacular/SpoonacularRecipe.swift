@@ -126,7 +126,9 @@ public struct SpoonacularIngredient: Codable, Sendable, Equatable {
     /// Where a shop keeps it, in Spoonacular's words ("Produce", "Baking;Spices and Seasonings").
     public var aisle: String?
 
-    public init(id: Int? = nil, name: String?, original: String? = nil, amount: Double?, unit: String?, aisle: String? = nil) {
+    public init(
+        id: Int? = nil, name: String?, original: String? = nil, amount: Double?, unit: String?, aisle: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.original = original

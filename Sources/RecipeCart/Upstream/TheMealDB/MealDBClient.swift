@@ -31,14 +31,17 @@ struct MealDBClient: CategoryListing, AreaListing, IngredientListing {
     }
 
     func areaNames() async throws(UpstreamFault) -> [String] {
-        guard let response = try await api.get(MealDBAreasResponse.self, path: "list.php", query: [("a", "list")]) else { return [] }
+        guard let response = try await api.get(MealDBAreasResponse.self, path: "list.php", query: [("a", "list")])
+        else { return [] }
         return MealDBMapper.areaNames(from: response)
     }
 
     func recipe(_ id: RecipeID) async throws(UpstreamFault) -> FetchedRecipe? {
         guard let mealID = MealDBClient.mealID(of: id) else { return nil }
         let response = try await api.get(MealDBMealsResponse.self, path: "lookup.php", query: [("i", mealID)])
-        return response.flatMap { MealDBMapper.recipes(from: $0.meals).first { $0.recipe.id == id } }.map { FetchedRecipe($0) }
+        return response.flatMap { MealDBMapper.recipes(from: $0.meals).first { $0.recipe.id == id } }.map {
+            FetchedRecipe($0)
+        }
     }
 
     /// `52772` for `mealdb-52772`; nil for another source's id.
@@ -49,17 +52,22 @@ struct MealDBClient: CategoryListing, AreaListing, IngredientListing {
     }
 
     private func tiles(_ listing: MealDBListing) async throws(UpstreamFault) -> [FetchedRecipe] {
-        let query = switch listing {
-        case .category(let name): ("c", name)
-        case .area(let name): ("a", name)
-        case .ingredient(let main): ("i", main.mealDBIngredient)
+        let query =
+            switch listing {
+            case .category(let name): ("c", name)
+            case .area(let name): ("a", name)
+            case .ingredient(let main): ("i", main.mealDBIngredient)
+            }
+        guard let response = try await api.get(MealDBSummariesResponse.self, path: "filter.php", query: [query]) else {
+            return []
         }
-        guard let response = try await api.get(MealDBSummariesResponse.self, path: "filter.php", query: [query]) else { return [] }
         return MealDBMapper.summaries(from: response, listing: listing).map(FetchedRecipe.init)
     }
 
     private func meals(query: [(String, String)]) async throws(UpstreamFault) -> [FetchedRecipe] {
-        guard let response = try await api.get(MealDBMealsResponse.self, path: "search.php", query: query) else { return [] }
+        guard let response = try await api.get(MealDBMealsResponse.self, path: "search.php", query: query) else {
+            return []
+        }
         return MealDBMapper.recipes(from: response.meals).map { FetchedRecipe($0) }
     }
 }

@@ -15,7 +15,8 @@ extension KeyedDecodingContainer<MealDBKey> {
     /// string belongs is taken as its text; any other type counts as absent.
     func text(_ name: String) -> String? {
         let key = MealDBKey(name)
-        let raw = lenient(String.self, forKey: key)
+        let raw =
+            lenient(String.self, forKey: key)
             ?? lenient(Int.self, forKey: key).map(String.init)
             ?? lenient(Double.self, forKey: key).map { String($0) }
         guard let trimmed = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }

@@ -37,16 +37,20 @@ public enum MealDBMapper {
 
     /// A tile from `filter.php`, which names neither category nor cuisine itself: pass what was asked for. A tile
     /// listed by cuisine or main ingredient leaves its category empty (unknown).
-    public static func summary(from meal: MealDBMealSummary, listing: MealDBListing) throws(UpstreamMappingError) -> UpstreamSummary {
+    public static func summary(from meal: MealDBMealSummary, listing: MealDBListing) throws(UpstreamMappingError)
+        -> UpstreamSummary
+    {
         guard let id = recipeID(forMealID: meal.id) else { throw .invalidID(meal.id) }
         guard let title = UpstreamValue.clean(meal.name) else { throw .missingTitle(id: meal.id) }
-        let (category, area): (String, String?) = switch listing {
-        case .category(let name): (UpstreamValue.clean(name) ?? UpstreamValue.fallbackCategory, nil)
-        case .area(let name): ("", Self.area(name))
-        case .ingredient: ("", nil)
-        }
+        let (category, area): (String, String?) =
+            switch listing {
+            case .category(let name): (UpstreamValue.clean(name) ?? UpstreamValue.fallbackCategory, nil)
+            case .area(let name): ("", Self.area(name))
+            case .ingredient: ("", nil)
+            }
         let summary = RecipeSummary(
-            id: id, title: title, category: DietCategory.category(category), servings: nil, readyInMinutes: nil, imagePath: nil)
+            id: id, title: title, category: DietCategory.category(category), servings: nil, readyInMinutes: nil,
+            imagePath: nil)
         return UpstreamSummary(
             summary: summary, area: area, diets: UpstreamValue.ordered(DietCategory.diets(implied: category)),
             imageURL: UpstreamValue.webURL(meal.thumbnail))
@@ -71,7 +75,9 @@ public enum MealDBMapper {
     /// Category names for the chips, in upstream order, without blanks or repeats.
     public static func categoryNames(from response: MealDBCategoriesResponse) -> [String] {
         var seen: Set<String> = []
-        return response.categories.compactMap { UpstreamValue.clean($0.name) }.filter { seen.insert($0.lowercased()).inserted }
+        return response.categories.compactMap { UpstreamValue.clean($0.name) }.filter {
+            seen.insert($0.lowercased()).inserted
+        }
     }
 
     /// TheMealDB writes no description, so say only what is known: "A Japanese dessert.",

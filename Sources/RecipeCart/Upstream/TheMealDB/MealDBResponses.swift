@@ -130,7 +130,8 @@ enum MealDBList<Element: Codable> {
         let container = try decoder.container(keyedBy: MealDBKey.self)
         let key = MealDBKey(name)
         guard container.contains(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: decoder.codingPath, debugDescription: "\(name) is missing"))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: decoder.codingPath, debugDescription: "\(name) is missing"))
         }
         return try container.decodeIfPresent(LossyList<Element>.self, forKey: key) ?? LossyList(elements: [])
     }

@@ -32,7 +32,8 @@ struct BrowseController: Sendable {
         let fields = FormFields.query(of: request)
         var asked = Self.query(from: fields)
         if let area = asked.area {
-            asked.area = try await self.area(named: area, generation: try await catalog.generation(), client: context.clientAddress)
+            asked.area = try await self.area(
+                named: area, generation: try await catalog.generation(), client: context.clientAddress)
         }
         let query = asked
         // Fills SQLite first when the source is an API; the page itself always comes from SQLite.
@@ -42,8 +43,11 @@ struct BrowseController: Sendable {
         let generation = try await catalog.generation()
         let key = cacheKey(for: query)
         // A notice describes this moment's upstream trouble, so that page is not shared.
-        let template = status.notice == nil
-            ? try await cache.template(for: key, generation: generation) { try await render(query, generation: generation, notice: nil) }
+        let template =
+            status.notice == nil
+            ? try await cache.template(for: key, generation: generation) {
+                try await render(query, generation: generation, notice: nil)
+            }
             : try await render(query, generation: generation, notice: status.notice)
         return HTMLResponse.make(template.bytes(filledWith: try await personal))
     }
@@ -99,19 +103,24 @@ struct BrowseController: Sendable {
     /// database's sections.
     private func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
         if !query.have.isEmpty { return try await cookable.page(for: query, generation: generation) }
-        if SearchPattern.make(from: query.text) != nil { return try await search.page(for: query, generation: generation) }
+        if SearchPattern.make(from: query.text) != nil {
+            return try await search.page(for: query, generation: generation)
+        }
         return try await catalog.browse(query)
     }
 
     /// The nearest known spelling of the search and its first recipes, when that finds more than the search did.
-    private func suggested(_ text: String, for query: BrowseQuery, generation: Int) async throws -> BrowseView.DidYouMean? {
+    private func suggested(_ text: String, for query: BrowseQuery, generation: Int) async throws -> BrowseView
+        .DidYouMean?
+    {
         var suggested = query
         suggested.text = text
         let page = try await search.page(for: suggested, generation: generation)
         guard page.totalCount > 0 else { return nil }
         let recipes = page.sections.flatMap(\.recipes).prefix(Self.suggestedRecipes)
         return BrowseView.DidYouMean(
-            text: text, url: BrowseURL.make(suggested), tiles: pages.renderer.tiles.html(recipes.map { RecipeTile($0) }))
+            text: text, url: BrowseURL.make(suggested), tiles: pages.renderer.tiles.html(recipes.map { RecipeTile($0) })
+        )
     }
 
     /// The catalog's spelling of a cuisine a shopper named, in any case; nil for one neither saved here nor named by
@@ -137,7 +146,8 @@ struct BrowseController: Sendable {
         let area = fields["area"].flatMap { $0.isEmpty || $0.count > 60 ? nil : $0 }
         let page = fields["page"].flatMap(Int.init).map { min(max($0, 1), 10_000) } ?? 1
         return BrowseQuery(
-            text: text, category: category, diet: diet, ingredient: fields["ingredient"].flatMap(MainIngredient.init(rawValue:)),
+            text: text, category: category, diet: diet,
+            ingredient: fields["ingredient"].flatMap(MainIngredient.init(rawValue:)),
             area: area, have: HaveList.items(from: String((fields["have"] ?? "").prefix(maximumSearchLength * 2))),
             grouping: fields["group"].flatMap(BrowseQuery.Grouping.init(rawValue:)) ?? .photo, page: page)
     }

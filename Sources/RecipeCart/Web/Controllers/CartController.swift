@@ -30,7 +30,8 @@ struct CartController: Sendable {
             status = try await undoMessage(for: undo)
         }
         let chrome = pages.chrome(
-            title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount, cartChanged: context.cartChanged,
+            title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount,
+            cartChanged: context.cartChanged,
             status: status)
         let have = session.isNew ? [:] : try await lists.have(session: session.key)
         let groups = try await shoppingLists.groups(for: cart, have: have)
@@ -38,7 +39,8 @@ struct CartController: Sendable {
         let shareToken = session.isNew ? nil : try await shares.token(session: session.key)
         return try pages.renderer.response(
             CartView(
-                cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: chrome.csrfToken), orders: sent,
+                cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: chrome.csrfToken),
+                orders: sent,
                 shareToken: shareToken, chrome: chrome, now: pages.clock.now()))
     }
 
@@ -56,11 +58,13 @@ struct CartController: Sendable {
         if case .servings = change, try await !isInCart(id, session: session) {
             throw AppError.notFound("That recipe isn’t in your cart, so its servings can’t be changed.")
         }
-        let result = try await carts.change(change, recipe: id, servings: servings, session: session.key, freshIfEmpty: fresh?.key)
+        let result = try await carts.change(
+            change, recipe: id, servings: servings, session: session.key, freshIfEmpty: fresh?.key)
         AppMetrics.cartPosted()
         // The shopper's own version of the recipe, when they made one, names it as their cart does.
         let title = result.title ?? recipe.title
-        let status = result.undo.map { Self.undoMessage(for: $0, titles: [id: title]) }
+        let status =
+            result.undo.map { Self.undoMessage(for: $0, titles: [id: title]) }
             ?? StatusMessage(CartStatusText.afterChange(change, title: title, quantity: result.quantity))
         return pages.redirect(
             to: Self.landing(form["return_to"], fallback: Route.recipe.url(id), line: id), status: status,
@@ -79,9 +83,12 @@ struct CartController: Sendable {
         var status: StatusMessage?
         if !session.isNew {
             try await carts.clear(session: session.key)
-            if let undo = try await carts.pendingUndo(session: session.key) { status = try await undoMessage(for: undo) }
+            if let undo = try await carts.pendingUndo(session: session.key) {
+                status = try await undoMessage(for: undo)
+            }
         }
-        return pages.redirect(to: ReturnPath.resolve(form["return_to"], fallback: Route.cart.url()), status: status, cartChanged: true)
+        return pages.redirect(
+            to: ReturnPath.resolve(form["return_to"], fallback: Route.cart.url()), status: status, cartChanged: true)
     }
 
     /// `POST /cart/undo`: puts back what the last Remove or "Empty the cart" took away.
@@ -96,7 +103,9 @@ struct CartController: Sendable {
         }
         let titles = try await catalog.summaries(undone.recipeIDs)
         let names = undone.recipeIDs.compactMap { titles[$0]?.title }
-        let text = names.count == 1 ? "Put \(names[0]) back in your cart." : "Put \(DisplayText.recipeCount(names.count)) back in your cart."
+        let text =
+            names.count == 1
+            ? "Put \(names[0]) back in your cart." : "Put \(DisplayText.recipeCount(names.count)) back in your cart."
         let line = undone.recipeIDs.first.map { "#line-\($0.rawValue)" } ?? ""
         return pages.redirect(to: Route.cart.url() + line, status: StatusMessage(text), cartChanged: true)
     }
@@ -107,7 +116,9 @@ struct CartController: Sendable {
         let form = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
         let notInCart = "That recipe isn’t in your cart. Add it first, then start cooking."
         let id = try context.recipeID(else: notInCart)
-        guard let line = session.isNew ? nil : try await carts.line(of: id, session: session.key) else { throw AppError.notFound(notInCart) }
+        guard let line = session.isNew ? nil : try await carts.line(of: id, session: session.key) else {
+            throw AppError.notFound(notInCart)
+        }
         let text: String
         switch form["op"] {
         case "start":
@@ -120,7 +131,8 @@ struct CartController: Sendable {
         default:
             throw AppError.badRequest("The timer doesn’t know that action.")
         }
-        return pages.redirect(to: Self.landing(form["return_to"], fallback: Route.cart.url(), line: id), status: StatusMessage(text))
+        return pages.redirect(
+            to: Self.landing(form["return_to"], fallback: Route.cart.url(), line: id), status: StatusMessage(text))
     }
 
     private func undoMessage(for undo: CartUndo) async throws -> StatusMessage {
@@ -128,10 +140,11 @@ struct CartController: Sendable {
     }
 
     private static func undoMessage(for undo: CartUndo, titles: [RecipeID: String]) -> StatusMessage {
-        let text = switch undo.kind {
-        case .clear: "Emptied your cart."
-        case .remove: "Removed \(undo.recipeIDs.first.flatMap { titles[$0] } ?? "the recipe") from your cart."
-        }
+        let text =
+            switch undo.kind {
+            case .clear: "Emptied your cart."
+            case .remove: "Removed \(undo.recipeIDs.first.flatMap { titles[$0] } ?? "the recipe") from your cart."
+            }
         return StatusMessage(text, undo: .init(action: Route.cartUndo.url(), token: undo.token))
     }
 
@@ -144,10 +157,14 @@ struct CartController: Sendable {
     static func cookingMinutes(_ text: String?, default known: Int?) throws -> Int {
         let trimmed = text?.trimmingCharacters(in: .whitespaces) ?? ""
         guard !trimmed.isEmpty else {
-            guard let known else { throw AppError.unprocessable("This recipe doesn’t say how long it takes: please give the minutes.") }
+            guard let known else {
+                throw AppError.unprocessable("This recipe doesn’t say how long it takes: please give the minutes.")
+            }
             return known
         }
-        guard trimmed.count <= 5, let minutes = Int(trimmed) else { throw AppError.badRequest("The minutes must be a whole number.") }
+        guard trimmed.count <= 5, let minutes = Int(trimmed) else {
+            throw AppError.badRequest("The minutes must be a whole number.")
+        }
         guard CookingTimer.minutesRange.contains(minutes) else {
             throw AppError.unprocessable("The minutes must be between 1 and \(CookingTimer.minutesRange.upperBound).")
         }
@@ -166,9 +183,11 @@ struct CartController: Sendable {
     }
 
     private static func servingsNumber(_ text: String) throws -> Int {
-        let range = Cart.servingsRange, trimmed = text.trimmingCharacters(in: .whitespaces)
+        let range = Cart.servingsRange
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.count <= 10, let servings = Int(trimmed) else {
-            throw AppError.badRequest("Servings must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+            throw AppError.badRequest(
+                "Servings must be a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         guard range.contains(servings) else {
             throw AppError.unprocessable("Servings must be between \(range.lowerBound) and \(range.upperBound).")

@@ -25,7 +25,9 @@ struct EditController: Sendable {
     }
 
     /// What the detail page says while a revert can still be undone, so the offer outlives the page it landed on.
-    static func pendingUndoMessage(for recipe: Recipe, copy: EditCopy, in edits: any RecipeEditStore) async throws -> StatusMessage? {
+    static func pendingUndoMessage(for recipe: Recipe, copy: EditCopy, in edits: any RecipeEditStore) async throws
+        -> StatusMessage?
+    {
         try await edits.pendingUndo(of: recipe.id, copy: copy).map { revertedMessage(recipe, copy: copy, undo: $0) }
     }
 
@@ -46,23 +48,27 @@ struct EditController: Sendable {
         var form = try EditForm(multipart)
         guard form.action == .save else {
             form.applyStepAction()
-            let notice = "Not saved yet: press Save changes when you are done."
+            let notice =
+                "Not saved yet: press Save changes when you are done."
                 + (form.picture == nil ? "" : " Please choose the picture again.")
             return try await render(recipe: recipe, copy: copy, form: form, notice: notice, context: context)
         }
         guard !EditCopyField.contradicts(multipart[EditCopyField.name], copy) else {
             form.version = try await edits.version(of: recipe.id, copy: copy)
-            let notice = (copy == .shop
-                ? "Nothing was saved: you signed in as staff after opening this form, so saving now changes the shop’s recipe for every shopper. Check it and save again."
-                : "Nothing was saved: your staff sign-in ended after you opened this form, so saving now makes your own version, which only you see. Sign in again to change the shop’s recipe.")
+            let notice =
+                (copy == .shop
+                    ? "Nothing was saved: you signed in as staff after opening this form, so saving now changes the shop’s recipe for every shopper. Check it and save again."
+                    : "Nothing was saved: your staff sign-in ended after you opened this form, so saving now makes your own version, which only you see. Sign in again to change the shop’s recipe.")
                 + (form.picture == nil ? "" : " Please choose the picture again.")
-            return try await render(recipe: recipe, copy: copy, form: form, status: .conflict, notice: notice, context: context)
+            return try await render(
+                recipe: recipe, copy: copy, form: form, status: .conflict, notice: notice, context: context)
         }
         var errors = form.validate()
         let upload = form.picture.flatMap { file in Self.check(file, errors: &errors) }
         guard errors.isEmpty else {
             if upload != nil { errors.picture = "The picture was fine, but please choose it again." }
-            return try await render(recipe: recipe, copy: copy, form: form, errors: errors, status: .unprocessableContent, context: context)
+            return try await render(
+                recipe: recipe, copy: copy, form: form, errors: errors, status: .unprocessableContent, context: context)
         }
         // A shopper's first stored row may come with a fresh session id, so a planted cookie cannot follow them.
         var session: ShopperSession?
@@ -86,14 +92,18 @@ struct EditController: Sendable {
             recipe = conflict.current
             form.version = conflict.currentVersion
             let theirs = EditView.Conflict(title: recipe.title, description: recipe.description, steps: recipe.steps)
-            let notice = (copy == .shop
-                ? "Someone saved this recipe while you were editing. Your text is below, theirs beside it."
-                : "You saved another version of this recipe (in another tab or window) while editing this one. Your text is below, the saved one beside it.")
+            let notice =
+                (copy == .shop
+                    ? "Someone saved this recipe while you were editing. Your text is below, theirs beside it."
+                    : "You saved another version of this recipe (in another tab or window) while editing this one. Your text is below, the saved one beside it.")
                 + (storedPicture == nil ? "" : " Please choose the picture again.")
             return try await render(
-                recipe: recipe, copy: copy, form: form, status: .conflict, conflict: theirs, notice: notice, context: context)
+                recipe: recipe, copy: copy, form: form, status: .conflict, conflict: theirs, notice: notice,
+                context: context)
         }
-        let text = copy == .shop ? "Saved your changes to \(edit.title) for every shopper." : "Saved your version of \(edit.title)."
+        let text =
+            copy == .shop
+            ? "Saved your changes to \(edit.title) for every shopper." : "Saved your version of \(edit.title)."
         return pages.redirect(to: Route.recipe.url(recipe.id), status: StatusMessage(text), session: session)
     }
 
@@ -105,7 +115,9 @@ struct EditController: Sendable {
         switch form[EditCopyField.name] {
         case EditCopyField.shop?:
             guard context.isStaff else {
-                throw AppError.forbidden("Only signed-in staff can change the shop’s recipe. Your own version, if you made one, is unchanged.")
+                throw AppError.forbidden(
+                    "Only signed-in staff can change the shop’s recipe. Your own version, if you made one, is unchanged."
+                )
             }
             copy = .shop
         case EditCopyField.personal?: copy = .personal(session.key)
@@ -131,20 +143,26 @@ struct EditController: Sendable {
         } catch UndoRefusal.gone {
             throw AppError.conflict("That can’t be undone any more: it was too long ago, or it was undone already.")
         } catch UndoRefusal.editedSince {
-            throw AppError.conflict("That can’t be undone: the recipe was edited again since, and undoing would overwrite that edit.")
+            throw AppError.conflict(
+                "That can’t be undone: the recipe was edited again since, and undoing would overwrite that edit.")
         }
         let restored = try await recipe(context, copy: copy)
-        let text = copy == .shop ? "Restored the shop’s edit of \(restored.title)." : "Restored your version of \(restored.title)."
+        let text =
+            copy == .shop
+            ? "Restored the shop’s edit of \(restored.title)." : "Restored your version of \(restored.title)."
         return pages.redirect(to: Route.recipe.url(id), status: StatusMessage(text))
     }
 
     private static func revertedMessage(_ recipe: Recipe, copy: EditCopy, undo: RevertUndo) -> StatusMessage {
-        let text = copy == .shop ? "Reverted \(recipe.title) to the original." : "Back to the shop’s version of \(recipe.title)."
+        let text =
+            copy == .shop
+            ? "Reverted \(recipe.title) to the original." : "Back to the shop’s version of \(recipe.title)."
         return StatusMessage(text, undo: .init(action: Route.recipeUndo.url(recipe.id), token: undo.token))
     }
 
     private func recipe(_ context: AppRequestContext, copy: EditCopy) async throws -> Recipe {
-        try await RecipeController.recipe(try context.recipeID(else: RecipeController.notFound), in: catalog, for: copy.session)
+        try await RecipeController.recipe(
+            try context.recipeID(else: RecipeController.notFound), in: catalog, for: copy.session)
     }
 
     /// Pictures of Undos that ran out, and of versions purged with their sessions, go once nothing uses them.
@@ -157,7 +175,9 @@ struct EditController: Sendable {
     }
 
     /// The picture's kind from its bytes, or a message for the form.
-    private static func check(_ file: MultipartForm.File, errors: inout EditForm.Errors) -> (bytes: [UInt8], kind: ImageKind)? {
+    private static func check(_ file: MultipartForm.File, errors: inout EditForm.Errors) -> (
+        bytes: [UInt8], kind: ImageKind
+    )? {
         guard file.bytes.count <= PictureStore.maximumBytes else {
             errors.picture = "That picture is too large: at most 5 MB, please."
             return nil
@@ -170,17 +190,21 @@ struct EditController: Sendable {
     }
 
     private func render(
-        recipe: Recipe, copy: EditCopy, form: EditForm, errors: EditForm.Errors = .init(), status: HTTPResponse.Status = .ok,
+        recipe: Recipe, copy: EditCopy, form: EditForm, errors: EditForm.Errors = .init(),
+        status: HTTPResponse.Status = .ok,
         conflict: EditView.Conflict? = nil, notice: String? = nil, context: AppRequestContext
     ) async throws -> Response {
         try await render(
-            recipe: recipe, copy: copy, title: form.title, description: form.description, steps: form.steps, version: form.version,
-            removePicture: form.removePicture, errors: errors, notice: notice, conflict: conflict, status: status, context: context)
+            recipe: recipe, copy: copy, title: form.title, description: form.description, steps: form.steps,
+            version: form.version,
+            removePicture: form.removePicture, errors: errors, notice: notice, conflict: conflict, status: status,
+            context: context)
     }
 
     private func render(
         recipe: Recipe, copy: EditCopy, title: String, description: String, steps: [String], version: EditVersion,
-        removePicture: Bool = false, errors: EditForm.Errors = .init(), notice: String? = nil, conflict: EditView.Conflict? = nil,
+        removePicture: Bool = false, errors: EditForm.Errors = .init(), notice: String? = nil,
+        conflict: EditView.Conflict? = nil,
         status: HTTPResponse.Status = .ok, context: AppRequestContext
     ) async throws -> Response {
         let chrome = try await pages.chrome(title: "Edit \(recipe.title)", context: context)

@@ -11,12 +11,14 @@ struct HealthController: Sendable {
     func check(_ request: Request, context: AppRequestContext) async throws -> Response {
         do {
             try await ping()
-            return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                            body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
         } catch {
             context.logger.error("health check failed: \(error)")
-            return Response(status: .serviceUnavailable, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                            body: .init(byteBuffer: ByteBuffer(string: #"{"status":"database unavailable"}"#)))
+            return Response(
+                status: .serviceUnavailable, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: #"{"status":"database unavailable"}"#)))
         }
     }
 }

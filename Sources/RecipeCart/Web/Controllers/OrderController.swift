@@ -25,7 +25,8 @@ struct OrderController: Sendable {
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         guard !cart.isEmpty else { throw AppError.conflict(Self.emptyCart) }
         let ingredients = try await catalog.ingredients(of: cart.lines.map(\.recipe.id))
-        let content = OrderContent(cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
+        let content = OrderContent(
+            cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
         switch try await orders.place(content, note: note, session: session.key) {
         case .placed(let order):
             AppMetrics.orderPlaced()
@@ -35,7 +36,8 @@ struct OrderController: Sendable {
         case .emptyCart:
             throw AppError.conflict(Self.emptyCart)
         case .cartChanged:
-            throw AppError.conflict("Your cart changed while it was being sent, so nothing was sent. Please check it and send it again.")
+            throw AppError.conflict(
+                "Your cart changed while it was being sent, so nothing was sent. Please check it and send it again.")
         }
     }
 
@@ -43,16 +45,19 @@ struct OrderController: Sendable {
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
         guard let code = context.parameters.get("code").flatMap(OrderCode.init), !session.isNew,
-              let found = try await orders.order(code, session: session.key), found.isOwn
+            let found = try await orders.order(code, session: session.key), found.isOwn
         else { throw AppError.notFound(Self.notFound) }
         let chrome = try await pages.chrome(title: "Order \(code)", context: context)
         let list = ShoppingList(entries: found.order.content.shoppingListEntries)
             .groups(walkingOrder: try await shoppingLists.walkingOrder(), have: found.order.content.have)
         return try pages.renderer.response(
-            OrderView(order: found.order, shoppingList: ShoppingListSection.sections(list, csrfToken: nil), chrome: chrome, now: pages.clock.now()))
+            OrderView(
+                order: found.order, shoppingList: ShoppingListSection.sections(list, csrfToken: nil), chrome: chrome,
+                now: pages.clock.now()))
     }
 
-    static let emptyCart = "Your cart is empty, so there is nothing to send. Orders you sent already are listed on your cart page."
+    static let emptyCart =
+        "Your cart is empty, so there is nothing to send. Orders you sent already are listed on your cart page."
 
     /// A name or note for the counter: at most `Order.maximumNoteLength` characters, on one line, spaces collapsed.
     static func note(_ text: String?) throws -> String {

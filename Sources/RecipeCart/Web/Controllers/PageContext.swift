@@ -10,7 +10,9 @@ struct PageContext: Sendable {
     let flash: StatusFlash
     let clock: AppClock
 
-    func chrome(title: String, section: String = "", context: AppRequestContext, status: StatusMessage? = nil) async throws -> PageChrome {
+    func chrome(title: String, section: String = "", context: AppRequestContext, status: StatusMessage? = nil)
+        async throws -> PageChrome
+    {
         chrome(title: title, section: section, personal: try await personalParts(context: context, status: status))
     }
 
@@ -24,11 +26,14 @@ struct PageContext: Sendable {
     }
 
     /// The parts of a page that belong to one shopper; everything else can be cached and shared.
-    func personalParts(session: ShopperSession?, cartCount: Int, cartChanged: Bool, status: StatusMessage? = nil) -> PersonalParts {
+    func personalParts(session: ShopperSession?, cartCount: Int, cartChanged: Bool, status: StatusMessage? = nil)
+        -> PersonalParts
+    {
         let csrfToken = session.map(signer.csrfToken) ?? ""
         return PersonalParts(
             csrfToken: csrfToken, cartCount: String(cartCount), cartCountLabel: DisplayText.cartBadgeLabel(cartCount),
-            badgeClass: cartChanged ? "badge badge--bump" : "badge", statusHTML: status?.html(csrfToken: csrfToken) ?? "")
+            badgeClass: cartChanged ? "badge badge--bump" : "badge",
+            statusHTML: status?.html(csrfToken: csrfToken) ?? "")
     }
 
     /// `status` replaces the message the previous post left, when the page has a more current one to show.
@@ -36,14 +41,18 @@ struct PageContext: Sendable {
         let session = try context.shopper
         let count = session.isNew ? 0 : try await carts.itemCount(session: session.key)
         return personalParts(
-            session: session, cartCount: count, cartChanged: context.cartChanged, status: status ?? context.statusMessage)
+            session: session, cartCount: count, cartChanged: context.cartChanged,
+            status: status ?? context.statusMessage)
     }
 
     func chrome(title: String, section: String, personal: PersonalParts) -> PageChrome {
         PageChrome(
-            title: title, cartCount: personal.cartCount, cartCountLabel: personal.cartCountLabel, csrfToken: personal.csrfToken,
-            stylesheetURL: assets.url(for: "app.css"), scriptURL: assets.url(for: "app.js"), iconURL: assets.url(for: "icon.svg"),
-            badgeClass: personal.badgeClass, statusHTML: personal.statusHTML, isBrowse: section == "browse", isCart: section == "cart")
+            title: title, cartCount: personal.cartCount, cartCountLabel: personal.cartCountLabel,
+            csrfToken: personal.csrfToken,
+            stylesheetURL: assets.url(for: "app.css"), scriptURL: assets.url(for: "app.js"),
+            iconURL: assets.url(for: "icon.svg"),
+            badgeClass: personal.badgeClass, statusHTML: personal.statusHTML, isBrowse: section == "browse",
+            isCart: section == "cart")
     }
 
     /// A shared page's key in a `PageCache`. The asset addresses are part of it: a restyled Public/ gives pages with
@@ -67,10 +76,13 @@ struct PageContext: Sendable {
     ) -> Response {
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         if let status {
-            response.setCookie(cookies.cookie(cookies.status, value: flash.cookieValue(for: status), maxAge: StatusFlash.lifetime))
+            response.setCookie(
+                cookies.cookie(cookies.status, value: flash.cookieValue(for: status), maxAge: StatusFlash.lifetime))
         }
         if let session, session.isNew {
-            response.setCookie(cookies.cookie(cookies.session, value: signer.cookieValue(for: session), maxAge: CookiePolicy.sessionLifetime))
+            response.setCookie(
+                cookies.cookie(
+                    cookies.session, value: signer.cookieValue(for: session), maxAge: CookiePolicy.sessionLifetime))
         }
         if cartChanged {
             response.setCookie(cookies.cookie(cookies.cartChanged, value: "1", maxAge: 10))

@@ -32,13 +32,15 @@ struct RecipeController: Sendable {
         let servings = try Self.servings(FormFields.query(of: request)["servings"], for: recipe)
         let line = session.isNew ? nil : try await carts.line(of: recipe.id, session: session.key)
         // A revert keeps offering Undo while it can, not only on the page it landed on.
-        let undo = context.statusMessage == nil && hasStored
+        let undo =
+            context.statusMessage == nil && hasStored
             ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
         var personal = try await pages.personalParts(context: context, status: undo)
         personal.blockHTML = try blockHTML(recipe, line: line, servings: servings, personal: personal)
         // A shopper's own version, and a notice of this moment's upstream trouble, are theirs alone.
         let isShared = status.notice == nil && !recipe.isPersonalCopy
-        let template = isShared
+        let template =
+            isShared
             ? try await cache.template(for: cacheKey(recipe, servings: servings, copy: copy), generation: generation) {
                 try render(recipe, servings: servings, copy: copy, notice: nil)
             }
@@ -48,12 +50,15 @@ struct RecipeController: Sendable {
 
     /// The page `show` would answer a shopper who has stored nothing for the recipe (no cart line, own version or Undo
     /// of it), when all it needs is in memory: no API to ask first, the generation, the recipe and the page kept for it.
-    func keptPage(_ id: RecipeID, fields: FormFields, session: ShopperSession, lastWrite: LastWrite?, cartCount: Int) -> ByteBuffer? {
+    func keptPage(_ id: RecipeID, fields: FormFields, session: ShopperSession, lastWrite: LastWrite?, cartCount: Int)
+        -> ByteBuffer?
+    {
         guard !upstream.isConfigured, let generation = catalog.generationInMemory(),
             carts.hasStoredNothingInMemory(for: id, session: session.key, lastWrite: lastWrite),
             let recipe = catalog.recipeInMemory(id, generation: generation),
             case .success(let servings) = Result(catching: { try Self.servings(fields["servings"], for: recipe) }),
-            let template = cache.kept(for: cacheKey(recipe, servings: servings, copy: .personal(session.key)), generation: generation)
+            let template = cache.kept(
+                for: cacheKey(recipe, servings: servings, copy: .personal(session.key)), generation: generation)
         else { return nil }
         var personal = pages.personalParts(session: session, cartCount: cartCount, cartChanged: false)
         guard let block = try? blockHTML(recipe, line: nil, servings: servings, personal: personal) else { return nil }
@@ -63,21 +68,28 @@ struct RecipeController: Sendable {
 
     private func cacheKey(_ recipe: Recipe, servings: RequestedServings?, copy: EditCopy) -> String {
         pages.cacheKey(
-            "\(Route.recipe.url(recipe.id)) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(copy == .shop ? "shop" : "shopper")")
+            "\(Route.recipe.url(recipe.id)) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(copy == .shop ? "shop" : "shopper")"
+        )
     }
 
     /// The shopper's cart part of the page, filled in.
-    private func blockHTML(_ recipe: Recipe, line: CartLine?, servings: RequestedServings?, personal: PersonalParts) throws -> String {
+    private func blockHTML(_ recipe: Recipe, line: CartLine?, servings: RequestedServings?, personal: PersonalParts)
+        throws -> String
+    {
         let block = RecipeCartBlock(
-            recipe: recipe, line: line, servings: servings?.value, csrfToken: PersonalParts.placeholders.csrfToken, now: pages.clock.now())
+            recipe: recipe, line: line, servings: servings?.value, csrfToken: PersonalParts.placeholders.csrfToken,
+            now: pages.clock.now())
         return try blocks.template(for: block) { try pages.renderer.html($0) }.filled(with: personal)
     }
 
     /// The page with every shopper's part left as a placeholder.
-    private func render(_ recipe: Recipe, servings: RequestedServings?, copy: EditCopy, notice: String?) throws -> PageCache.Template {
+    private func render(_ recipe: Recipe, servings: RequestedServings?, copy: EditCopy, notice: String?) throws
+        -> PageCache.Template
+    {
         let placeholders = PersonalParts.placeholders
         var view = RecipeView(
-            recipe: recipe, servings: servings, chrome: pages.chrome(title: recipe.title, section: "", personal: placeholders),
+            recipe: recipe, servings: servings,
+            chrome: pages.chrome(title: recipe.title, section: "", personal: placeholders),
             cartBlock: placeholders.blockHTML)
         view.notice = notice
         view.edits = RecipeEditLinks(recipe: recipe, copy: copy)
@@ -99,7 +111,9 @@ struct RecipeController: Sendable {
     }
 
     /// The recipe with the shopper's own version laid over it when `session` is given.
-    static func recipe(_ id: RecipeID, in catalog: any CatalogStore, for session: SessionKey? = nil) async throws -> Recipe {
+    static func recipe(_ id: RecipeID, in catalog: any CatalogStore, for session: SessionKey? = nil) async throws
+        -> Recipe
+    {
         guard let recipe = try await catalog.recipe(id, for: session) else { throw AppError.notFound(notFound) }
         return recipe
     }

@@ -9,7 +9,8 @@ struct ShoppingListController: Sendable {
     let shoppingLists: ShoppingListBuilder
     let pages: PageContext
 
-    static let shareNotFound = "This link doesn’t show a cart any more: its owner stopped sharing it, or made a new link."
+    static let shareNotFound =
+        "This link doesn’t show a cart any more: its owner stopped sharing it, or made a new link."
 
     func addRoutes(to routes: RouteRegistrar) {
         routes.add(.cartHave, .post, use: have)
@@ -61,7 +62,8 @@ struct ShoppingListController: Sendable {
         }
         try await shares.share(session: session.key, token: Base64URL.encode(Data(RandomBytes.make(16))))
         return pages.redirect(
-            to: Route.cart.url() + "#share", status: StatusMessage("Made a read-only link to your cart. Anyone who has it can look."))
+            to: Route.cart.url() + "#share",
+            status: StatusMessage("Made a read-only link to your cart. Anyone who has it can look."))
     }
 
     /// `POST /cart/share/revoke`: the link stops working at once.
@@ -69,18 +71,20 @@ struct ShoppingListController: Sendable {
         let session = try context.shopper
         _ = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
         if !session.isNew { try await shares.revoke(session: session.key) }
-        return pages.redirect(to: Route.cart.url() + "#share", status: StatusMessage("Stopped sharing: the link no longer works."))
+        return pages.redirect(
+            to: Route.cart.url() + "#share", status: StatusMessage("Stopped sharing: the link no longer works."))
     }
 
     /// `GET /shared/{token}`: the cart and its list, with no forms, for whoever holds the link.
     func shared(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let token = context.parameters.get("token"), token.utf8.count == 22, Base64URL.decode(token) != nil,
-              let owner = try await shares.session(sharedAs: token)
+            let owner = try await shares.session(sharedAs: token)
         else { throw AppError.notFound(Self.shareNotFound) }
         let cart = try await carts.cart(session: owner)
         let groups = try await shoppingLists.groups(for: cart, have: try await lists.have(session: owner))
         let chrome = try await pages.chrome(title: "A shared cart", context: context)
         return try pages.renderer.response(
-            SharedCartView(cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: nil), chrome: chrome))
+            SharedCartView(
+                cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: nil), chrome: chrome))
     }
 }

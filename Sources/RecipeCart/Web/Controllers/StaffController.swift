@@ -43,7 +43,8 @@ struct StaffController: Sendable {
         case "reset":
             order = Aisle.defaultOrder
         case "up", "down":
-            guard let name = form["aisle"], let aisle = Aisle(rawValue: name), let index = order.firstIndex(of: aisle) else {
+            guard let name = form["aisle"], let aisle = Aisle(rawValue: name), let index = order.firstIndex(of: aisle)
+            else {
                 throw AppError.badRequest("There is no such aisle.")
             }
             let target = form["move"] == "up" ? index - 1 : index + 1
@@ -52,7 +53,9 @@ struct StaffController: Sendable {
             throw AppError.badRequest("The form didn’t say how to move the aisle.")
         }
         try await lists.setAisleOrder(order.map(\.rawValue))
-        return pages.redirect(to: Route.staffAisles.url() + (form["aisle"].flatMap { Aisle(rawValue: $0) }.map { "#aisle-\($0.rawValue)" } ?? ""))
+        return pages.redirect(
+            to: Route.staffAisles.url()
+                + (form["aisle"].flatMap { Aisle(rawValue: $0) }.map { "#aisle-\($0.rawValue)" } ?? ""))
     }
 
     /// The token is never taken from the address: addresses end up in logs, history and referrers.
@@ -65,7 +68,8 @@ struct StaffController: Sendable {
         let triedAt = pages.clock.now()
         if let wait = try await throttle.reserve(for: context.clientAddress, now: triedAt) {
             var response = try login(
-                status: .tooManyRequests, message: "Too many wrong tokens. Please wait \(wait) seconds and try again.", context: context)
+                status: .tooManyRequests, message: "Too many wrong tokens. Please wait \(wait) seconds and try again.",
+                context: context)
             response.headers[.retryAfter] = String(wait)
             return response
         }
@@ -82,8 +86,10 @@ struct StaffController: Sendable {
         }
         try await throttle.release(for: context.clientAddress, reservedAt: triedAt)
         var response = pages.redirect(to: Route.staffBoard.url())
-        response.setCookie(pages.cookies.cookie(
-            pages.cookies.staff, value: try await authenticator.signIn(), maxAge: Int(StaffAuthenticator.lifetime), sameSite: .strict))
+        response.setCookie(
+            pages.cookies.cookie(
+                pages.cookies.staff, value: try await authenticator.signIn(), maxAge: Int(StaffAuthenticator.lifetime),
+                sameSite: .strict))
         return response
     }
 
@@ -115,22 +121,28 @@ struct StaffController: Sendable {
             throw AppError.unprocessable("An order can’t go from “\(from.title)” to “\(to.title)”.")
         }
         guard try await orders.move(code, from: from, to: to) else {
-            guard let found = try await orders.order(code, session: nil) else { throw AppError.notFound("There is no order with that code.") }
+            guard let found = try await orders.order(code, session: nil) else {
+                throw AppError.notFound("There is no order with that code.")
+            }
             throw AppError.conflict(
-                "Order \(code) is “\(found.order.status.title)” now: someone moved it first. The board shows where it is.")
+                "Order \(code) is “\(found.order.status.title)” now: someone moved it first. The board shows where it is."
+            )
         }
         return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
     }
 
     func cart(_ request: Request, context: AppRequestContext) async throws -> Response {
         let label = context.parameters.get("label") ?? ""
-        guard let match = try await carts.activeCarts().first(where: { labeler.label(for: $0.sessionHash) == label }) else {
+        guard let match = try await carts.activeCarts().first(where: { labeler.label(for: $0.sessionHash) == label })
+        else {
             throw AppError.notFound("There is no cart with that label. It may have been emptied.")
         }
         return try await render([match], orders: [], title: "Cart \(label)", context: context)
     }
 
-    private func render(_ active: [ActiveCart], orders: [Order], title: String, context: AppRequestContext) async throws -> Response {
+    private func render(_ active: [ActiveCart], orders: [Order], title: String, context: AppRequestContext) async throws
+        -> Response
+    {
         let walkingOrder = try await shoppingLists.walkingOrder()
         let pickList = try await shoppingLists.pickList(for: active, walkingOrder: walkingOrder)
         let view = StaffBoardView(
@@ -142,16 +154,19 @@ struct StaffController: Sendable {
     }
 
     @Sendable private func signInFirst(_ context: AppRequestContext) throws -> Response {
-        try login(status: .unauthorized, message: "Please sign in with the staff token to see the carts.", context: context)
+        try login(
+            status: .unauthorized, message: "Please sign in with the staff token to see the carts.", context: context)
     }
 
     private func login(status: HTTPResponse.Status, message: String?, context: AppRequestContext) throws -> Response {
         let view = StaffLoginView(
-            stylesheetURL: pages.assets.url(for: "staff.css"), csrfToken: pages.signer.csrfToken(for: try context.shopper), message: message)
+            stylesheetURL: pages.assets.url(for: "staff.css"),
+            csrfToken: pages.signer.csrfToken(for: try context.shopper), message: message)
         var response = try pages.renderer.response(view, status: status)
         if status == .unauthorized {
             // RFC 9110 wants a challenge with every 401; this scheme names the form, and no browser pops a dialog for it.
-            response.headers[.wwwAuthenticate] = #"StaffToken realm="RecipeCart staff", form="\#(Route.staffLogin.url())""#
+            response.headers[.wwwAuthenticate] =
+                #"StaffToken realm="RecipeCart staff", form="\#(Route.staffLogin.url())""#
         }
         return response
     }

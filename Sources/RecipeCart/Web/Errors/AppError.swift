@@ -44,7 +44,7 @@ public enum AppError: Error, Equatable {
     var message: String {
         switch self {
         case .badRequest(let message), .forbidden(let message), .notFound(let message), .conflict(let message),
-             .unprocessable(let message), .serviceUnavailable(let message):
+            .unprocessable(let message), .serviceUnavailable(let message):
             message
         case .methodNotAllowed: "This address doesn’t accept that kind of request."
         case .payloadTooLarge: "The form sent more data than we accept. Please try again with less."

@@ -11,9 +11,17 @@ struct EditForm {
 
         init?(_ raw: String?) {
             guard let raw else { return nil }
-            if raw == "save" { self = .save; return }
-            if raw == "add-step" { self = .addStep; return }
-            for (prefix, make) in [("delete-step-", Action.deleteStep), ("move-up-", Action.moveUp), ("move-down-", Action.moveDown)]
+            if raw == "save" {
+                self = .save
+                return
+            }
+            if raw == "add-step" {
+                self = .addStep
+                return
+            }
+            for (prefix, make) in [
+                ("delete-step-", Action.deleteStep), ("move-up-", Action.moveUp), ("move-down-", Action.moveDown),
+            ]
             where raw.hasPrefix(prefix) {
                 guard let index = Int(raw.dropFirst(prefix.count)), index >= 0 else { return nil }
                 self = make(index)
@@ -79,10 +87,12 @@ struct EditForm {
         if title.isEmpty {
             errors.title = "Please give the recipe a title."
         } else if title.count > RecipeEdit.titleLimit.upperBound {
-            errors.title = "The title can be at most \(RecipeEdit.titleLimit.upperBound) characters (it has \(title.count))."
+            errors.title =
+                "The title can be at most \(RecipeEdit.titleLimit.upperBound) characters (it has \(title.count))."
         }
         if description.count > RecipeEdit.descriptionLimit {
-            errors.description = "The description can be at most \(RecipeEdit.descriptionLimit) characters (it has \(description.count))."
+            errors.description =
+                "The description can be at most \(RecipeEdit.descriptionLimit) characters (it has \(description.count))."
         }
         let steps = trimmedSteps
         if steps.isEmpty {
@@ -90,7 +100,8 @@ struct EditForm {
         } else if steps.count > RecipeEdit.stepLimit {
             errors.steps = "A recipe can have at most \(RecipeEdit.stepLimit) steps."
         } else if let long = steps.firstIndex(where: { $0.count > RecipeEdit.stepLengthLimit }) {
-            errors.steps = "Step \(long + 1) is too long: a step can be at most \(RecipeEdit.stepLengthLimit) characters."
+            errors.steps =
+                "Step \(long + 1) is too long: a step can be at most \(RecipeEdit.stepLengthLimit) characters."
         }
         return errors
     }

@@ -43,7 +43,7 @@ struct FormFields: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let rawValue = parts.count > 1 ? parts[1] : ""
             guard let name = decode(parts[0]) ?? (strict ? nil : String(parts[0])),
-                  let value = decode(rawValue) ?? (strict ? nil : String(rawValue))
+                let value = decode(rawValue) ?? (strict ? nil : String(rawValue))
             else {
                 throw AppError.badRequest("The form is not encoded correctly.")
             }

@@ -49,7 +49,8 @@ struct MultipartForm {
             }
             let part = MultipartPart(headers: headers, body: partBody)
             guard let name = part.name, !name.isEmpty else { return }
-            if let filename = headers.first(name: "Content-Disposition").flatMap({ Self.parameter("filename", in: $0) }) {
+            if let filename = headers.first(name: "Content-Disposition").flatMap({ Self.parameter("filename", in: $0) })
+            {
                 if form.files[name] == nil, partBody.readableBytes > 0 {
                     form.files[name] = File(filename: filename, bytes: Array(buffer: partBody))
                 }
@@ -81,7 +82,8 @@ struct MultipartForm {
     }
 
     private static func unquoted(_ value: String) -> String {
-        value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
+        value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+            ? String(value.dropFirst().dropLast()) : value
     }
 
     /// The boundary of a `multipart/form-data` content type; nil for anything else or a boundary RFC 2046 forbids.
@@ -90,7 +92,9 @@ struct MultipartForm {
         guard parts.first?.lowercased() == "multipart/form-data" else { return nil }
         for parameter in parts.dropFirst() where parameter.lowercased().hasPrefix("boundary=") {
             let value = unquoted(String(parameter.dropFirst("boundary=".count)))
-            guard (1...70).contains(value.utf8.count), value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+            guard (1...70).contains(value.utf8.count), value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                return nil
+            }
             return value
         }
         return nil

@@ -11,7 +11,9 @@ enum PercentDecoding {
         while let byte = input.next() {
             var decoded = byte
             if byte == UInt8(ascii: "%") {
-                guard let high = input.next().flatMap(hexValue), let low = input.next().flatMap(hexValue) else { return nil }
+                guard let high = input.next().flatMap(hexValue), let low = input.next().flatMap(hexValue) else {
+                    return nil
+                }
                 decoded = high << 4 | low
             } else if plusIsSpace, byte == UInt8(ascii: "+") {
                 decoded = UInt8(ascii: " ")

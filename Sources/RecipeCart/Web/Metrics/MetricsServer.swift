@@ -45,8 +45,10 @@ struct MetricsServer: Service {
         // The same guard against slow and malformed clients as the shop's own port.
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: nil)),
-            configuration: .init(address: .hostname(host, port: port), serverName: "RecipeCart metrics"), logger: logger)
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: nil)),
+            configuration: .init(address: .hostname(host, port: port), serverName: "RecipeCart metrics"), logger: logger
+        )
         try await app.run()
     }
 }

@@ -9,7 +9,9 @@ struct ClientAddressMiddleware: RouterMiddleware {
 
     let trustedProxies: TrustedProxies
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard trustedProxies != .none else { return try await next(request, context) }
         var context = context
         context.forwardedClient = trustedProxies.clientAddress(

@@ -1,8 +1,8 @@
 import GRDB
 import Hummingbird
+import Logging
 import NIOCore
 import NIOHTTP1
-import Logging
 
 /// Turns every error into an HTML page with the right status, and a bug into a plain 500 that logs its request id.
 struct ErrorPageMiddleware: RouterMiddleware {
@@ -10,7 +10,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
 
     let pages: PageContext
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             return try await next(request, context)
         } catch {
@@ -31,7 +33,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
     }
 
     /// A full or read-only disk, or a database another process holds locked: the server recovers when the cause is gone.
-    static let databaseTroubles: [ResultCode] = [.SQLITE_FULL, .SQLITE_READONLY, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_IOERR, .SQLITE_CANTOPEN]
+    static let databaseTroubles: [ResultCode] = [
+        .SQLITE_FULL, .SQLITE_READONLY, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_IOERR, .SQLITE_CANTOPEN,
+    ]
 
     static let storageTrouble = AppError.serviceUnavailable(
         "The shop’s storage is having trouble right now. Nothing was changed; please try again in a minute.")
@@ -70,7 +74,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
             count = (try? await pages.carts.itemCount(session: session.key)) ?? 0
         }
         let chrome = pages.chrome(title: error.title, section: "", session: session, cartCount: count)
-        let view = ErrorView(chrome: chrome, status: Int(error.status.code), heading: error.title, message: error.message)
+        let view = ErrorView(
+            chrome: chrome, status: Int(error.status.code), heading: error.title, message: error.message)
         var response: Response
         if let html = try? pages.renderer.html(view) {
             response = HTMLResponse.make(html, status: error.status)

@@ -12,7 +12,9 @@ struct HTMLCompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The fastest level: a page is compressed on every request.
     static var algorithm: CompressionAlgorithm { .gzip(configuration: .init(compressionLevel: .fastestCompression)) }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         var response = try await next(request, context)
         guard response.headers[.contentType]?.hasPrefix("text/html") == true,
             response.headers[.contentEncoding] == nil,

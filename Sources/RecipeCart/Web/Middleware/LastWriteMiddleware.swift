@@ -9,11 +9,15 @@ struct LastWriteMiddleware: RouterMiddleware {
     let cookies: CookiePolicy
     let clock: AppClock
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         var response = try await next(request, context)
         // Taken once the post's writes have committed, so a reading taken after it has seen them.
         if request.method != .get, request.method != .head {
-            response.setCookie(cookies.cookie(cookies.lastWrite, value: LastWrite(clock.now()).cookieValue, maxAge: CookiePolicy.sessionLifetime))
+            response.setCookie(
+                cookies.cookie(
+                    cookies.lastWrite, value: LastWrite(clock.now()).cookieValue, maxAge: CookiePolicy.sessionLifetime))
         }
         return response
     }

@@ -6,7 +6,9 @@ import Hummingbird
 struct MethodGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     static var knownMethods: Set<HTTPRequest.Method> { Set(RouteRegistrar.knownMethods) }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard Self.knownMethods.contains(request.method) else { throw AppError.methodNotAllowed }
         return try await next(request, context)
     }

@@ -4,7 +4,9 @@ import Hummingbird
 
 /// Refuses state-changing requests sent by another site, before any form is read.
 struct OriginGuardMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         if request.method == .post, Self.isCrossSite(request) {
             throw AppError.forbidden("This form was sent from another website, so RecipeCart ignored it.")
         }

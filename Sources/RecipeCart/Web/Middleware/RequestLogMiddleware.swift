@@ -6,11 +6,15 @@ import Logging
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let level: Logger.Level
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let start = ContinuousClock.now
         var status = "error"
         defer {
-            Self.log(level: level, method: request.method, path: request.uri.path, status: status, since: start, to: context.logger)
+            Self.log(
+                level: level, method: request.method, path: request.uri.path, status: status, since: start,
+                to: context.logger)
         }
         let response = try await next(request, context)
         status = String(response.status.code)
@@ -19,7 +23,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The line itself, shared with the answers given on the event loop.
     static func log(
-        level: Logger.Level, method: HTTPRequest.Method, path: String, status: String, since start: ContinuousClock.Instant,
+        level: Logger.Level, method: HTTPRequest.Method, path: String, status: String,
+        since start: ContinuousClock.Instant,
         to logger: Logger
     ) {
         guard logger.logLevel <= level else { return }

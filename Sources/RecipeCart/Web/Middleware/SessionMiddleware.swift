@@ -10,7 +10,9 @@ struct SessionMiddleware: RouterMiddleware {
     let flash: StatusFlash
     let cookies: CookiePolicy
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         var context = context
         let sent = SentCookies(request.headers)
         context.sentCookies = sent
@@ -24,7 +26,9 @@ struct SessionMiddleware: RouterMiddleware {
         }
         var response = try await next(request, context)
         if session.isNew, response.headers[values: .setCookie].allSatisfy({ !$0.hasPrefix("\(cookies.session)=") }) {
-            response.setCookie(cookies.cookie(cookies.session, value: signer.cookieValue(for: session), maxAge: CookiePolicy.sessionLifetime))
+            response.setCookie(
+                cookies.cookie(
+                    cookies.session, value: signer.cookieValue(for: session), maxAge: CookiePolicy.sessionLifetime))
         }
         // Only a page shows the message: fetching the list as text leaves it for the next page.
         if response.status == .ok, isPage, response.headers[.contentType]?.hasPrefix("text/html") == true {

@@ -6,7 +6,9 @@ struct StaffOnlyMiddleware: RouterMiddleware {
 
     let signInPage: @Sendable (AppRequestContext) throws -> Response
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard context.isStaff else { return try signInPage(context) }
         return try await next(request, context)
     }

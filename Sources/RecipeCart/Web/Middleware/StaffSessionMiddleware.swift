@@ -7,7 +7,9 @@ struct StaffSessionMiddleware: RouterMiddleware {
     let authenticator: StaffAuthenticator
     let cookies: CookiePolicy
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let value = context.sentCookies[cookies.staff] else { return try await next(request, context) }
         var context = context
         context.isStaff = try await authenticator.isSignedIn(value)

@@ -14,7 +14,9 @@ struct HTMLEscaping: MustacheContentType {
     func escapeText(_ text: String) -> String {
         var text = text
         let escaped: String? = text.withUTF8 { bytes in
-            let added = bytes.reduce(0) { added, byte in added + (Self.entity(for: byte).map { $0.utf8CodeUnitCount - 1 } ?? 0) }
+            let added = bytes.reduce(0) { added, byte in
+                added + (Self.entity(for: byte).map { $0.utf8CodeUnitCount - 1 } ?? 0)
+            }
             guard added > 0 else { return nil }
             return String(unsafeUninitializedCapacity: bytes.count + added) { out in
                 var count = 0

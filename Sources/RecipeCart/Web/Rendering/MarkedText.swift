@@ -21,7 +21,8 @@ struct MarkedText {
             return cuts
         }
         let utf8 = text.utf8
-        var pieces: [Substring] = [], marks: [Substring] = []
+        var pieces: [Substring] = []
+        var marks: [Substring] = []
         var from = utf8.startIndex
         for cut in cuts {
             let start = utf8.index(utf8.startIndex, offsetBy: cut.lowerBound)

@@ -92,7 +92,9 @@ final class PageCache: Sendable {
             AppMetrics.pageCache(hit: !isOwn)
             let result = await task.result
             if isOwn {
-                if case .success(let template) = result, template.isKept { store(template, for: key, generation: generation) }
+                if case .success(let template) = result, template.isKept {
+                    store(template, for: key, generation: generation)
+                }
                 state.withLock { _ = $0.renders.removeValue(forKey: flight) }
             }
             return try result.get()

@@ -16,7 +16,9 @@ public struct PageRenderer: Sendable {
 
     public init(templatesDirectory: URL) async throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: templatesDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: templatesDirectory.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
             throw TemplateError.missingDirectory(templatesDirectory.path)
         }
         HTMLEscaping.register()
@@ -24,7 +26,8 @@ public struct PageRenderer: Sendable {
         do {
             library = try await MustacheLibrary(directory: templatesDirectory.path)
         } catch let error as MustacheLibrary.ParserError {
-            throw TemplateError.broken(file: error.filename, reason: "\(error.error) at line \(error.context.lineNumber)")
+            throw TemplateError.broken(
+                file: error.filename, reason: "\(error.error) at line \(error.context.lineNumber)")
         }
         let missing = Self.requiredTemplates.filter { library.getTemplate(named: $0) == nil }
         guard missing.isEmpty else {

@@ -109,7 +109,9 @@ final class RenderPlans: Sendable {
             case .text:
                 if let index = lookup.valueIndex { values[index] = text(of: value) }
             case .view where !lookup.inner.isEmpty:
-                guard match(lookup.inner, in: .view(value as! any MustacheParent), values: &values) else { return false }
+                guard match(lookup.inner, in: .view(value as! any MustacheParent), values: &values) else {
+                    return false
+                }
             case .list where !lookup.inner.isEmpty:
                 guard match(lookup.inner, in: .list(items(of: value!)), values: &values) else { return false }
             default:

@@ -63,7 +63,8 @@ enum Route: CaseIterable, Sendable {
         switch self {
         case .browse, .recipe, .cart, .cartListText, .sharedCart, .order, .staffBoard, .staffCart, .health: [.get]
         case .recipeEdit, .staffLogin, .staffAisles: [.get, .post]
-        case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave, .cartShare,
+        case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave,
+            .cartShare,
             .cartShareRevoke, .staffOrderStatus, .staffLogout:
             [.post]
         }
@@ -78,8 +79,11 @@ enum Route: CaseIterable, Sendable {
     /// Built in one pass, without splitting into segments: a detail page request names three addresses.
     func url(_ values: any CustomStringConvertible...) -> String {
         var values = values.makeIterator()
-        var url = "", rest = pattern[...]
-        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")), let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+        var url = ""
+        var rest = pattern[...]
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")),
+            let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}"))
+        {
             url += rest[..<open]
             url += values.next().map { PercentEncoding.encode($0.description) } ?? String(rest[open...close])
             rest = rest[rest.index(after: close)...]

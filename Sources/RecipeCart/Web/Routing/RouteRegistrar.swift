@@ -39,7 +39,9 @@ struct RouteRegistrar: Sendable {
         try ledger.check()
         for route in Route.allCases {
             for method in Self.knownMethods where !route.allowedMethods.contains(method) {
-                router.on(RouterPath(route.pattern), method: method) { _, _ -> Response in throw AppError.methodNotAllowed }
+                router.on(RouterPath(route.pattern), method: method) { _, _ -> Response in
+                    throw AppError.methodNotAllowed
+                }
             }
         }
     }

@@ -34,7 +34,8 @@ struct SessionSigner: Sendable {
     func session(fromCookie value: String) -> ShopperSession? {
         if let session = memo.session(forCookie: value) { return session }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 22, let raw = Base64URL.decode(String(parts[0])), raw.count == 16 else {
+        guard parts.count == 2, parts[0].count == 22, let raw = Base64URL.decode(String(parts[0])), raw.count == 16
+        else {
             return nil
         }
         let id = String(parts[0])

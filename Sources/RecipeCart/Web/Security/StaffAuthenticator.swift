@@ -27,7 +27,8 @@ struct StaffAuthenticator: Sendable {
     /// Starts a staff session and answers the cookie value that names it.
     func signIn() async throws -> String {
         let id = Base64URL.encode(Data(RandomBytes.make(16)))
-        try await sessions.create(SessionKey(sessionID: id), tokenDigest: tokenDigest, expiresAt: clock.now() + Self.lifetime)
+        try await sessions.create(
+            SessionKey(sessionID: id), tokenDigest: tokenDigest, expiresAt: clock.now() + Self.lifetime)
         return "\(id).\(secret.sign(message(id: id)))"
     }
 
@@ -45,7 +46,9 @@ struct StaffAuthenticator: Sendable {
     private func verifiedID(_ cookieValue: String?) -> String? {
         guard let cookieValue, cookieValue.utf8.count < 100 else { return nil }
         let parts = cookieValue.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].utf8.count == 22, secret.verify(String(parts[1]), for: message(id: String(parts[0]))) else {
+        guard parts.count == 2, parts[0].utf8.count == 22,
+            secret.verify(String(parts[1]), for: message(id: String(parts[0])))
+        else {
             return nil
         }
         return String(parts[0])

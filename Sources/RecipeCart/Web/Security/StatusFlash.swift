@@ -24,7 +24,7 @@ final class StatusFlash: Sendable {
     func message(fromCookie value: String) -> StatusMessage? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard value.utf8.count < 2048, parts.count == 2, secret.verify(String(parts[1]), for: "status|\(parts[0])"),
-              let json = Base64URL.decode(String(parts[0]))
+            let json = Base64URL.decode(String(parts[0]))
         else { return nil }
         return try? JSONDecoder().decode(StatusMessage.self, from: json)
     }

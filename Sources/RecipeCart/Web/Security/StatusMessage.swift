@@ -19,9 +19,11 @@ struct StatusMessage: Sendable, Hashable, Codable {
 
     /// Rendered here rather than in a template: the message is a per-shopper part of pages that are cached.
     func html(csrfToken: String) -> String {
-        var html = #"<div class="status-message" role="status" data-status-message><p>"# + HTMLText.escape(text) + "</p>"
+        var html =
+            #"<div class="status-message" role="status" data-status-message><p>"# + HTMLText.escape(text) + "</p>"
         if let undo {
-            html += #"<form class="undo-form" method="post" action=""# + HTMLText.escape(undo.action) + #"">"#
+            html +=
+                #"<form class="undo-form" method="post" action=""# + HTMLText.escape(undo.action) + #"">"#
                 + #"<input type="hidden" name="_csrf" value=""# + HTMLText.escape(csrfToken) + #"">"#
                 + #"<input type="hidden" name="undo" value=""# + HTMLText.escape(undo.token) + #"">"#
                 + #"<button class="button undo-button" type="submit">Undo</button></form>"#

@@ -14,7 +14,8 @@ struct EventLoopAnswerEnding: Sendable {
     ///   - path: the request's path as logged, never its query.
     ///   - date: the `Date` header's value for now.
     func head(
-        _ status: HTTPResponse.Status, _ fields: HTTPFields, answering method: HTTPRequest.Method, path: String, date: String,
+        _ status: HTTPResponse.Status, _ fields: HTTPFields, answering method: HTTPRequest.Method, path: String,
+        date: String,
         since start: ContinuousClock.Instant
     ) -> HTTPResponse {
         log(status, answering: method, path: path, since: start)
@@ -30,7 +31,10 @@ struct EventLoopAnswerEnding: Sendable {
         return HTTPResponse(status: status, headerFields: headers)
     }
 
-    func log(_ status: HTTPResponse.Status, answering method: HTTPRequest.Method, path: String, since start: ContinuousClock.Instant) {
+    func log(
+        _ status: HTTPResponse.Status, answering method: HTTPRequest.Method, path: String,
+        since start: ContinuousClock.Instant
+    ) {
         RequestLogMiddleware<AppRequestContext>.log(
             level: logLevel, method: method, path: path, status: String(status.code), since: start, to: logger)
     }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// Asks each of a connection's `EventLoopAnswering`s in turn, with the `Date` of now made once a second.
 struct EventLoopAnswerer {

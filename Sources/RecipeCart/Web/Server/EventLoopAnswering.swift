@@ -16,7 +16,9 @@ protocol EventLoopAnswering: Sendable {
 
 extension EventLoopAnswering {
     func wireAnswer(_ request: HTTPRequest, uri: URI, date: String) -> (head: ByteBuffer, body: ByteBuffer?)? {
-        answer(request, uri: uri, date: date).map { HTTP1ResponseBytes.make($0.head, body: $0.body, answering: request.method) }
+        answer(request, uri: uri, date: date).map {
+            HTTP1ResponseBytes.make($0.head, body: $0.body, answering: request.method)
+        }
     }
 
     /// A request with no body to drop and a connection that stays open: the router answers the others, since only it

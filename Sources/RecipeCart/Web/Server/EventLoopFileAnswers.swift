@@ -15,7 +15,11 @@ struct EventLoopFileAnswers: EventLoopAnswering {
     func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let start = ContinuousClock.now
         guard let (sending, body) = sending(request, uri: uri) else { return nil }
-        return (ending.head(sending.status, sending.headers, answering: request.method, path: uri.path, date: date, since: start), body)
+        return (
+            ending.head(
+                sending.status, sending.headers, answering: request.method, path: uri.path, date: date, since: start),
+            body
+        )
     }
 
     /// The head comes from the variant's `WireHeadMemo`, made there once with the router's fields.
@@ -25,7 +29,9 @@ struct EventLoopFileAnswers: EventLoopAnswering {
         let key = WireHeadMemo.Key(status: sending.status.code, cacheControl: sending.cacheControl.value)
         // The head's bytes are the same for GET and HEAD; only the body differs.
         let head = sending.variant.wireHeads.head(for: key, date: date) {
-            HTTP1ResponseBytes.make(ending.head(sending.status, sending.headers, date: date), body: nil, answering: .head).head
+            HTTP1ResponseBytes.make(
+                ending.head(sending.status, sending.headers, date: date), body: nil, answering: .head
+            ).head
         }
         ending.log(sending.status, answering: request.method, path: uri.path, since: start)
         return (head, body)

@@ -23,7 +23,8 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         let fields = request.headerFields
         let cookies = pages.cookies
         guard request.method == .get, Self.isWholeWithoutBody(fields) else { return nil }
-        let recipeID = uri.path.hasPrefix(Self.recipePrefix) ? RecipeID(uri.path.dropFirst(Self.recipePrefix.count)) : nil
+        let recipeID =
+            uri.path.hasPrefix(Self.recipePrefix) ? RecipeID(uri.path.dropFirst(Self.recipePrefix.count)) : nil
         guard uri.path == Route.browse.pattern || recipeID != nil else { return nil }
         let sent = SentCookies(fields)
         guard sent[cookies.status] == nil, sent[cookies.cartChanged] == nil, sent[cookies.staff] == nil,

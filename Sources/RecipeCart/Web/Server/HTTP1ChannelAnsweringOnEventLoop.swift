@@ -15,7 +15,8 @@ struct HTTP1ChannelAnsweringOnEventLoop: ServerChildChannel {
             let state = try pipeline.handler(type: HTTPConnectionStateHandler.self)
             try pipeline.addHandler(EventLoopAnswerHandler(answers: answers), position: .after(state))
             let requestGuard = try? pipeline.handler(type: HTTP1RequestGuard.self)
-            try pipeline.addHandler(EventLoopWireAnswerHandler(answers: answers, requestGuard: requestGuard), position: .first)
+            try pipeline.addHandler(
+                EventLoopWireAnswerHandler(answers: answers, requestGuard: requestGuard), position: .first)
             return value
         }
     }
@@ -27,10 +28,13 @@ struct HTTP1ChannelAnsweringOnEventLoop: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// `.http1(configuration:)`, with what `answers` can answer answered on the event loop.
-    static func http1(configuration: HTTP1Channel.Configuration, answeringOnEventLoop answers: [any EventLoopAnswering]) -> HTTPServerBuilder {
+    static func http1(configuration: HTTP1Channel.Configuration, answeringOnEventLoop answers: [any EventLoopAnswering])
+        -> HTTPServerBuilder
+    {
         guard !answers.isEmpty else { return .http1(configuration: configuration) }
         return .init { responder in
-            HTTP1ChannelAnsweringOnEventLoop(channel: HTTP1Channel(responder: responder, configuration: configuration), answers: answers)
+            HTTP1ChannelAnsweringOnEventLoop(
+                channel: HTTP1Channel(responder: responder, configuration: configuration), answers: answers)
         }
     }
 }

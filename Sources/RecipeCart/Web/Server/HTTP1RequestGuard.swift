@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// Checks each HTTP/1 request before it is converted to HTTP types, where the protocol version and a second `Host`
 /// are no longer visible, and keeps slow clients from holding connections:
@@ -170,14 +171,18 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         isReadingRequest = false
         requestDeadline = nil
         let body = "\(status.code) \(status.reasonPhrase)\n"
-        var headers = HTTPHeaders(extra + [
-            ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", String(body.utf8.count)), ("Connection", "close"),
-        ])
+        var headers = HTTPHeaders(
+            extra + [
+                ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", String(body.utf8.count)),
+                ("Connection", "close"),
+            ])
         for field in SecurityHeaders.fields {
             headers.add(name: field.name.rawName, value: field.value)
         }
         let answerVersion: HTTPVersion = version.major == 1 && version.minor == 0 ? .http1_0 : .http1_1
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: answerVersion, status: status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: answerVersion, status: status, headers: headers))),
+            promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
     }

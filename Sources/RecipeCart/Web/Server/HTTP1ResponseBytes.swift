@@ -6,7 +6,9 @@ import NIOHTTP1
 /// the fields in order under their own spelling, the framing the encoder corrects), for answers written below them.
 enum HTTP1ResponseBytes {
     /// The head's bytes, and the body's as they go on the wire (none for `HEAD`, chunked when the head has no length).
-    static func make(_ response: HTTPResponse, body: ByteBuffer?, answering method: HTTPRequest.Method) -> (head: ByteBuffer, body: ByteBuffer?) {
+    static func make(_ response: HTTPResponse, body: ByteBuffer?, answering method: HTTPRequest.Method) -> (
+        head: ByteBuffer, body: ByteBuffer?
+    ) {
         let status = HTTPResponseStatus(statusCode: response.status.code, reasonPhrase: response.status.reasonPhrase)
         var fields = Array(response.headerFields)
         let hasLength = fields.contains { $0.name == .contentLength }

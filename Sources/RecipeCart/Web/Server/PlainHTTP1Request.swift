@@ -30,7 +30,9 @@ enum PlainHTTP1Request {
     /// - Parameter head: the request line and the field lines, without the CRLF after the last.
     private static func read(head: [UInt8]) -> Reading {
         var lines = head.split(separator: cr, omittingEmptySubsequences: false).makeIterator()
-        guard let requestLine = lines.next(), let (method, target) = methodAndTarget(requestLine) else { return .notPlain }
+        guard let requestLine = lines.next(), let (method, target) = methodAndTarget(requestLine) else {
+            return .notPlain
+        }
         var fields = HTTPFields()
         var authority: String?
         var fieldCount = 0
@@ -54,7 +56,8 @@ enum PlainHTTP1Request {
             fields.append(HTTPField(name: name, value: value))
         }
         guard let authority else { return .notPlain }
-        let request = HTTPRequest(method: method, scheme: "http", authority: authority, path: target, headerFields: fields)
+        let request = HTTPRequest(
+            method: method, scheme: "http", authority: authority, path: target, headerFields: fields)
         return .plain(request, length: head.count + 4)
     }
 
@@ -110,7 +113,8 @@ enum PlainHTTP1Request {
     /// RFC 9110 §5.6.2's tchar.
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
             true
         default:
             "!#$%&'*+-.^_`|~".utf8.contains(byte)

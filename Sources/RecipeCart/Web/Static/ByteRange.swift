@@ -18,7 +18,8 @@ enum ByteRange: Equatable {
             self = .whole
             return
         }
-        let first = spec[..<dash].trimmingWhitespace(), last = spec[spec.index(after: dash)...].trimmingWhitespace()
+        let first = spec[..<dash].trimmingWhitespace()
+        let last = spec[spec.index(after: dash)...].trimmingWhitespace()
         switch (Self.number(first), Self.number(last)) {
         case (nil, let suffix?) where first.isEmpty && suffix > 0:
             // `bytes=-N`: the last N bytes.

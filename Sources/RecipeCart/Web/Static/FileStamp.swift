@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What `stat` says about a file: enough to tell that it changed, and to build its validators.
@@ -39,11 +39,11 @@ struct FileStamp: Equatable, Sendable {
         inode = UInt64(info.st_ino)
         size = Int(info.st_size)
         #if canImport(Darwin)
-        modifiedSeconds = Int(info.st_mtimespec.tv_sec)
-        modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
+            modifiedSeconds = Int(info.st_mtimespec.tv_sec)
+            modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
         #else
-        modifiedSeconds = Int(info.st_mtim.tv_sec)
-        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+            modifiedSeconds = Int(info.st_mtim.tv_sec)
+            modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
         #endif
         isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
         isSymbolicLink = (info.st_mode & S_IFMT) == S_IFLNK

@@ -23,8 +23,12 @@ enum Fingerprint {
     /// Splits `dir/app.3f9c1a2b.css` into `dir/app.css` and `3f9c1a2b`; nil when the name carries no fingerprint.
     static func split(_ path: StaticFilePath) -> (plain: StaticFilePath, fingerprint: String)? {
         // UTF-8 indices: this runs on every `/static/` request, and Character search is slow.
-        let value = path.value, bytes = value.utf8, dot = UInt8(ascii: ".")
-        guard let lastDot = bytes.lastIndex(of: dot), let hashDot = bytes[..<lastDot].lastIndex(of: dot) else { return nil }
+        let value = path.value
+        let bytes = value.utf8
+        let dot = UInt8(ascii: ".")
+        guard let lastDot = bytes.lastIndex(of: dot), let hashDot = bytes[..<lastDot].lastIndex(of: dot) else {
+            return nil
+        }
         let hash = bytes[bytes.index(after: hashDot)..<lastDot]
         guard hash.count == length, hash.allSatisfy(isLowercaseHex),
             let plain = try? StaticFilePath("\(value[..<hashDot])\(value[lastDot...])")

@@ -41,7 +41,9 @@ public enum GzipTwin {
     public static func refresh(for file: URL) throws {
         let path = file.path
         guard isCompressible(fileExtension: file.pathExtension.lowercased()) else { return }
-        guard let real = LocalFile.realPath(path), let (stamp, contents) = LocalFile.load(real, upTo: .max), let contents else {
+        guard let real = LocalFile.realPath(path), let (stamp, contents) = LocalFile.load(real, upTo: .max),
+            let contents
+        else {
             throw RefreshError.unreadable(path)
         }
         guard try freshTwinStamp(for: real, stamp: stamp) == nil else { return }
@@ -77,7 +79,9 @@ public enum GzipTwin {
     /// compressed now and written beside the original where the folder allows.
     static func bytes(for original: String, stamp: FileStamp, contents: ByteBuffer) throws -> ByteBuffer {
         let twin = path(of: original)
-        if try freshTwinStamp(for: original, stamp: stamp) != nil, let (_, bytes) = LocalFile.load(twin, upTo: .max), let bytes {
+        if try freshTwinStamp(for: original, stamp: stamp) != nil, let (_, bytes) = LocalFile.load(twin, upTo: .max),
+            let bytes
+        {
             return bytes
         }
         let compressed = try compress(contents)

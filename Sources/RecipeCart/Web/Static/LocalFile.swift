@@ -1,9 +1,9 @@
 import NIOCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few POSIX calls the static handler needs, done synchronously: they run on a cache miss, for

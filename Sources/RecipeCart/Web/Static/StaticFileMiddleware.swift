@@ -8,7 +8,9 @@ struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: StaticFiles
     let pictures: any SharedPictures
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let (root, remainder) = files.root(for: request.uri.path) else {
             return try await next(request, context)
         }
@@ -33,7 +35,8 @@ struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try files.lookup(path, in: root)
         } catch let tampered as GzipTwin.TamperedTwin {
-            context.logger.warning("refusing a file whose gzip twin is not a plain file", metadata: ["twin": "\(tampered.path)"])
+            context.logger.warning(
+                "refusing a file whose gzip twin is not a plain file", metadata: ["twin": "\(tampered.path)"])
             throw Self.notFound
         }
     }
@@ -42,9 +45,10 @@ struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
     /// - Returns: true when it was copied.
     private func copyShared(_ path: StaticFilePath, into root: StaticRoot) async throws -> Bool {
         guard let folder = root.sharedFolder, !path.value.contains("/"),
-              let bytes = try await pictures.bytes(at: "\(folder)/\(path.value)")
+            let bytes = try await pictures.bytes(at: "\(folder)/\(path.value)")
         else { return false }
-        try Data(bytes).write(to: URL(fileURLWithPath: root.directory).appendingPathComponent(path.value), options: .atomic)
+        try Data(bytes).write(
+            to: URL(fileURLWithPath: root.directory).appendingPathComponent(path.value), options: .atomic)
         return true
     }
 

@@ -34,12 +34,17 @@ enum StaticFileResponse {
         }
     }
 
-    static func decide(_ lookup: StaticFiles.Lookup, method: HTTPRequest.Method, headers requestHeaders: HTTPFields) -> Decision {
+    static func decide(_ lookup: StaticFiles.Lookup, method: HTTPRequest.Method, headers requestHeaders: HTTPFields)
+        -> Decision
+    {
         let file = lookup.file
-        guard let coding = AcceptEncoding(requestHeaders).preferred(gzipAvailable: file.gzip != nil) else { return .notAcceptable }
+        guard let coding = AcceptEncoding(requestHeaders).preferred(gzipAvailable: file.gzip != nil) else {
+            return .notAcceptable
+        }
         let variant = if coding == .gzip, let gzip = file.gzip { gzip } else { file.identity }
         func send(_ status: HTTPResponse.Status, body: StaticFile.Body?, range: ClosedRange<Int>? = nil) -> Decision {
-            .send(Sending(status: status, variant: variant, cacheControl: lookup.cacheControl, body: body, range: range))
+            .send(
+                Sending(status: status, variant: variant, cacheControl: lookup.cacheControl, body: body, range: range))
         }
 
         let conditions = ConditionalRequest(headers: requestHeaders)
@@ -47,7 +52,9 @@ enum StaticFileResponse {
             return send(.notModified, body: nil)
         }
         var range = ByteRange.whole
-        if variant.coding == .identity, conditions.allowsRange(entityTag: variant.entityTag, lastModified: file.lastModified) {
+        if variant.coding == .identity,
+            conditions.allowsRange(entityTag: variant.entityTag, lastModified: file.lastModified)
+        {
             range = ByteRange(header: requestHeaders[.range], length: variant.length)
         }
         let body = method == .head ? nil : variant.body
@@ -61,14 +68,19 @@ enum StaticFileResponse {
         }
     }
 
-    static func make(_ lookup: StaticFiles.Lookup, for request: Request, context: some RequestContext) async throws -> Response {
+    static func make(_ lookup: StaticFiles.Lookup, for request: Request, context: some RequestContext) async throws
+        -> Response
+    {
         switch decide(lookup, method: request.method, headers: request.headers) {
         case .send(let sending):
             let responseBody =
-                if let body = sending.body { try await Self.body(body, range: sending.range, context: context) } else { ResponseBody() }
+                if let body = sending.body { try await Self.body(body, range: sending.range, context: context) } else {
+                    ResponseBody()
+                }
             return Response(status: sending.status, headers: sending.headers, body: responseBody)
         case .notAcceptable:
-            return plain(.notAcceptable, "This file is only available as is or gzip-compressed, and the request refused both.\n")
+            return plain(
+                .notAcceptable, "This file is only available as is or gzip-compressed, and the request refused both.\n")
         case .rangeNotSatisfiable(let length):
             var response = plain(.rangeNotSatisfiable, "That range lies beyond the end of the file.\n")
             response.headers[.contentRange] = "bytes */\(length)"
@@ -76,7 +88,9 @@ enum StaticFileResponse {
         }
     }
 
-    private static func body(_ body: StaticFile.Body, range: ClosedRange<Int>?, context: some RequestContext) async throws -> ResponseBody {
+    private static func body(_ body: StaticFile.Body, range: ClosedRange<Int>?, context: some RequestContext)
+        async throws -> ResponseBody
+    {
         switch body {
         case .memory(let buffer):
             // `ByteRange` keeps a range inside the file, so the slice is always there.

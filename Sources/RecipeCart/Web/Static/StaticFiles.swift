@@ -32,14 +32,20 @@ struct StaticFiles: Sendable {
         for root in [assets, bundled] {
             let unwritten = GzipTwin.refreshAll(under: root.directory)
             if unwritten > 0 {
-                logger.info("gzip twins kept in memory only", metadata: ["folder": "\(root.directory)", "files": "\(unwritten)"])
+                logger.info(
+                    "gzip twins kept in memory only",
+                    metadata: ["folder": "\(root.directory)", "files": "\(unwritten)"])
             }
         }
         return StaticFiles(
             roots: [
                 assets, bundled,
-                StaticRoot(urlPrefix: "/images/cache/", directory: imageCache, caching: .images, sharedFolder: UpstreamImages.folder),
-                StaticRoot(urlPrefix: "/images/uploads/", directory: uploads, caching: .images, sharedFolder: PictureStore.folder),
+                StaticRoot(
+                    urlPrefix: "/images/cache/", directory: imageCache, caching: .images,
+                    sharedFolder: UpstreamImages.folder),
+                StaticRoot(
+                    urlPrefix: "/images/uploads/", directory: uploads, caching: .images,
+                    sharedFolder: PictureStore.folder),
             ],
             cacheBudget: cacheBudget)
     }
@@ -63,14 +69,18 @@ struct StaticFiles: Sendable {
 
     /// `lookup` for a file already in the memory cache: nil for any other, without reading the disk.
     func cachedLookup(_ path: StaticFilePath, in root: StaticRoot) -> Lookup? {
-        lookup(path, in: root) { path, root in cache.file(for: StaticFileCache.Key(rootPrefix: root.urlPrefix, path: path)) }
+        lookup(path, in: root) { path, root in
+            cache.file(for: StaticFileCache.Key(rootPrefix: root.urlPrefix, path: path))
+        }
     }
 
     private func lookup(
         _ path: StaticFilePath, in root: StaticRoot, finding file: (StaticFilePath, StaticRoot) throws -> StaticFile?
     ) rethrows -> Lookup? {
-        if root.caching == .assets, let (plain, fingerprint) = Fingerprint.split(path), let file = try file(plain, root) {
-            return Lookup(file: file, cacheControl: root.cacheControl(fingerprintMatches: file.fingerprint == fingerprint))
+        if root.caching == .assets, let (plain, fingerprint) = Fingerprint.split(path), let file = try file(plain, root)
+        {
+            return Lookup(
+                file: file, cacheControl: root.cacheControl(fingerprintMatches: file.fingerprint == fingerprint))
         }
         return try file(path, root).map { Lookup(file: $0, cacheControl: root.cacheControl(fingerprintMatches: false)) }
     }
@@ -85,7 +95,8 @@ struct StaticFiles: Sendable {
         let key = StaticFileCache.Key(rootPrefix: root.urlPrefix, path: path)
         if let cached = cache.file(for: key) { return cached }
         guard let real = root.resolve(path),
-            let file = try StaticFile.load(realPath: real, fileExtension: path.fileExtension, memoryLimit: cache.largestCachedFile)
+            let file = try StaticFile.load(
+                realPath: real, fileExtension: path.fileExtension, memoryLimit: cache.largestCachedFile)
         else { return nil }
         cache.insert(file, for: key)
         return file

@@ -32,7 +32,9 @@ struct StaticRoot: Sendable {
 
     /// The file's real path, or nil when it is missing or resolves outside the root (a symlink out).
     func resolve(_ path: StaticFilePath) -> String? {
-        guard let real = LocalFile.realPath("\(directory)/\(path.value)"), real.hasPrefix("\(directory)/") else { return nil }
+        guard let real = LocalFile.realPath("\(directory)/\(path.value)"), real.hasPrefix("\(directory)/") else {
+            return nil
+        }
         return real
     }
 

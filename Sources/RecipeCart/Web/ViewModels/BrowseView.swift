@@ -59,29 +59,45 @@ struct BrowseView: PageView {
         category = query.category
         grouping = query.grouping.rawValue
         categoryChips = chips.html(
-            [FilterChip(label: "All", url: BrowseURL.make(query, category: .some(nil)), selected: query.category == nil)]
-                + categories.map { FilterChip(label: $0, url: BrowseURL.make(query, category: .some($0)), selected: query.category == $0) })
+            [
+                FilterChip(
+                    label: "All", url: BrowseURL.make(query, category: .some(nil)), selected: query.category == nil)
+            ]
+                + categories.map {
+                    FilterChip(
+                        label: $0, url: BrowseURL.make(query, category: .some($0)), selected: query.category == $0)
+                })
         ingredient = query.ingredient?.label
         haveText = query.have.isEmpty ? nil : query.have.joined(separator: ", ")
         ingredientOptions = options.html(
             [FilterOption(value: "", label: "Any", selected: query.ingredient == nil)]
-                + MainIngredient.allCases.map { FilterOption(value: $0.rawValue, label: $0.label, selected: query.ingredient == $0) })
+                + MainIngredient.allCases.map {
+                    FilterOption(value: $0.rawValue, label: $0.label, selected: query.ingredient == $0)
+                })
         area = query.area
         // A cuisine asked for but not saved yet (the recipe API named it) is still shown as chosen.
         let unsaved = query.area.flatMap { areas.contains($0) ? nil : $0 }
         areaOptions = options.html(
             [FilterOption(value: "", label: "Any cuisine", selected: query.area == nil)]
-                + (areas + [unsaved].compactMap { $0 }).map { FilterOption(value: $0, label: $0, selected: query.area == $0) })
+                + (areas + [unsaved].compactMap { $0 }).map {
+                    FilterOption(value: $0, label: $0, selected: query.area == $0)
+                })
         dietOptions = options.html(
             [FilterOption(value: "", label: "Any diet", selected: query.diet == nil)]
                 + Diet.allCases.map { FilterOption(value: $0.slug, label: $0.label, selected: query.diet == $0) })
         diet = query.diet?.label
         // A search lists its best matches first and `have=` the fewest missing, so grouping is only offered for browsing.
         showsGrouping = query.text.isEmpty && query.have.isEmpty
-        groupingChips = showsGrouping ? chips.html([
-            FilterChip(label: "Photos first", url: BrowseURL.make(query, grouping: .photo), selected: query.grouping == .photo, quiet: true),
-            FilterChip(label: "By cooking time", url: BrowseURL.make(query, grouping: .time), selected: query.grouping == .time, quiet: true),
-        ]) : ""
+        groupingChips =
+            showsGrouping
+            ? chips.html([
+                FilterChip(
+                    label: "Photos first", url: BrowseURL.make(query, grouping: .photo),
+                    selected: query.grouping == .photo, quiet: true),
+                FilterChip(
+                    label: "By cooking time", url: BrowseURL.make(query, grouping: .time),
+                    selected: query.grouping == .time, quiet: true),
+            ]) : ""
         sections = page.sections.map { section in
             let recipes = section.recipes.map { RecipeTile($0, missing: page.missing[$0.id]) }
             return Section(
@@ -92,13 +108,14 @@ struct BrowseView: PageView {
         resultSummary = DisplayText.recipeCount(page.totalCount, orMore: page.totalIsAtLeast)
         if page.isEmpty {
             let searched = query.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            emptyMessage = if let haveText {
-                "No recipes use “\(haveText.prefix(80))” with these filters. Try other ingredients, or clear the filters."
-            } else if searched.isEmpty {
-                "No recipes match these filters yet. Try another category or diet."
-            } else {
-                "No recipes match “\(searched.prefix(80))”. Try fewer or different words, or clear the filters."
-            }
+            emptyMessage =
+                if let haveText {
+                    "No recipes use “\(haveText.prefix(80))” with these filters. Try other ingredients, or clear the filters."
+                } else if searched.isEmpty {
+                    "No recipes match these filters yet. Try another category or diet."
+                } else {
+                    "No recipes match “\(searched.prefix(80))”. Try fewer or different words, or clear the filters."
+                }
         }
         if page.pageCount > 1 {
             pageText = "Page \(page.page) of \(page.pageCount)"

@@ -53,7 +53,10 @@ struct CartView: PageView {
     }
 
     /// `shareToken` is the cart's live read-only link, if it has one.
-    init(cart: Cart, shoppingList: [ShoppingListSection], orders: [Order], shareToken: String?, chrome: PageChrome, now: Date) {
+    init(
+        cart: Cart, shoppingList: [ShoppingListSection], orders: [Order], shareToken: String?, chrome: PageChrome,
+        now: Date
+    ) {
         share = Share(token: shareToken, csrfToken: chrome.csrfToken)
         self.orders = orders.map { order in
             SentOrder(

@@ -7,7 +7,8 @@ enum ClockTime {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let hours = parts.hour ?? 0, minutes = parts.minute ?? 0
+        let hours = parts.hour ?? 0
+        let minutes = parts.minute ?? 0
         let clock = (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
         let isUTC = ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)
         return "\(clock) \(isUTC ? "UTC" : zone.abbreviation(for: date) ?? zone.identifier)"

@@ -29,7 +29,8 @@ struct CookingStatus: Hashable {
             isReady = left == 0
             minutesLeftText = CookingText.minutesLeft(left)
             readyText = ClockTime.text(timer.readyAt)
-            readyAtISO = ISO8601DateFormatter.string(from: timer.readyAt, timeZone: .gmt, formatOptions: [.withInternetDateTime])
+            readyAtISO = ISO8601DateFormatter.string(
+                from: timer.readyAt, timeZone: .gmt, formatOptions: [.withInternetDateTime])
         }
     }
 }

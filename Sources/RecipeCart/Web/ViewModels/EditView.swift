@@ -47,7 +47,8 @@ struct EditView: PageView {
 
     init(
         recipe: Recipe, copy: EditCopy, title: String, description: String, steps: [String], version: EditVersion,
-        removePicture: Bool, errors: EditForm.Errors = .init(), notice: String? = nil, conflict: Conflict? = nil, chrome: PageChrome
+        removePicture: Bool, errors: EditForm.Errors = .init(), notice: String? = nil, conflict: Conflict? = nil,
+        chrome: PageChrome
     ) {
         self.chrome = chrome
         id = recipe.id.rawValue
@@ -57,7 +58,8 @@ struct EditView: PageView {
         self.title = title
         self.description = description
         self.steps = steps.enumerated().map { index, text in
-            StepField(index: index, number: index + 1, text: text, canMoveUp: index > 0, canMoveDown: index + 1 < steps.count)
+            StepField(
+                index: index, number: index + 1, text: text, canMoveUp: index > 0, canMoveDown: index + 1 < steps.count)
         }
         self.version = String(version.value)
         imageURL = recipe.imagePath.map(ImageURL.make)
@@ -66,13 +68,15 @@ struct EditView: PageView {
         self.copy = isPersonal ? EditCopyField.personal : EditCopyField.shop
         if isPersonal {
             heading = recipe.isPersonalCopy ? "Edit your version" : "Make your own version"
-            intro = "This is your own version: only you see it, on this page, in your cart and in your shopping list. "
+            intro =
+                "This is your own version: only you see it, on this page, in your cart and in your shopping list. "
                 + "The shop’s recipe stays as it is for everyone else, and you can go back to it at any time."
             isEdited = recipe.isPersonalCopy
             revertLabel = "Back to the shop’s version"
         } else {
             heading = "Edit recipe"
-            intro = "You are changing the shop’s copy: every shopper sees it. It is never sent to the recipe service, "
+            intro =
+                "You are changing the shop’s copy: every shopper sees it. It is never sent to the recipe service, "
                 + "and no refresh overwrites it."
             isEdited = recipe.isEdited
             revertLabel = "Revert to original"

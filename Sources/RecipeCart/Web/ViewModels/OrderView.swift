@@ -44,7 +44,8 @@ struct OrderView: PageView {
         placedAt = RelativeTime.text(from: order.placedAt, to: now)
         lines = order.content.lines.map { line in
             Line(
-                recipeID: line.recipeID, url: RecipeID(line.recipeID).map { Route.recipe.url($0) } ?? Route.browse.url(),
+                recipeID: line.recipeID,
+                url: RecipeID(line.recipeID).map { Route.recipe.url($0) } ?? Route.browse.url(),
                 title: line.title, quantityText: DisplayText.batches(line.quantity),
                 servingsText: line.servings.map { "for \(DisplayText.servings($0))" })
         }

@@ -26,7 +26,8 @@ struct RecipeCartBlock: FragmentView, Hashable {
         let quantity = line?.quantity ?? 0
         isInCart = quantity > 0
         stepper = Stepper(
-            recipeID: id, title: recipe.title, quantity: quantity, csrfToken: csrfToken, returnTo: returnTo, servings: servings)
+            recipeID: id, title: recipe.title, quantity: quantity, csrfToken: csrfToken, returnTo: returnTo,
+            servings: servings)
         servingsWritten = recipe.servings.map { DisplayText.servings($0) }
         scaledServings = servings.map { DisplayText.servings($0) }
         lineServings = line?.servings.map { DisplayText.servings($0) }

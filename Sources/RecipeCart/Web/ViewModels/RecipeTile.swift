@@ -69,7 +69,8 @@ enum DisplayText {
     static func minutes(_ minutes: Int?) -> String {
         guard let minutes else { return "Time not given" }
         if minutes < 60 { return "\(minutes) min" }
-        let hours = minutes / 60, rest = minutes % 60
+        let hours = minutes / 60
+        let rest = minutes % 60
         return rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min"
     }
 

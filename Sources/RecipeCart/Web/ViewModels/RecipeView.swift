@@ -79,11 +79,14 @@ struct RecipeView: PageView {
         }
         servingsText = DisplayText.servings(servings ?? recipe.servings)
         if let clampedFrom, let servings {
-            servingsClamped = "\(clampedFrom) servings can’t be made from this page, so this shows \(DisplayText.servings(servings)), "
+            servingsClamped =
+                "\(clampedFrom) servings can’t be made from this page, so this shows \(DisplayText.servings(servings)), "
                 + "between \(Self.servingsRange.lowerBound) and \(Self.servingsRange.upperBound)."
         }
         ingredients = recipe.ingredients.map { ingredient in
-            let measure = factor.map { Measure.parse(ingredient.measure).scaled(by: $0).display } ?? WrittenMeasure.display(ingredient.measure)
+            let measure =
+                factor.map { Measure.parse(ingredient.measure).scaled(by: $0).display }
+                ?? WrittenMeasure.display(ingredient.measure)
             return IngredientRow(name: ingredient.name, measure: measure)
         }
         steps = recipe.steps.enumerated().map { StepRow(number: $0.offset + 1, text: $0.element) }

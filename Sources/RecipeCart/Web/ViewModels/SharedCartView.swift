@@ -21,7 +21,8 @@ struct SharedCartView: PageView {
         lines = cart.lines.map { line in
             Line(
                 recipeID: line.recipe.id.rawValue, url: Route.recipe.url(line.recipe.id), title: line.recipe.title,
-                quantityText: DisplayText.batches(line.quantity), servingsText: DisplayText.servings(line.effectiveServings))
+                quantityText: DisplayText.batches(line.quantity),
+                servingsText: DisplayText.servings(line.effectiveServings))
         }
         isEmpty = cart.isEmpty
         summary = "\(DisplayText.recipeCount(cart.lines.count)) · \(DisplayText.batches(cart.itemCount))"

@@ -27,7 +27,8 @@ struct ShoppingListRow {
         notes = item.notes.isEmpty ? nil : item.notes.joined(separator: ", ")
         recipes = "for " + item.recipes.joined(separator: ", ")
         have = csrfToken.map { token in
-            HaveButton(csrfToken: token, key: item.key, value: isHad ? "0" : "1", label: isHad ? "I need this" : "I have this")
+            HaveButton(
+                csrfToken: token, key: item.key, value: isHad ? "0" : "1", label: isHad ? "I need this" : "I have this")
         }
     }
 }

@@ -84,7 +84,8 @@ struct StaffBoardView: PageView {
 
     init(
         orders: [(order: Order, pickList: [ShoppingListGroup])], carts: [(label: String, cart: ActiveCart)],
-        pickList: [ShoppingListGroup], points: PointsUsage?, csrfToken: String, stylesheetURL: String, title: String, now: Date
+        pickList: [ShoppingListGroup], points: PointsUsage?, csrfToken: String, stylesheetURL: String, title: String,
+        now: Date
     ) {
         self.orders = orders.map { order, pickList in
             let button = { (target: OrderStatus) in
@@ -95,7 +96,8 @@ struct StaffBoardView: PageView {
                 age: RelativeTime.text(from: order.placedAt, to: now), status: order.status.rawValue,
                 statusTitle: order.status.title, itemCountText: DisplayText.batches(order.itemCount),
                 lines: order.content.lines.map { line in
-                    OrderLineRow(title: line.title, quantity: line.quantity, servingsText: line.servings.map { "for \($0)" })
+                    OrderLineRow(
+                        title: line.title, quantity: line.quantity, servingsText: line.servings.map { "for \($0)" })
                 },
                 pickList: ShoppingListSection.sections(pickList, csrfToken: nil),
                 action: Route.staffOrderStatus.url(order.code), next: order.status.next.map(button),
@@ -108,11 +110,13 @@ struct StaffBoardView: PageView {
         self.title = title
         self.carts = carts.map { label, active in
             CartCard(
-                label: label, url: Route.staffCart.url(label), lastActivity: RelativeTime.text(from: active.lastActivity, to: now),
+                label: label, url: Route.staffCart.url(label),
+                lastActivity: RelativeTime.text(from: active.lastActivity, to: now),
                 itemCountText: DisplayText.batches(active.cart.itemCount),
                 lines: active.cart.lines.map { line in
-                    Line(recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
-                         cooking: line.cooking.map { CookingText.status($0, now: now) })
+                    Line(
+                        recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
+                        cooking: line.cooking.map { CookingText.status($0, now: now) })
                 })
         }
         isEmpty = carts.isEmpty
@@ -146,7 +150,9 @@ struct StaffAislesView: PageView {
         self.csrfToken = csrfToken
         self.stylesheetURL = stylesheetURL
         aisles = order.enumerated().map { index, aisle in
-            Row(id: aisle.rawValue, title: aisle.title, position: index + 1, canMoveUp: index > 0, canMoveDown: index < order.count - 1)
+            Row(
+                id: aisle.rawValue, title: aisle.title, position: index + 1, canMoveUp: index > 0,
+                canMoveDown: index < order.count - 1)
         }
     }
 }
