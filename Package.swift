@@ -31,8 +31,16 @@ let package = Package(
     ],
     targets: [
         .target(
+            name: "RecipeCartDomain",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Algorithms", package: "swift-algorithms"),
+            ]
+        ),
+        .target(
             name: "RecipeCart",
             dependencies: [
+                "RecipeCartDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -58,6 +66,7 @@ let package = Package(
         .executableTarget(
             name: "web",
             dependencies: [
+                "RecipeCartDomain",
                 "RecipeCart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -65,6 +74,7 @@ let package = Package(
         .executableTarget(
             name: "recipecart-bench",
             dependencies: [
+                "RecipeCartDomain",
                 "RecipeCart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -74,6 +84,7 @@ let package = Package(
         .testTarget(
             name: "RecipeCartTests",
             dependencies: [
+                "RecipeCartDomain",
                 "RecipeCart",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

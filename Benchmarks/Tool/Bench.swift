@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RecipeCart
+import RecipeCartDomain
 
 @main
 struct Bench: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCart
+import RecipeCartDomain
 
 /// Makes believable recipes in bulk for the benchmarks: realistic lengths, a quarter with pictures.
 struct RecipeGenerator {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RecipeCart
+import RecipeCartDomain
 
 /// `web import`: recipes from a JSON dump, or from walking TheMealDB, into the data dir's database.
 struct Import: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Everything `web serve` can be told, each with a `RECIPECART_…` environment twin (`Settings`).
 public struct AppConfig: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import RecipeCartDomain
 
 /// Opens the database, loads the bundled catalog and templates, and wires the routes.
 /// Anything missing or broken stops here, with a clear message, before the server listens.

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// One thing `web` can be told. `name` is both the flag (`--name`) and the environment twin (`RECIPECART_NAME`);
 /// the default is text, read exactly as given text is; `reading` is the only judge of that text, wherever it came

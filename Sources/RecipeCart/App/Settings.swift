@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RecipeCartDomain
 
 /// Every setting of `web serve` and `web import`: the one place their flags, environment twins, defaults and
 /// readings are written, and what `--help` is made from.

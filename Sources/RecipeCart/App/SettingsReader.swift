@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import RecipeCartDomain
 import Synchronization
 
 /// Reads settings through one `ConfigReader`, as Hummingbird's template does: the command line, then the

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Cart lines per session, each change applied atomically, whichever instance receives it.
 public protocol CartStore: Sendable {

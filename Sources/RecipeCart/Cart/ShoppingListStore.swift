@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// What shapes a shopping list besides the cart: the shopper's "I have this" marks and the shop's aisle order.
 public protocol ShoppingListStore: Sendable {
     /// Each session's marks by ingredient key: true moved a row to "Already have", false kept a staple on the list.

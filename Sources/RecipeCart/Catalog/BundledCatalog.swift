@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RecipeCartDomain
 
 /// The recipes that ship with RecipeCart, so it runs offline out of the box.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Recipes as every page reads them, with the shop's edits applied. SQLite and PostgreSQL keep them the same way.
 public protocol CatalogStore: Sendable {

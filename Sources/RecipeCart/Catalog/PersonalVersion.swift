@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 extension Recipe {
     /// Lays a shopper's own version over the shop's copy, for the pages only they see.
     mutating func applyPersonalVersion(

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Local edits of the shop's copy and of shoppers' own versions, kept apart from the recipes so that no catalog or
 /// upstream refresh overwrites them. A revert keeps what it dropped for a while, for Undo.

@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// Gathers a `SearchIndex` from the catalog's rows as a store reads them, in any order: recipes first, then their
 /// ingredient names and diets.
 struct SearchIndexBuilder {

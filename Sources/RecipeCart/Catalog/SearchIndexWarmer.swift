@@ -1,4 +1,5 @@
 import Logging
+import RecipeCartDomain
 import ServiceLifecycle
 
 /// Builds the search index as soon as a catalog generation is heard of, at start and after every change, so a search

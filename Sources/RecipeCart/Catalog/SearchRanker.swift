@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// A Browse page for a search: the whole catalog ranked in memory by the generation's `SearchIndex`, which holds the
 /// tiles too; the other filters are applied by the database. While a new generation's index is still being built
 /// (1–2 s at 100,000 recipes, after a change) a search does not wait for it: the database's full-text index answers,

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Orders beside the carts they came from, on whichever database the carts are.
 public protocol OrderStore: Sendable {

@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// The section a Browse row falls in, as SQL both databases read alike, over a recipe row named `r`.
 enum BrowseSectionSQL {
     /// A search is one list in order of relevance, pictured or not; browsing without one is grouped.

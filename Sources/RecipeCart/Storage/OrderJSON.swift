@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// An order's stored form, the same on both databases: its content as JSON, its times as seconds since 1970.
 enum OrderJSON {

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Pictures uploaded on the edit page, stored under random names in the data dir and served under `/images/uploads/`,
 /// and kept in `shared` too, so that every instance can serve them.

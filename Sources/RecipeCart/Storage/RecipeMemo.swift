@@ -1,3 +1,4 @@
+import RecipeCartDomain
 import Synchronization
 
 /// Recipes as the shop shows them, each with the catalog generation it was read at; one of an older generation is

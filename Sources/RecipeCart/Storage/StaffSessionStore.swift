@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Staff sign-ins kept on the server, so signing out ends a session even for a copied cookie, on every instance.
 /// Only a hash of the cookie's id is stored, with the digest of the token it was made under: changing the staff

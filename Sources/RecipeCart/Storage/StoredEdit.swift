@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// An edit's values as both databases store them, the same in all three tables (the shop's edits, shoppers' own
 /// versions, revert undos). The steps stay JSON text: an edit moves between the tables exactly as it was saved.
 struct StoredEdit: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RecipeCartDomain
 import ServiceLifecycle
 
 /// Everything RecipeCart keeps, on the database chosen at start: SQLite under the data dir (the default, one

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// The upstream cache: fetched recipes into the catalog, what each request gave and when, and which pictures are
 /// stored. Recipes are saved the way `CatalogStore.upsert` saves them, so local edits stay untouched.

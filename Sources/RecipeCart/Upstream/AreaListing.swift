@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// An API that lists recipes by cuisine (TheMealDB's `filter.php?a=`) and names its cuisines (`list.php?a=list`).
 /// With any other, a cuisine filters what is saved and costs no call.
 protocol AreaListing: RecipeProvider {

@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// An API whose category listing matches RecipeCart's categories (TheMealDB's `filter.php`). With any other,
 /// a category page shows what is saved and costs no call.
 protocol CategoryListing: RecipeProvider {

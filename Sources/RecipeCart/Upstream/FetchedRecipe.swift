@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RecipeCartDomain
 
 /// A recipe as one upstream answer gave it, ready to be stored.
 struct FetchedRecipe: Sendable, Equatable {

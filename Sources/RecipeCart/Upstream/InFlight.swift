@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// Runs one upstream request per key at a time: concurrent pages asking the same thing share one call.
 actor InFlight<Value: Sendable> {
     private var running: [String: Task<Value, Never>] = [:]

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RecipeCartDomain
 
 /// Told how far an import got, to draw a progress bar or print a line.
 public protocol ImportProgress: Sendable {

@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// One recipe API, as the pages and the importer use it.
 protocol RecipeProvider: Sendable {
     var source: UpstreamSource { get }

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Why an upstream call failed or was not made. Descriptions are safe to log: they never hold the API key.
 public enum UpstreamFault: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RecipeCartDomain
 
 /// Remembers whether upstream is failing: pages then skip calls for a short while instead of each waiting
 /// for a timeout, and an outage is logged once when it starts and once when it ends, not on every page.

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// A recipe mapped from an upstream API, with its remote picture kept apart.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Where recipes come from besides the bundled catalog, which is always there.
 public enum UpstreamSource: String, Sendable, CaseIterable {

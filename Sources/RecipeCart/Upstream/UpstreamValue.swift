@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Helpers shared by both mappers.
 enum UpstreamValue {

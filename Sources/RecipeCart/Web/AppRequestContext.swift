@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import RecipeCartDomain
 
 /// Per-request state, filled in by the middleware: who is asking, their session, and what the last form left to say.
 public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {

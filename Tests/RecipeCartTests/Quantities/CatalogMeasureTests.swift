@@ -1,3 +1,4 @@
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

@@ -1,3 +1,4 @@
+import RecipeCartDomain
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import NIOCore
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

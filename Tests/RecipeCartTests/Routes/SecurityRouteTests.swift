@@ -1,4 +1,5 @@
 import HTTPTypes
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

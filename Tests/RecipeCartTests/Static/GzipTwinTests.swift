@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

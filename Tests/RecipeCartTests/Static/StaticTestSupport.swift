@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import RecipeCartDomain
 
 /// Decompresses with the system's `gzip -dc`, as a client would: a decoder independent of the
 /// zlib binding that produced the bytes.

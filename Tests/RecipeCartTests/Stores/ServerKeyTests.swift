@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

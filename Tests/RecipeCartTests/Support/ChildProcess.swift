@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 #if canImport(Glibc)
     import Glibc

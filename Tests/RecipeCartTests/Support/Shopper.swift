@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import RecipeCartDomain
 
 /// A browser stand-in: keeps its cookies and the last CSRF token it was shown.
 struct Shopper {

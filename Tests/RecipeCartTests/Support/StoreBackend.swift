@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import PostgresNIO
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

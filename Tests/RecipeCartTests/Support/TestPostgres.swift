@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import RecipeCartDomain
 
 @testable import RecipeCart
 

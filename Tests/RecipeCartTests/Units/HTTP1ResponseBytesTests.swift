@@ -4,6 +4,7 @@ import NIOEmbedded
 import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

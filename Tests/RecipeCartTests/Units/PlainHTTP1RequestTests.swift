@@ -2,6 +2,7 @@ import HTTPTypes
 import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

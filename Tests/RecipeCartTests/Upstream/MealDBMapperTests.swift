@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart

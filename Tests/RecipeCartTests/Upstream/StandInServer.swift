@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import RecipeCartDomain
 import ServiceLifecycle
 
 @testable import RecipeCart

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// The JSON fixtures under `Tests/RecipeCartTests/Fixtures`, found from this file's path
 /// (the test target declares no resources).

@@ -1,4 +1,5 @@
 import PostgresNIO
+import RecipeCartDomain
 
 /// The SQL behind one Browse request on PostgreSQL: filters, the section each recipe falls in, and the order.
 /// Every typed word is a prefix (`word:*`) of an unaccented, lower-cased word; title hits outrank the rest.

@@ -1,4 +1,5 @@
 import PostgresNIO
+import RecipeCartDomain
 import Synchronization
 
 /// Stepper posts on PostgreSQL, written as `GroupCommit` writes them on SQLite: the posts waiting when the writer gets

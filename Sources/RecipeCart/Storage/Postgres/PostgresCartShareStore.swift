@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartDomain
 
 /// Read-only cart links in PostgreSQL.
 struct PostgresCartShareStore: CartShareStore {

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartDomain
 
 /// Cart lines in PostgreSQL. Every write of a session first takes that session's advisory lock, so two instances
 /// changing one cart at once apply their changes one after the other, never one over the other.

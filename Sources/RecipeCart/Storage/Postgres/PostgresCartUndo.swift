@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartDomain
 
 /// Cart undo in PostgreSQL: one snapshot a session, the lines exactly as they were (quantity, servings, order, timer).
 enum PostgresCartUndo {

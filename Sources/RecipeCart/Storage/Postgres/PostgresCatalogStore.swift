@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartDomain
 
 /// Recipes in PostgreSQL. Search is a weighted `tsvector` of unaccented words, every typed word a prefix.
 struct PostgresCatalogStore: CatalogStore {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import RecipeCartDomain
 import Synchronization
 
 /// The PostgreSQL database several instances share. Stores reach it only through `read` and `write`, which turn a

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartDomain
 
 /// Orders in PostgreSQL. A send takes its session's advisory lock, as cart writes do, so two instances sending one
 /// cart at once make one order between them.

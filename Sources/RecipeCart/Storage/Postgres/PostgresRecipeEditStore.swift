@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartDomain
 
 /// Edits in PostgreSQL: the same tables and rules as `SQLiteRecipeEditStore`. A write to one copy of a recipe takes
 /// that copy's advisory lock, so the version check and the save are one step for every instance.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import RecipeCartDomain
 
 /// Every table RecipeCart keeps in PostgreSQL, as ordered migrations. The same tables as the SQLite schema, with
 /// times as seconds since 1970 (`double precision`), written with the app's clock, and search as a `tsvector`.

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartDomain
 
 /// "I have this" marks beside the cart, and the shop's aisle order, in PostgreSQL.
 struct PostgresShoppingListStore: ShoppingListStore {

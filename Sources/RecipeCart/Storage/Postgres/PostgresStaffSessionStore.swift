@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartDomain
 
 /// Staff sign-ins in PostgreSQL, so a sign-in on one instance holds on every other, and signing out ends it on all.
 struct PostgresStaffSessionStore: StaffSessionStore {

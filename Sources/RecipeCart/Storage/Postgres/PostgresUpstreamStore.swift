@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartDomain
 
 /// The upstream cache in PostgreSQL, shared by every instance: a request one instance answered is not asked again
 /// by another within the TTL, and each picture is claimed by the one instance that downloads it.

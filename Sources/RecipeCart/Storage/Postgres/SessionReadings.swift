@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 import Synchronization
 
 /// What a PostgreSQL instance last read of each session for the shopper's pages: the badge's count and the recipes the

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 import Synchronization
 
 /// The one SQLite file of a RecipeCart installation, in WAL mode so readers never wait for the writer.

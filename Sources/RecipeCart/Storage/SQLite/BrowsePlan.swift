@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// The SQL behind one Browse request: filters, the section each recipe falls in, and the order.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// The SQL behind cart undo: one snapshot a session, the lines exactly as they were (quantity, servings, order, timer).
 enum CartUndoRecord {

@@ -1,3 +1,4 @@
+import RecipeCartDomain
 import Synchronization
 
 /// One value for each session as last read, so a returning shopper's pages need no database read for it. Exact

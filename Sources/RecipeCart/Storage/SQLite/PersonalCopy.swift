@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// A shopper's own version of a recipe, laid over the shop's copy on the pages only they see.
 enum PersonalCopy {

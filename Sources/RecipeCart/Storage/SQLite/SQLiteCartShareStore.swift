@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// Read-only cart links in the SQLite file.
 struct SQLiteCartShareStore: CartShareStore {

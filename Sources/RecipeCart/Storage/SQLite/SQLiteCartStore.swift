@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// Cart lines per session, each change applied atomically in one SQL transaction.
 public struct SQLiteCartStore: CartStore {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// Reads and writes recipes in SQLite. Every page reads recipes through here, with local edits applied.
 public struct SQLiteCatalogStore: CatalogStore {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// Orders in the SQLite file, beside the carts they came from.
 struct SQLiteOrderStore: OrderStore {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// Saves and drops local edits of the shop's copy and of shoppers' own versions, kept in their own tables so that
 /// no catalog or upstream refresh overwrites them. A revert keeps what it dropped for a while, for Undo.

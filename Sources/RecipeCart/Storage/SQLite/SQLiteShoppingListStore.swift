@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// "I have this" marks beside the cart, and the shop's aisle order, in the SQLite file.
 struct SQLiteShoppingListStore: ShoppingListStore {

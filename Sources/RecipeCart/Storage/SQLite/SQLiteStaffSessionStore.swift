@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// Staff sign-ins kept on the server, so signing out ends a session even for a copied cookie.
 /// Only a hash of the cookie's id is stored, with the digest of the token it was made under:

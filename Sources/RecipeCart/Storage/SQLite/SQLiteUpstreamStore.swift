@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartDomain
 
 /// The upstream cache in SQLite. Recipes go through `SQLiteCatalogStore.upsert`, so local edits stay untouched.
 struct SQLiteUpstreamStore: UpstreamStore {

@@ -1,4 +1,5 @@
 import GRDB
+import RecipeCartDomain
 
 /// Every table RecipeCart keeps, as ordered migrations.
 enum Schema {

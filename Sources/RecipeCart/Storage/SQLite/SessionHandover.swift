@@ -1,4 +1,5 @@
 import GRDB
+import RecipeCartDomain
 
 /// Moves everything a session stored to a new session id, inside the write that needs the new id: the old id,
 /// which someone may have planted, is left with nothing. Every table keyed by the session hash is listed here.

@@ -1,4 +1,5 @@
 import GRDB
+import RecipeCartDomain
 
 /// What the SQLite stores remember of each session between its writes: the badge's count, and the recipes the
 /// session has stored anything for (a cart line, its own version, a revert's Undo). A detail page read each of

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import RecipeCartDomain
 
 /// JSON calls to one recipe API: each budgeted in quota points, checked, decoded.
 struct UpstreamAPI: Sendable {

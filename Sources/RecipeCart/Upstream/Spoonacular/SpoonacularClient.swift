@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Spoonacular: `complexSearch` with the recipe information for searches, `/information` for one recipe.
 /// Its dish types don't line up with RecipeCart's categories, so it lists none (no `CategoryListing`).

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Spoonacular DTOs → domain values. Pure functions: no I/O, no clock.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// TheMealDB's JSON API: full meals from `search.php` and `lookup.php`, tiles from `filter.php` (by category, cuisine or
 /// main ingredient), cuisines from `list.php`.

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Any JSON key, so a meal's numbered `strIngredientN` / `strMeasureN` slots can be found by name.
 struct MealDBKey: CodingKey, Hashable {

@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 extension MainIngredient {
     /// The one ingredient `filter.php?i=` is asked for this main ingredient, written as TheMealDB's own examples write
     /// it (lower case, `_` for a space). TheMealDB matches a single ingredient name exactly and has no families, so

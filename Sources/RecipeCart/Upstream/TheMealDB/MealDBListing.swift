@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// What a `filter.php` answer was asked for: its entries name neither their category, their cuisine nor their
 /// ingredients, so a tile knows only this one.
 public enum MealDBListing: Sendable, Equatable {

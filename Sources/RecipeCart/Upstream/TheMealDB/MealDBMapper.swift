@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// TheMealDB DTOs → domain values. Pure functions: no I/O, no clock.
 public enum MealDBMapper {

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// One meal as `search.php`, `lookup.php` and `random.php` return it.
 ///

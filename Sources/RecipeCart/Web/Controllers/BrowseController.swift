@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RecipeCartDomain
 
 /// `GET /`: search, filters, sections.
 struct BrowseController: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RecipeCartDomain
 
 /// The cart page, the stepper, cooking timers, "Empty the cart" and Undo.
 struct CartController: Sendable {

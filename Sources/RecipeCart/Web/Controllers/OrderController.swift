@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RecipeCartDomain
 
 /// "Send to the shop" and the shopper's order page.
 struct OrderController: Sendable {

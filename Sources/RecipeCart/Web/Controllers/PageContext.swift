@@ -1,4 +1,5 @@
 import Hummingbird
+import RecipeCartDomain
 
 /// What every controller needs to render a page for the current shopper and to answer a form post.
 struct PageContext: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RecipeCartDomain
 
 /// The detail page.
 struct RecipeController: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RecipeCartDomain
 
 /// The staff board behind the staff token: sign-in, sign-out, and, behind `StaffOnlyMiddleware`, every cart and one cart.
 struct StaffController: Sendable {

@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// The hidden `copy` field of the edit and revert forms: which copy the form was opened for, so that a form opened
 /// as staff never saves a shopper's version after the sign-in ended, nor the other way round.
 enum EditCopyField {

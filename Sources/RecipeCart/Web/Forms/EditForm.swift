@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// What the edit form sent: the typed values, and which button was pressed.
 struct EditForm {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import RecipeCartDomain
 
 /// The fields of an `application/x-www-form-urlencoded` body, read with hard limits.
 struct FormFields: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MultipartKit
 import NIOCore
+import RecipeCartDomain
 
 /// The parts of a `multipart/form-data` body, read with hard limits.
 struct MultipartForm {

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
+import RecipeCartDomain
 
 /// Turns every error into an HTML page with the right status, and a bug into a plain 500 that logs its request id.
 struct ErrorPageMiddleware: RouterMiddleware {

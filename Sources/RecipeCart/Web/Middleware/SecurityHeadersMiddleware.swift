@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import RecipeCartDomain
 
 /// The security headers every answer carries: pages, errors and static files alike.
 enum SecurityHeaders {

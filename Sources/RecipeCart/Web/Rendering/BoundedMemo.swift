@@ -1,3 +1,4 @@
+import RecipeCartDomain
 import Synchronization
 
 /// Values made once per key and kept, at most `capacity` of them (the oldest key goes first), shared across tasks:

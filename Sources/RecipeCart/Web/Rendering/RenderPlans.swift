@@ -1,4 +1,5 @@
 import Mustache
+import RecipeCartDomain
 import Synchronization
 
 /// A page's template rendered by Mustache once for each shape its view takes, with a mark where each value goes; a

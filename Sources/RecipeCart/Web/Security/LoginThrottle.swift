@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// The sign-in throttle of a single instance, kept in memory: a restart forgets at most a minute of tries.
 actor LoginThrottle: SignInThrottle {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RecipeCartDomain
 
 /// The key that signs session cookies and derives CSRF tokens, kept in the data dir so restarts keep sessions.
 public struct ServerSecret: Sendable {

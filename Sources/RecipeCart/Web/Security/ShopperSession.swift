@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RecipeCartDomain
 
 /// The shopper behind a request: a random id carried in a signed cookie.
 public struct ShopperSession: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
+import RecipeCartDomain
 
 #if canImport(Glibc)
     import Glibc

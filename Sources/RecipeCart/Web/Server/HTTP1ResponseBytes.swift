@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import RecipeCartDomain
 
 /// An answer as HTTP/1.1 bytes, as NIO's conversion from HTTP types and its response encoder write it (status line,
 /// the fields in order under their own spelling, the framing the encoder corrects), for answers written below them.

@@ -1,4 +1,5 @@
 import NIOCore
+import RecipeCartDomain
 import Synchronization
 
 /// A file variant's heads as they go on the wire, one a status and `Cache-Control`, each kept with the `Date` it was

@@ -1,4 +1,5 @@
 import HTTPTypes
+import RecipeCartDomain
 
 /// The content codings RecipeCart can send.
 enum ContentCoding: Sendable {

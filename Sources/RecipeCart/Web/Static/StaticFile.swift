@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import RecipeCartDomain
 
 /// One file ready to send: its variants with their headers, built once when it is loaded and
 /// shared by every request that hits it.

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// Recently served files, both variants in memory, within a byte budget.
 ///

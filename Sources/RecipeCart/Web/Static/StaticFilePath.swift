@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// A file's path below its root, taken from the URL: percent-decoded exactly once, then checked
 /// segment by segment before it comes near the file system.
 struct StaticFilePath: Hashable, Sendable {

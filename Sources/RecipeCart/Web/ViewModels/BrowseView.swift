@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import RecipeCartDomain
 
 /// The Browse page: search form, filters, sections of tiles, paging.
 struct BrowseView: PageView {

@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// What a stepper post says on the page it lands on.
 enum CartStatusText {
     static func afterChange(_ change: CartChange, title: String, quantity: Int) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// The cart page: one line a recipe with its stepper, or the empty state.
 struct CartView: PageView {

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import RecipeCartDomain
 
 /// The "Start cooking" part of a cart line or detail page: either a start form, or the running timer.
 struct CookingStatus: Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// A cooking timer in words, the same on the cart page and the staff board.
 enum CookingText {

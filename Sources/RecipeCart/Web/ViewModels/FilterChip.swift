@@ -1,4 +1,5 @@
 import Mustache
+import RecipeCartDomain
 
 /// One link of a Browse chip list (a category, or how to order the recipes), as filter-chip.mustache shows it.
 struct FilterChip {

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import RecipeCartDomain
 
 /// The detail page's cart part: "Add to cart", or the stepper and cooking timer once the recipe is in the cart.
 /// It belongs to one shopper, so it is rendered for each request into the page that every shopper shares.

@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// The detail page's edit parts: the mark beside the category, the Edit link and the revert button.
 /// Staff see and change the shop's copy; a shopper sees and changes their own version.
 struct RecipeEditLinks {

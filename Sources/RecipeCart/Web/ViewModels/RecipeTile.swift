@@ -1,4 +1,5 @@
 import Mustache
+import RecipeCartDomain
 
 /// A recipe as a tile or a list row: display strings only.
 struct RecipeTile {

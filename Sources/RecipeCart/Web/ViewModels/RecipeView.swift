@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// The detail page of one recipe.
 struct RecipeView: PageView {

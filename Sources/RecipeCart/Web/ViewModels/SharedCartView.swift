@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// Someone's cart seen through their share link: its recipes and list, read-only.
 struct SharedCartView: PageView {
     static let template = PageTemplate.sharedCart

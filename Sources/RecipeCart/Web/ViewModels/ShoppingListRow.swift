@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// One line of a merged shopping list: what to buy, how much, and for which recipes.
 struct ShoppingListRow {
     var key: String

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 
 /// The staff sign-in page.
 struct StaffLoginView: PageView {

@@ -1,4 +1,5 @@
 import Mustache
+import RecipeCartDomain
 
 /// The − quantity + form for one recipe.
 struct Stepper: Hashable {

@@ -1,0 +1,89 @@
+/// How much a volume of an ingredient weighs, and whether the shop sells it by weight or by
+/// volume, so that `240 g` and `¾ cup` of butter can meet on a shopping list as one amount.
+///
+/// Only common pantry ingredients, by their whole name (`plain flour`, not `flour tortilla`).
+/// Values are grams per US cup (236.59 ml) as the sources give them:
+/// - KA: King Arthur Baking, Ingredient Weight Chart (spooned and levelled).
+/// - USDA: USDA National Nutrient Database for Standard Reference (FoodData Central, SR Legacy),
+///   household measure of the named food.
+/// Solids are sold by weight; milk, cream, water and oil by volume. Honey is sold by weight: jars
+/// are labelled in grams (340 g, 454 g), as is yogurt (500 g pots). Golden syrup is left out: no
+/// source at hand gives a cup weight.
+package struct IngredientDensity: Sendable, Equatable {
+    package var gramsPerMillilitre: Double
+    package var soldBy: MeasureUnit.Dimension
+
+    package static func of(_ name: String) -> IngredientDensity? {
+        table.value(whole: name)
+    }
+
+    private static func perCup(_ grams: Double, soldBy: MeasureUnit.Dimension) -> IngredientDensity {
+        IngredientDensity(gramsPerMillilitre: grams / MeasureUnit.cup.baseSize, soldBy: soldBy)
+    }
+
+    private static let table = PhraseTable(
+        [
+            // KA: all-purpose flour and bread flour 120 g a cup.
+            (
+                ["flour", "plain flour", "all purpose flour", "bread flour", "strong white flour", "strong flour"],
+                perCup(120, soldBy: .mass)
+            ),
+            // KA: self-rising flour 113 g a cup.
+            (["self raising flour", "self rising flour"], perCup(113, soldBy: .mass)),
+            // KA: cornstarch 28 g a quarter cup.
+            (["cornflour", "cornstarch", "corn starch"], perCup(112, soldBy: .mass)),
+            // KA: granulated sugar 198 g a cup; caster sugar is as fine and taken as the same.
+            (
+                ["sugar", "white sugar", "granulated sugar", "caster sugar", "superfine sugar"],
+                perCup(198, soldBy: .mass)
+            ),
+            // KA: brown sugar, light or dark, packed, 213 g a cup; muscovado is a brown sugar.
+            (
+                [
+                    "brown sugar", "light brown sugar", "dark brown sugar", "soft brown sugar",
+                    "light soft brown sugar",
+                    "dark soft brown sugar", "muscovado sugar", "light muscovado sugar", "dark muscovado sugar",
+                ],
+                perCup(213, soldBy: .mass)
+            ),
+            // KA: confectioners' sugar 113 g a cup.
+            (["icing sugar", "powdered sugar", "confectioners sugar"], perCup(113, soldBy: .mass)),
+            // KA: unsweetened cocoa 42 g half a cup.
+            (["cocoa", "cocoa powder"], perCup(84, soldBy: .mass)),
+            // KA: butter 113 g half a cup.
+            (["butter", "unsalted butter", "salted butter"], perCup(226, soldBy: .mass)),
+            // USDA 20444, white long-grain rice, raw: 185 g a cup.
+            (["rice", "white rice", "long grain rice", "basmati rice", "jasmine rice"], perCup(185, soldBy: .mass)),
+            // USDA 20052, white short-grain rice, raw: 200 g a cup.
+            (
+                ["arborio rice", "risotto rice", "paella rice", "sushi rice", "pudding rice"],
+                perCup(200, soldBy: .mass)
+            ),
+            // USDA 08120, oats, regular and quick, dry: 81 g a cup.
+            (["oat", "rolled oat", "porridge oat", "jumbo oat"], perCup(81, soldBy: .mass)),
+            // USDA 19296, honey: 339 g a cup.
+            (["honey", "runny honey", "clear honey"], perCup(339, soldBy: .mass)),
+            // USDA 19353, maple syrup: 315 g a cup.
+            (["maple syrup"], perCup(315, soldBy: .volume)),
+            // USDA 01116, plain whole-milk yogurt: 245 g a cup.
+            (
+                [
+                    "yogurt", "yoghurt", "natural yogurt", "natural yoghurt", "plain yogurt", "greek yogurt",
+                    "greek yoghurt",
+                ],
+                perCup(245, soldBy: .mass)
+            ),
+            // USDA 01077, whole milk: 244 g a cup.
+            (["milk", "whole milk", "semi skimmed milk", "skimmed milk"], perCup(244, soldBy: .volume)),
+            // USDA 01053, heavy whipping cream, fluid: 238 g a cup.
+            (["cream", "double cream", "heavy cream", "whipping cream", "single cream"], perCup(238, soldBy: .volume)),
+            // Water: a gram a millilitre, by the gram's definition.
+            (
+                ["water", "cold water", "warm water", "hot water", "boiling water"],
+                perCup(MeasureUnit.cup.baseSize, soldBy: .volume)
+            ),
+            // USDA 04053, olive oil: 216 g a cup; USDA 04582, canola oil: 218 g a cup.
+            (["olive oil", "extra virgin olive oil", "light olive oil"], perCup(216, soldBy: .volume)),
+            (["oil", "vegetable oil", "sunflower oil", "rapeseed oil", "canola oil"], perCup(218, soldBy: .volume)),
+        ].flatMap { names, density in names.map { ($0, density) } })
+}
