@@ -38,13 +38,28 @@ let package = Package(
             ]
         ),
         .target(
+            name: "RecipeCartStorage",
+            dependencies: [
+                "RecipeCartDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
             name: "RecipeCart",
             dependencies: [
                 "RecipeCartDomain",
+                "RecipeCartStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -56,8 +71,6 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -67,6 +80,7 @@ let package = Package(
             name: "web",
             dependencies: [
                 "RecipeCartDomain",
+                "RecipeCartStorage",
                 "RecipeCart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -75,6 +89,7 @@ let package = Package(
             name: "recipecart-bench",
             dependencies: [
                 "RecipeCartDomain",
+                "RecipeCartStorage",
                 "RecipeCart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -85,6 +100,7 @@ let package = Package(
             name: "RecipeCartTests",
             dependencies: [
                 "RecipeCartDomain",
+                "RecipeCartStorage",
                 "RecipeCart",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

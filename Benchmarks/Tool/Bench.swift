@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import RecipeCart
 import RecipeCartDomain
+import RecipeCartStorage
 
 @main
 struct Bench: AsyncParsableCommand {

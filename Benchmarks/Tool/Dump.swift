@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RecipeCart
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// `recipecart-bench dump --count 100000 --out FILE`: a TheMealDB-shaped dump (`{"meals": […]}`) of generated
 /// recipes, for timing `web import --file` at the size a big shop reaches.

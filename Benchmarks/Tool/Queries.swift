@@ -1,4 +1,5 @@
 import ArgumentParser
+import RecipeCartStorage
 
 /// `recipecart-bench queries --count 3000`: distinct search texts a shopper might type, one a line: whole words,
 /// pairs of words and the prefixes a search-as-you-type box sends, drawn from the generated catalog's vocabulary.

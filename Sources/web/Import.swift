@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import RecipeCart
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// `web import`: recipes from a JSON dump, or from walking TheMealDB, into the data dir's database.
 struct Import: AsyncParsableCommand {

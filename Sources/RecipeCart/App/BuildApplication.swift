@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// Opens the database, loads the bundled catalog and templates, and wires the routes.
 /// Anything missing or broken stops here, with a clear message, before the server listens.

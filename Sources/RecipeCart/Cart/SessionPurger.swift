@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RecipeCartStorage
 import ServiceLifecycle
 
 /// Deletes sessions idle for 30 days, and their carts, once an hour while the server runs.

@@ -1,3 +1,5 @@
+import RecipeCartStorage
+
 /// The Browse page's category chips and cuisine options, read once a catalog generation: at 100,000 recipes each
 /// was a walk of its whole index on every page rendered, and on every request naming a cuisine.
 struct BrowseFacets: Sendable {

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// The recipes that ship with RecipeCart, so it runs offline out of the box.
 ///

@@ -1,5 +1,6 @@
 import Logging
 import RecipeCartDomain
+import RecipeCartStorage
 import ServiceLifecycle
 
 /// Builds the search index as soon as a catalog generation is heard of, at start and after every change, so a search

@@ -1,4 +1,5 @@
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// Runs one upstream request per key at a time: concurrent pages asking the same thing share one call.
 actor InFlight<Value: Sendable> {

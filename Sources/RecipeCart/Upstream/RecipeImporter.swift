@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// Told how far an import got, to draw a progress bar or print a line.
 public protocol ImportProgress: Sendable {

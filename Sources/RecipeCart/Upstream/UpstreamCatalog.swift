@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import RecipeCartDomain
+import RecipeCartStorage
 import ServiceLifecycle
 
 /// What asking upstream before a page came to. Pages render from SQLite whatever it says.

@@ -1,17 +1,6 @@
 import Foundation
 import RecipeCartDomain
 
-/// Where recipes come from besides the bundled catalog, which is always there.
-public enum UpstreamSource: String, Sendable, CaseIterable {
-    case bundled
-    case themealdb
-    case spoonacular
-
-    /// Points a UTC day unless `--daily-call-limit` says otherwise: Spoonacular's free plan (its calls cost the
-    /// points the API reports); for TheMealDB, where a call is a point, a guard against runaway loops.
-    var defaultDailyCallLimit: Int { self == .spoonacular ? 150 : 2000 }
-}
-
 /// A secret that never shows up in logs, descriptions or pages, even when printed by mistake.
 public struct APIKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     let value: String

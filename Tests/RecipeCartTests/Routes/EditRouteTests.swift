@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

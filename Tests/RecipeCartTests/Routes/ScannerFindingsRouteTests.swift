@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart
@@ -182,14 +183,14 @@ import Testing
 
 @Suite struct ThrottleAndBudgetTests {
     @Test func triesAreCountedBeforeTheirFormsAreRead() async {
-        let throttle = LoginThrottle()
+        let throttle = InMemorySignInThrottle()
         let start = Date()
         var allowed: [Date] = []
         for try_ in 0..<20 {
             let at = start + Double(try_) / 100
             if await throttle.reserve(for: "a", now: at) == nil { allowed.append(at) }
         }
-        #expect(allowed.count == LoginThrottle.maximumFailures)
+        #expect(allowed.count == InMemorySignInThrottle.maximumFailures)
         #expect(await throttle.reserve(for: "b", now: start) == nil)
         // A right token takes back only its own try.
         await throttle.release(for: "a", reservedAt: allowed[0])

@@ -1,5 +1,6 @@
 import HTTPTypes
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart
@@ -111,7 +112,7 @@ import Testing
     }
 
     @Test func theThrottleForgetsAfterAMinute() async {
-        let throttle = LoginThrottle()
+        let throttle = InMemorySignInThrottle()
         let start = Date()
         for second in 0..<5 { await throttle.recordFailure(for: "a", now: start + Double(second)) }
         #expect(await throttle.retryAfter(for: "a", now: start + 5) == 55)

@@ -8,6 +8,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import PostgresNIO
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

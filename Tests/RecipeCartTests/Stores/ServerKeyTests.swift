@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartStorage
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// A browser stand-in: keeps its cookies and the last CSRF token it was shown.
 struct Shopper {

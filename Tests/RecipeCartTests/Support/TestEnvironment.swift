@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import RecipeCartDomain
+import RecipeCartStorage
 
 @testable import RecipeCart
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import RecipeCartDomain
+import RecipeCartStorage
 
 @testable import RecipeCart
 

@@ -3,6 +3,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

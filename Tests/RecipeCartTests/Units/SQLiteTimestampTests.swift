@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

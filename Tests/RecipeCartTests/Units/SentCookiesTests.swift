@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

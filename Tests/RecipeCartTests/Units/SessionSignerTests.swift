@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

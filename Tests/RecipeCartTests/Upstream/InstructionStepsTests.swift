@@ -1,3 +1,4 @@
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

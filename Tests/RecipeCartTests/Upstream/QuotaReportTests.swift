@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RecipeCartDomain
+import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart

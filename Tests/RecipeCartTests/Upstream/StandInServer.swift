@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import RecipeCartDomain
+import RecipeCartStorage
 import ServiceLifecycle
 
 @testable import RecipeCart

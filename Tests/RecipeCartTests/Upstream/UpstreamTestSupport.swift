@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOConcurrencyHelpers
 import RecipeCartDomain
+import RecipeCartStorage
 
 @testable import RecipeCart
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// JSON calls to one recipe API: each budgeted in quota points, checked, decoded.
 struct UpstreamAPI: Sendable {

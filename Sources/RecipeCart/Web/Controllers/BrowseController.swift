@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// `GET /`: search, filters, sections.
 struct BrowseController: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// The cart page, the stepper, cooking timers, "Empty the cart" and Undo.
 struct CartController: Sendable {

@@ -1,4 +1,5 @@
 import Hummingbird
+import RecipeCartStorage
 
 /// `GET /healthz`: 200 while the database answers.
 struct HealthController: Sendable {

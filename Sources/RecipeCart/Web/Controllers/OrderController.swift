@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// "Send to the shop" and the shopper's order page.
 struct OrderController: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// The detail page.
 struct RecipeController: Sendable {

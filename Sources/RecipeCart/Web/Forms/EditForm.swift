@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// What the edit form sent: the typed values, and which button was pressed.
 struct EditForm {

@@ -3,6 +3,7 @@ import Hummingbird
 import MultipartKit
 import NIOCore
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// The parts of a `multipart/form-data` body, read with hard limits.
 struct MultipartForm {

@@ -1,7 +1,8 @@
 import Metrics
+import RecipeCartDomain
 
 /// What an operator watches besides requests (which Hummingbird's `MetricsMiddleware` counts by route and status):
-/// cart posts, the page cache, upstream calls and quota, database trouble. Each instance reports its own.
+/// cart posts, the page cache, upstream calls and quota (the database's own are `StorageMetrics`). Each instance reports its own.
 ///
 /// The per-request counters are made once, on first use: making one asks the metrics backend to find or register
 /// it, which is not work for every page. First use comes after `MetricsServer` has chosen the backend.
@@ -10,8 +11,6 @@ enum AppMetrics {
     private static let ordersPlaced = Counter(label: "recipecart_orders_placed_total")
     private static let pageCacheHits = Counter(label: "recipecart_page_cache_total", dimensions: [("result", "hit")])
     private static let pageCacheMisses = Counter(label: "recipecart_page_cache_total", dimensions: [("result", "miss")])
-    private static let databaseErrors = Counter(label: "recipecart_database_errors_total")
-    private static let databaseReconnects = Counter(label: "recipecart_database_reconnects_total")
 
     static func cartPosted() {
         cartPosts.increment()
@@ -32,13 +31,5 @@ enum AppMetrics {
 
     static func upstreamQuotaLeft(_ left: Double, source: UpstreamSource) {
         Gauge(label: "recipecart_upstream_quota_left", dimensions: [("source", source.rawValue)]).record(left)
-    }
-
-    static func databaseError() {
-        databaseErrors.increment()
-    }
-
-    static func databaseReconnected() {
-        databaseReconnects.increment()
     }
 }

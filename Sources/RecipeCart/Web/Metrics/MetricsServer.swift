@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import Metrics
 import Prometheus
+import RecipeCartStorage
 import ServiceLifecycle
 
 /// `GET /metrics` in Prometheus' text format on its own port (`--metrics-port`), apart from the shop's pages so that

@@ -1,9 +1,9 @@
-import GRDB
 import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// Turns every error into an HTML page with the right status, and a bug into a plain 500 that logs its request id.
 struct ErrorPageMiddleware: RouterMiddleware {
@@ -21,8 +21,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
             switch appError {
             case .internal:
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
-            case .serviceUnavailable where error is DatabaseError || error is StorageUnavailable:
-                AppMetrics.databaseError()
+            case .serviceUnavailable where StorageError.isUnavailable(error):
+                StorageMetrics.databaseError()
                 context.logger.error("database unavailable", metadata: ["error": "\(error)"])
             case .badRequest where error is HTTPParserError:
                 context.logger.debug("request body ended early", metadata: ["error": "\(error)"])
@@ -32,11 +32,6 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return await page(for: appError, request: request, context: context)
         }
     }
-
-    /// A full or read-only disk, or a database another process holds locked: the server recovers when the cause is gone.
-    static let databaseTroubles: [ResultCode] = [
-        .SQLITE_FULL, .SQLITE_READONLY, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_IOERR, .SQLITE_CANTOPEN,
-    ]
 
     static let storageTrouble = AppError.serviceUnavailable(
         "The shop’s storage is having trouble right now. Nothing was changed; please try again in a minute.")
@@ -49,10 +44,11 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return .payloadTooLarge
         case is HTTPParserError:
             return .badRequest("The request ended before all of it arrived. Please try again.")
-        case is StorageUnavailable:
-            return storageTrouble
-        case let error as DatabaseError where Self.databaseTroubles.contains(error.resultCode):
-            return storageTrouble
+        case let error as StorageError:
+            switch error {
+            case .notFound(let message): return .notFound(message)
+            case .unavailable: return storageTrouble
+            }
         case let error as HTTPError:
             switch error.status {
             case .notFound: return .notFound("There is no page at this address.")

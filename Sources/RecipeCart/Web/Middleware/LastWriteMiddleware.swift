@@ -1,5 +1,6 @@
 import Hummingbird
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// Stamps the answer to every post with its `LastWrite`, where several instances share the carts
 /// (`CartStore.needsLastWrite`). Outside the error pages, so a post answered with an error is stamped too: it may

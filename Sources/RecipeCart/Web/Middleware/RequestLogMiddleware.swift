@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import RecipeCartStorage
 
 /// One line a request: method, path and status. Never the query string, which can hold a search or a secret.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {

@@ -1,4 +1,5 @@
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// Values by key, at most `capacity` of them: past it the oldest key goes first, so a burst of unusual requests
 /// cannot grow a cache without bound. Not locked: each cache keeps one inside its own lock.

@@ -1,5 +1,6 @@
 import NIOCore
 import RecipeCartDomain
+import RecipeCartStorage
 import Synchronization
 
 /// Rendered pages shared by every shopper, keyed by what was asked and valid for one catalog generation.

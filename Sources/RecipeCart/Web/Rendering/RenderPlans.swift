@@ -1,5 +1,6 @@
 import Mustache
 import RecipeCartDomain
+import RecipeCartStorage
 import Synchronization
 
 /// A page's template rendered by Mustache once for each shape its view takes, with a mark where each value goes; a

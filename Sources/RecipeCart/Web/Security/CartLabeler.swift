@@ -1,3 +1,5 @@
+import RecipeCartStorage
+
 /// Short anonymous names for carts on the staff board, derived from the stored session hash under the
 /// server key: stable for a cart, meaningless without the key, never the cookie or the hash itself.
 struct CartLabeler: Sendable {

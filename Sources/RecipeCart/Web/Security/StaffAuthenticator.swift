@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// Checks the staff token and keeps staff sign-ins as server-side sessions of 12 hours: the cookie carries a
 /// random id signed under the server key, and the session lives in the database until it expires or staff sign

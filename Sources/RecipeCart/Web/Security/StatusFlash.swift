@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// Carries a `StatusMessage` across a 303 in a short-lived cookie, signed under the server key so that
 /// nobody can plant words on a shopper's page; the next page shows it once and clears the cookie.

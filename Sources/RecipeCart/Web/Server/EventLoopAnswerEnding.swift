@@ -1,5 +1,6 @@
 import HTTPTypes
 import Logging
+import RecipeCartStorage
 
 /// What every answer given on the event loop ends with, as the router's middleware and Hummingbird's server would
 /// add it: the security headers, `Date` and `Server`, and the request's log line (without Hummingbird's request id).

@@ -1,6 +1,7 @@
 import HummingbirdCore
 import Logging
 import NIOCore
+import RecipeCartStorage
 
 /// Hummingbird's HTTP/1 channel with an `EventLoopWireAnswerHandler` in front of its decoder and an
 /// `EventLoopAnswerHandler` in front of its request stream.

@@ -1,4 +1,5 @@
 import HTTPTypes
+import RecipeCartStorage
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import HTTPTypes
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// The content codings RecipeCart can send.
 enum ContentCoding: Sendable {

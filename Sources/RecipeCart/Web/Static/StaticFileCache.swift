@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// Recently served files, both variants in memory, within a byte budget.
 ///

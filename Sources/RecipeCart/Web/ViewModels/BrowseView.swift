@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// The Browse page: search form, filters, sections of tiles, paging.
 struct BrowseView: PageView {

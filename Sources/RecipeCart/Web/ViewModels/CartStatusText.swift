@@ -1,4 +1,5 @@
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// What a stepper post says on the page it lands on.
 enum CartStatusText {

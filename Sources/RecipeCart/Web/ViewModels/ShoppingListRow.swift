@@ -1,4 +1,5 @@
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// One line of a merged shopping list: what to buy, how much, and for which recipes.
 struct ShoppingListRow {

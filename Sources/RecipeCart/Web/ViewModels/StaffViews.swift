@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartStorage
 
 /// The staff sign-in page.
 struct StaffLoginView: PageView {

@@ -1,0 +1,59 @@
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+
+/// Keeps `CatalogGeneration` true across instances: `LISTEN catalog_generation` hears every change at once, the
+/// generation is read again whenever the listening connection is (re)made, and a slow poll covers a notification
+/// lost in between. Cached pages then go stale within a second of an edit on any instance.
+package struct CatalogGenerationListener: Service {
+    package static let channel = "catalog_generation"
+    package static let pollInterval: Duration = .seconds(5)
+    package static let retryDelay: Duration = .seconds(1)
+
+    package let database: PostgresDatabase
+    package let generations: CatalogGeneration
+    package let logger: Logger
+
+    package func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await listen() }
+                group.addTask { await poll() }
+                await group.waitForAll()
+            }
+        }
+    }
+
+    private func listen() async {
+        while !Task.isCancelled {
+            do {
+                try await database.client.withConnection { connection in
+                    let notifications = try await connection.listen(Self.channel)
+                    generations.advance(to: try await PostgresCatalogStore.generation(connection))
+                    for try await notification in notifications {
+                        if let generation = Int(notification.payload) { generations.advance(to: generation) }
+                    }
+                }
+            } catch {
+                guard !Task.isCancelled else { return }
+                database.markAway()
+                logger.notice(
+                    "catalog change notifications interrupted; listening again",
+                    metadata: ["error": "\(PostgresDatabase.explain(error))"])
+                StorageMetrics.databaseReconnected()
+            }
+            try? await Task.sleep(for: Self.retryDelay)
+        }
+    }
+
+    private func poll() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: Self.pollInterval)
+            if let generation = try? await database.read({ connection in
+                try await PostgresCatalogStore.generation(connection)
+            }) {
+                generations.advance(to: generation)
+            }
+        }
+    }
+}

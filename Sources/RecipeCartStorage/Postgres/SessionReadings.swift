@@ -1,0 +1,53 @@
+import Foundation
+import RecipeCartDomain
+import Synchronization
+
+/// What a PostgreSQL instance last read of each session for the shopper's pages: the badge's count and the recipes the
+/// session has stored anything for (a cart line, its own version, a revert's Undo). Another instance may write the
+/// session at any time, so a reading answers a page only when it was taken after the shopper's last post (its
+/// `LastWrite`, allowing for the instances' clocks to differ by `clockSkew`) and is at most `longestTrusted` old,
+/// which bounds how long a change the shopper did not post themselves (another holder of the cookie, a purge) can go
+/// unseen.
+package final class SessionReadings: Sendable {
+    package struct Reading: Sendable {
+        package var count: Int
+        package var stored: Set<RecipeID>
+        /// When the read was sent: it saw every write committed before then.
+        package var readAt: Date
+
+        package init(count: Int, stored: Set<RecipeID>, readAt: Date) {
+            self.count = count
+            self.stored = stored
+            self.readAt = readAt
+        }
+    }
+
+    package static let clockSkew: TimeInterval = 1
+    package static let longestTrusted: TimeInterval = 60
+
+    /// Shoppers active at one time; past it the readings start again rather than growing.
+    package let capacity: Int
+    private let readings = Mutex<[String: Reading]>([:])
+
+    package init(capacity: Int = 10_000) {
+        self.capacity = capacity
+    }
+
+    package func record(_ reading: Reading, of session: SessionKey) {
+        readings.withLock { readings in
+            if readings.count >= capacity, readings[session.hash] == nil { readings.removeAll(keepingCapacity: true) }
+            // A slower read that began earlier does not replace a newer one.
+            if let kept = readings[session.hash], kept.readAt > reading.readAt { return }
+            readings[session.hash] = reading
+        }
+    }
+
+    /// The reading of `session` when it can stand for a read now; nil when only a read can tell.
+    package func reading(of session: SessionKey, after lastWrite: LastWrite?, now: Date) -> Reading? {
+        guard let reading = readings.withLock({ $0[session.hash] }),
+            now.timeIntervalSince(reading.readAt) <= Self.longestTrusted,
+            lastWrite.map({ reading.readAt.timeIntervalSince($0.date) > Self.clockSkew }) ?? true
+        else { return nil }
+        return reading
+    }
+}

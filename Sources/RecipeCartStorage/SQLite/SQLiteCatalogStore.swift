@@ -1,0 +1,392 @@
+import Foundation
+import GRDB
+import RecipeCartDomain
+
+/// Reads and writes recipes in SQLite. Every page reads recipes through here, with local edits applied.
+public struct SQLiteCatalogStore: CatalogStore {
+    package let database: AppDatabase
+    /// The shop's copies read lately, valid for the generation they were read at: a detail page seen before reads
+    /// at most the shopper's own version.
+    package let memo = RecipeMemo()
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    // MARK: Reading
+
+    public func recipe(_ id: RecipeID) async throws -> Recipe? {
+        try await recipe(id, for: nil)
+    }
+
+    /// The recipe as one shopper sees it: their own version, when they saved one, over the shop's copy.
+    public func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
+        // Read before the recipe, so a recipe is never kept under a newer generation than its data.
+        let generation = try await database.catalogGeneration()
+        let shopCopy = try await memo.recipe(id, generation: generation) { [database] in
+            try await database.read { db in try Self.fetchRecipe(db, id: id) }
+        }
+        guard let shopCopy, let session,
+            try await database.sessionMemos.mayHaveStored(id, session: session, in: database)
+        else {
+            return shopCopy
+        }
+        return try await database.read { db in
+            var recipe = shopCopy
+            try PersonalCopy.apply(db, session: session, to: &recipe)
+            return recipe
+        }
+    }
+
+    public func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
+        guard !ids.isEmpty else { return [:] }
+        return try await database.read { db in
+            // Compiled once a connection for each page length: compiling cost as much as reading a page's rows.
+            let records = try SummaryRecord.fetchAll(
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(SummaryRecord.columns) FROM recipe_effective WHERE id IN (\(databaseQuestionMarks(count: ids.count)))"
+                ),
+                arguments: StatementArguments(ids.map(\.rawValue)))
+            return Dictionary(
+                records.compactMap(\.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Ingredients of many recipes at once, in recipe order.
+    public func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
+        guard !ids.isEmpty else { return [:] }
+        return try await database.read { db in
+            let records = try IngredientRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT \(IngredientRecord.columns) FROM recipe_ingredients
+                    WHERE recipe_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY recipe_id, position
+                    """,
+                arguments: StatementArguments(ids.map(\.rawValue)))
+            var result: [RecipeID: [Ingredient]] = [:]
+            for record in records {
+                guard let id = RecipeID(record.recipeID) else { continue }
+                result[id, default: []].append(record.ingredient)
+            }
+            return result
+        }
+    }
+
+    /// A number that grows with every change to recipes or local edits.
+    public func generation() async throws -> Int {
+        try await database.catalogGeneration()
+    }
+
+    public func generationInMemory() -> Int? {
+        database.catalogGenerationInMemory()
+    }
+
+    public func recipeInMemory(_ id: RecipeID, generation: Int) -> Recipe? {
+        memo.recipe(id, generation: generation)
+    }
+
+    public func categories() async throws -> [String] {
+        try await database.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT category FROM recipes WHERE category != '' ORDER BY category COLLATE NOCASE")
+        }
+    }
+
+    public func areas() async throws -> [String] {
+        try await database.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT area FROM recipes WHERE area != '' ORDER BY area COLLATE NOCASE")
+        }
+    }
+
+    public func searchIndex() async throws -> SearchIndex {
+        try await database.read { db in
+            var builder = SearchIndexBuilder()
+            let recipes = try Row.fetchCursor(db, sql: SearchIndexBuilder.recipesSQL)
+            while let row = try recipes.next() {
+                builder.addRecipe(
+                    id: row[0], title: row[1], category: row[2], tags: row[3], servings: row[4], readyMinutes: row[5],
+                    imagePath: row[6])
+            }
+            let ingredients = try Row.fetchCursor(db, sql: SearchIndexBuilder.ingredientsSQL)
+            while let row = try ingredients.next() { builder.addIngredient(recipeID: row[0], name: row[1]) }
+            let diets = try Row.fetchCursor(db, sql: SearchIndexBuilder.dietsSQL)
+            while let row = try diets.next() { builder.addDiet(recipeID: row[0], diet: row[1]) }
+            return builder.index()
+        }
+    }
+
+    public func browse(_ query: BrowseQuery) async throws -> BrowsePage {
+        let plan = BrowsePlan(query: query)
+        return try await database.read { db in
+            let counted = try Int.fetchOne(db, sql: plan.count.sql, arguments: plan.count.arguments) ?? 0
+            let bounded = counted > BrowsePlan.candidateLimit ? plan.boundedPage : nil
+            let total = bounded == nil ? counted : BrowsePlan.candidateLimit
+            let paging = BrowsePaging(total: total, requestedPage: query.page)
+            let statement = bounded ?? plan.page
+            let records = try BrowseRecord.fetchAll(
+                db, sql: statement.sql, arguments: statement.arguments + [paging.limit, paging.offset],
+                adapter: SummaryRecord.scope)
+            let rows = records.compactMap { record in
+                record.recipe.summary.flatMap { summary in BrowseSection(rawValue: record.section).map { (summary, $0) }
+                }
+            }
+            var page = BrowsePage(rows: rows, total: total, paging: paging)
+            page.totalIsAtLeast = bounded != nil
+            return page
+        }
+    }
+
+    public func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID] {
+        let statement = BrowsePlan(query: query).ids
+        return try await database.read { db in
+            try String.fetchAll(db, sql: statement.sql, arguments: statement.arguments).compactMap(RecipeID.init)
+        }
+    }
+
+    public func ingredientLists() async throws -> [IngredientList] {
+        try await database.read { db in
+            let rows = try Row.fetchCursor(db, sql: IngredientList.sql)
+            var tuples: [(String, String, String)] = []
+            while let row = try rows.next() { tuples.append((row[0], row[1], row[2])) }
+            return IngredientList.gather(tuples)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Inserts or refreshes recipes from one source. Local edits are kept apart and survive this.
+    public func upsert(_ recipes: [Recipe], source: String) async throws {
+        try await database.write { db in
+            for recipe in recipes {
+                try Self.upsert(db, recipe: recipe, source: source)
+            }
+        }
+    }
+
+    /// Makes `recipes` all there is of `source`, unless `version` of them is already installed.
+    /// - Returns: true when the recipes were (re)installed.
+    public func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool {
+        try await database.write { db in
+            let versionKey = "\(source)_version"
+            let installed = try String.fetchOne(
+                db, sql: "SELECT value FROM catalog_meta WHERE key = ?", arguments: [versionKey])
+            guard installed != version else { return false }
+            for recipe in recipes {
+                try Self.upsert(db, recipe: recipe, source: source)
+            }
+            try Self.deleteRecipes(db, source: source, keeping: Set(recipes.map(\.id)))
+            try db.execute(
+                sql:
+                    "INSERT INTO catalog_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [versionKey, version])
+            return true
+        }
+    }
+
+    package static func upsert(_ db: Database, recipe: Recipe, source: String) throws {
+        let id = recipe.id.rawValue
+        // Cached statements: an import runs these 100,000 times, and compiling each again showed up first in its profile.
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO recipes (id, source, title, description, category, area, servings, ready_minutes, tags, image_path, source_url, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, app_now())
+                ON CONFLICT(id) DO UPDATE SET
+                    source = excluded.source, title = excluded.title, description = excluded.description,
+                    category = excluded.category, area = excluded.area, servings = excluded.servings, ready_minutes = excluded.ready_minutes,
+                    tags = excluded.tags, image_path = excluded.image_path, source_url = excluded.source_url,
+                    updated_at = app_now()
+                """
+        ).execute(
+            arguments: [
+                id, source, recipe.title, recipe.description, recipe.category, recipe.area ?? "", recipe.servings,
+                recipe.readyInMinutes, recipe.tags.joined(separator: " "), recipe.imagePath,
+                recipe.sourceURL?.absoluteString,
+            ])
+        for table in ["recipe_ingredients", "recipe_steps", "recipe_diets"] {
+            try db.cachedStatement(sql: "DELETE FROM \(table) WHERE recipe_id = ?").execute(arguments: [id])
+        }
+        for (position, ingredient) in recipe.ingredients.enumerated() {
+            try db.cachedStatement(
+                sql: "INSERT INTO recipe_ingredients (recipe_id, position, name, measure, aisle) VALUES (?, ?, ?, ?, ?)"
+            )
+            .execute(arguments: [id, position, ingredient.name, ingredient.measure, ingredient.aisle])
+        }
+        for (position, text) in recipe.steps.enumerated() {
+            try db.cachedStatement(sql: "INSERT INTO recipe_steps (recipe_id, position, text) VALUES (?, ?, ?)")
+                .execute(arguments: [id, position, text])
+        }
+        for diet in Set(recipe.diets) {
+            try db.cachedStatement(sql: "INSERT INTO recipe_diets (recipe_id, diet) VALUES (?, ?)").execute(arguments: [
+                id, diet.rawValue,
+            ])
+        }
+        try reindex(db, id: recipe.id)
+    }
+
+    /// Removes recipes of a source that are no longer in it.
+    private static func deleteRecipes(_ db: Database, source: String, keeping ids: Set<RecipeID>) throws {
+        let existing = try String.fetchAll(db, sql: "SELECT id FROM recipes WHERE source = ?", arguments: [source])
+        for id in existing where RecipeID(id).map({ !ids.contains($0) }) ?? true {
+            try db.execute(
+                sql: "DELETE FROM recipe_search WHERE rowid = (SELECT seq FROM recipes WHERE id = ?)", arguments: [id])
+            try db.execute(sql: "DELETE FROM recipes WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// Rebuilds one recipe's search entry from its effective (possibly edited) values.
+    package static func reindex(_ db: Database, id: RecipeID) throws {
+        guard
+            let entry = try SearchEntryRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT seq, title, category, tags FROM recipe_effective WHERE id = ?"),
+                arguments: [id.rawValue])
+        else { return }
+        let ingredients = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT name FROM recipe_ingredients WHERE recipe_id = ? ORDER BY position"),
+            arguments: [id.rawValue])
+        let diets = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT diet FROM recipe_diets WHERE recipe_id = ?"), arguments: [id.rawValue])
+        try db.cachedStatement(sql: "DELETE FROM recipe_search WHERE rowid = ?").execute(arguments: [entry.seq])
+        try db.cachedStatement(
+            sql:
+                "INSERT INTO recipe_search (rowid, title, ingredients, category, diets, tags) VALUES (?, ?, ?, ?, ?, ?)"
+        ).execute(
+            arguments: [
+                entry.seq, entry.title, ingredients.joined(separator: " "), entry.category,
+                diets.joined(separator: " "), entry.tags,
+            ])
+    }
+
+    // MARK: Rows
+
+    package static func fetchRecipe(_ db: Database, id: RecipeID, for session: SessionKey? = nil) throws -> Recipe? {
+        guard
+            let record = try RecipeRecord.fetchOne(
+                db, sql: "SELECT * FROM recipe_effective WHERE id = ?", arguments: [id.rawValue])
+        else {
+            return nil
+        }
+        let ingredients = try IngredientRecord.fetchAll(
+            db, sql: "SELECT \(IngredientRecord.columns) FROM recipe_ingredients WHERE recipe_id = ? ORDER BY position",
+            arguments: [id.rawValue]
+        ).map(\.ingredient)
+        let diets = try String.fetchAll(
+            db, sql: "SELECT diet FROM recipe_diets WHERE recipe_id = ?", arguments: [id.rawValue]
+        )
+        .compactMap(Diet.init(rawValue:))
+        let steps =
+            try editedSteps(db, id: id)
+            ?? String.fetchAll(
+                db, sql: "SELECT text FROM recipe_steps WHERE recipe_id = ? ORDER BY position", arguments: [id.rawValue]
+            )
+        var recipe = Recipe(
+            id: id, title: record.title, description: record.description, category: record.category,
+            area: record.area.isEmpty ? nil : record.area, servings: record.servings,
+            readyInMinutes: record.readyMinutes,
+            diets: Diet.allCases.filter(diets.contains), tags: record.tags.split(separator: " ").map(String.init),
+            imagePath: record.imagePath, sourceURL: record.sourceURL.flatMap(URL.init(string:)),
+            ingredients: ingredients, steps: steps, isEdited: record.isEdited)
+        if let session { try PersonalCopy.apply(db, session: session, to: &recipe) }
+        return recipe
+    }
+
+    package static func editedSteps(_ db: Database, id: RecipeID) throws -> [String]? {
+        guard
+            let json = try String.fetchOne(
+                db, sql: "SELECT steps_json FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue])
+        else { return nil }
+        return try StepsJSON.decode(json)
+    }
+}
+
+/// A recipe's tile columns, as browse, the cart and the staff board read them: always the first columns selected,
+/// so a row with more columns reads them through `scope`.
+package struct SummaryRecord: Decodable, FetchableRecord {
+    package static let columns = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
+    package static let scope = ScopeAdapter(["recipe": RangeRowAdapter(0..<CodingKeys.allCases.count)])
+
+    package var id: String
+    package var title: String
+    package var category: String
+    package var servings: Int?
+    package var readyMinutes: Int?
+    package var imagePath: String?
+
+    package enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, title, category, servings
+        case readyMinutes = "ready_minutes"
+        case imagePath = "image_path"
+    }
+
+    /// Read by position, in the order of `columns`: decoding by name cost a search page more than its query.
+    package init(row: Row) throws {
+        id = try row.decode(atIndex: 0)
+        title = try row.decode(atIndex: 1)
+        category = try row.decode(atIndex: 2)
+        servings = try row.decode(atIndex: 3)
+        readyMinutes = try row.decode(atIndex: 4)
+        imagePath = try row.decode(atIndex: 5)
+    }
+
+    /// Nil for an id RecipeCart would not make, which no page could link to.
+    package var summary: RecipeSummary? {
+        RecipeID(id).map {
+            RecipeSummary(
+                id: $0, title: title, category: category, servings: servings, readyInMinutes: readyMinutes,
+                imagePath: imagePath)
+        }
+    }
+}
+
+/// A browse row: the recipe's tile, and the section `BrowsePlan` put it in.
+private struct BrowseRecord: Decodable, FetchableRecord {
+    package var recipe: SummaryRecord
+    package var section: Int
+}
+
+/// A row of `recipe_effective`: the shop's copy with its edit applied.
+private struct RecipeRecord: Decodable, FetchableRecord {
+    package var title: String
+    package var description: String
+    package var category: String
+    package var area: String
+    package var servings: Int?
+    package var readyMinutes: Int?
+    package var tags: String
+    package var imagePath: String?
+    package var sourceURL: String?
+    package var isEdited: Bool
+
+    package enum CodingKeys: String, CodingKey {
+        case title, description, category, area, servings, tags
+        case readyMinutes = "ready_minutes"
+        case imagePath = "image_path"
+        case sourceURL = "source_url"
+        case isEdited = "is_edited"
+    }
+}
+
+private struct IngredientRecord: Decodable, FetchableRecord {
+    package static let columns = "recipe_id, name, measure, aisle"
+
+    package var recipeID: String
+    package var name: String
+    package var measure: String
+    package var aisle: String?
+
+    package enum CodingKeys: String, CodingKey {
+        case recipeID = "recipe_id"
+        case name, measure, aisle
+    }
+
+    package var ingredient: Ingredient { Ingredient(name: name, measure: measure, aisle: aisle) }
+}
+
+/// What the search index holds of a recipe besides its ingredients and diets.
+private struct SearchEntryRecord: Decodable, FetchableRecord {
+    package var seq: Int64
+    package var title: String
+    package var category: String
+    package var tags: String
+}

@@ -1,0 +1,21 @@
+import GRDB
+import RecipeCartDomain
+
+/// Moves everything a session stored to a new session id, inside the write that needs the new id: the old id,
+/// which someone may have planted, is left with nothing. Every table keyed by the session hash is listed here.
+package enum SessionHandover {
+    package static func move(_ db: Database, from old: SessionKey, to new: SessionKey) throws {
+        try db.execute(
+            sql:
+                "INSERT INTO sessions (id_hash, created_at, last_seen_at) SELECT ?, created_at, app_now() FROM sessions WHERE id_hash = ?",
+            arguments: [new.hash, old.hash])
+        for table in [
+            "cart_items", "cart_undo", "shopper_recipe_edits", "recipe_edit_undos", "cart_have", "cart_shares",
+            "orders",
+        ] {
+            try db.execute(
+                sql: "UPDATE \(table) SET session_hash = ? WHERE session_hash = ?", arguments: [new.hash, old.hash])
+        }
+        try db.execute(sql: "DELETE FROM sessions WHERE id_hash = ?", arguments: [old.hash])
+    }
+}

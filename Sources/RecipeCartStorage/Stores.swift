@@ -1,0 +1,95 @@
+import Foundation
+import Logging
+import RecipeCartDomain
+import ServiceLifecycle
+
+/// Everything RecipeCart keeps, on the database chosen at start: SQLite under the data dir (the default, one
+/// instance), or PostgreSQL (`--database-url`, any number of instances). Controllers and services see only these
+/// protocols, never which database is behind them.
+public struct Stores: Sendable {
+    public let catalog: any CatalogStore
+    public let edits: any RecipeEditStore
+    public let carts: any CartStore
+    public let orders: any OrderStore
+    public let shoppingLists: any ShoppingListStore
+    public let shares: any CartShareStore
+    package let upstream: any UpstreamStore
+    package let callQuota: any CallQuotaStore
+    public let staffSessions: any StaffSessionStore
+    package let signInThrottle: any SignInThrottle
+    package let pictures: any SharedPictures
+    package let secret: ServerSecret
+    /// Run beside the server: on SQLite the checkpoint at shutdown, on PostgreSQL the catalog listener and the pool.
+    package let services: [any Service]
+    /// Throws while the database does not answer (`/healthz`).
+    package let ping: @Sendable () async throws -> Void
+    /// Lets go of the database, for a command that ran without the services (`web import`).
+    public let close: @Sendable () -> Void
+
+    /// Opens the database `databaseURL` names, or the SQLite file under `dataDirectory` when it is nil. A URL that
+    /// cannot be used or reached stops the start (`StorageStartError`): never a silent fallback to SQLite.
+    /// `isServing`: for a server, which keeps its PostgreSQL connections open rather than a command's few.
+    public static func open(
+        databaseURL: String?, dataDirectory: URL, clock: AppClock, logger: Logger, isServing: Bool = false
+    ) async throws -> Stores {
+        if let databaseURL {
+            try await openPostgres(
+                PostgresURL(databaseURL), clock: clock, logger: logger, keepsConnectionsOpen: isServing)
+        } else {
+            try openSQLite(directory: dataDirectory, clock: clock, logger: logger)
+        }
+    }
+
+    package static func openSQLite(directory: URL, clock: AppClock, logger: Logger) throws -> Stores {
+        let database = try AppDatabase(directory: directory, clock: clock)
+        return Stores(
+            catalog: SQLiteCatalogStore(database: database),
+            edits: SQLiteRecipeEditStore(database: database, clock: clock),
+            carts: SQLiteCartStore(database: database, clock: clock),
+            orders: SQLiteOrderStore(database: database, clock: clock),
+            shoppingLists: SQLiteShoppingListStore(database: database),
+            shares: SQLiteCartShareStore(database: database, clock: clock),
+            upstream: SQLiteUpstreamStore(database: database),
+            callQuota: SQLiteCallQuotaStore(database: database),
+            staffSessions: SQLiteStaffSessionStore(database: database, clock: clock),
+            signInThrottle: InMemorySignInThrottle(), pictures: DiskOnlyPictures(),
+            secret: try ServerSecret.loadOrCreate(in: directory),
+            services: [DatabaseCloser(database: database, logger: logger)], ping: database.ping,
+            close: { try? database.close() })
+    }
+
+    package static func openPostgres(
+        _ url: PostgresURL, clock: AppClock, logger: Logger, patience: PostgresPatience = .shopper,
+        keepsConnectionsOpen: Bool = false
+    ) async throws -> Stores {
+        let database = try await PostgresDatabase.open(
+            url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
+        do {
+            let generations = CatalogGeneration()
+            generations.advance(
+                to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })
+            return Stores(
+                catalog: PostgresCatalogStore(database: database, generations: generations, clock: clock),
+                edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
+                carts: PostgresCartStore(database: database, clock: clock),
+                orders: PostgresOrderStore(database: database, clock: clock),
+                shoppingLists: PostgresShoppingListStore(database: database, clock: clock),
+                shares: PostgresCartShareStore(database: database, clock: clock),
+                upstream: PostgresUpstreamStore(database: database, generations: generations),
+                callQuota: PostgresCallQuotaStore(database: database),
+                staffSessions: PostgresStaffSessionStore(database: database, clock: clock),
+                signInThrottle: PostgresSignInThrottle(database: database),
+                pictures: PostgresPictures(database: database, clock: clock),
+                secret: try await PostgresServerKey.loadOrCreate(database),
+                services: [
+                    PostgresCloser(database: database),
+                    CatalogGenerationListener(database: database, generations: generations, logger: logger),
+                ],
+                ping: { try await database.read { connection in try await connection.run("SELECT 1") } },
+                close: database.close)
+        } catch {
+            database.close()
+            throw StorageStartError.unreachable(url.description, reason: PostgresDatabase.explain(error))
+        }
+    }
+}
