@@ -53,10 +53,25 @@ let package = Package(
             ]
         ),
         .target(
+            name: "RecipeCartUpstream",
+            dependencies: [
+                "RecipeCartDomain",
+                "RecipeCartStorage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
             name: "RecipeCart",
             dependencies: [
                 "RecipeCartDomain",
                 "RecipeCartStorage",
+                "RecipeCartUpstream",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -81,6 +96,7 @@ let package = Package(
             dependencies: [
                 "RecipeCartDomain",
                 "RecipeCartStorage",
+                "RecipeCartUpstream",
                 "RecipeCart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -90,6 +106,7 @@ let package = Package(
             dependencies: [
                 "RecipeCartDomain",
                 "RecipeCartStorage",
+                "RecipeCartUpstream",
                 "RecipeCart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -101,6 +118,7 @@ let package = Package(
             dependencies: [
                 "RecipeCartDomain",
                 "RecipeCartStorage",
+                "RecipeCartUpstream",
                 "RecipeCart",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

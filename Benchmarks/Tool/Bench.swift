@@ -4,6 +4,7 @@ import Logging
 import RecipeCart
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 @main
 struct Bench: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import RecipeCart
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// `recipecart-bench dump --count 100000 --out FILE`: a TheMealDB-shaped dump (`{"meals": […]}`) of generated
 /// recipes, for timing `web import --file` at the size a big shop reaches.

@@ -4,6 +4,7 @@ import Logging
 import RecipeCart
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// `recipecart-bench rank --data-dir DIR --queries FILE [--dump FILE]`: the search index's ranking alone, over the
 /// search texts of FILE (`recipecart-bench queries`), on a catalog already in DIR. With `--dump`, writes each text's

@@ -4,6 +4,7 @@ import Logging
 import RecipeCart
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// `web import`: recipes from a JSON dump, or from walking TheMealDB, into the data dir's database.
 struct Import: AsyncParsableCommand {

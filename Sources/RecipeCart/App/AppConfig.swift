@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartUpstream
 
 /// Everything `web serve` can be told, each with a `RECIPECART_…` environment twin (`Settings`).
 public struct AppConfig: Sendable {

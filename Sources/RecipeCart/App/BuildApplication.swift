@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// Opens the database, loads the bundled catalog and templates, and wires the routes.
 /// Anything missing or broken stops here, with a clear message, before the server listens.

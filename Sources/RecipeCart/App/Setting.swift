@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartUpstream
 
 /// One thing `web` can be told. `name` is both the flag (`--name`) and the environment twin (`RECIPECART_NAME`);
 /// the default is text, read exactly as given text is; `reading` is the only judge of that text, wherever it came

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RecipeCartDomain
+import RecipeCartUpstream
 
 /// Every setting of `web serve` and `web import`: the one place their flags, environment twins, defaults and
 /// readings are written, and what `--help` is made from.
@@ -40,7 +41,8 @@ public enum Settings {
         note: "off", reading: Reading.wholeNumber(1...65535).optional)
 
     public static let source = Setting<UpstreamSource>(
-        "source", "bundled, themealdb or spoonacular.", valueName: "source", default: "bundled", reading: .choice)
+        "source", "bundled, themealdb or spoonacular.", valueName: "source", default: UpstreamSource.bundled.rawValue,
+        reading: .choice)
     public static let upstreamURL = Setting<URL?>(
         "upstream-url", "The API's address.", valueName: "url", default: "", note: "the public one of --source",
         reading: Reading.webAddress.optional)
@@ -55,9 +57,10 @@ public enum Settings {
             separator: ", "),
         reading: Reading.wholeNumber(1...Int.max).optional)
     public static let upstreamTimeout = Setting<TimeInterval>(
-        "upstream-timeout", "Time limit of one upstream call: 5s, 500ms…", valueName: "duration", default: "5s",
+        "upstream-timeout", "Time limit of one upstream call: 5s, 500ms…", valueName: "duration",
+        default: "\(Int(UpstreamSettings.defaultTimeout))s",
         reading: .duration)
     public static let cacheTTL = Setting<TimeInterval>(
         "cache-ttl", "How long a search, category or recipe stays fresh: 24h, 30m…", valueName: "duration",
-        default: "24h", reading: .duration)
+        default: "\(Int(UpstreamSettings.defaultCacheTTL / 3600))h", reading: .duration)
 }

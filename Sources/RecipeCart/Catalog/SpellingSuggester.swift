@@ -1,4 +1,5 @@
 import RecipeCartDomain
+import RecipeCartUpstream
 
 /// "Did you mean …?" for searches that find little: the vocabulary is the words of the generation's search index,
 /// gathered once a generation and shared by every request.

@@ -1,6 +1,7 @@
 import Foundation
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

@@ -1,4 +1,5 @@
 import RecipeCartDomain
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

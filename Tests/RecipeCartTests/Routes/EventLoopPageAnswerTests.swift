@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

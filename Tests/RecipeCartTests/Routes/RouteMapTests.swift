@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import RecipeCartDomain
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

@@ -3,6 +3,7 @@ import HTTPTypes
 import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

@@ -9,6 +9,7 @@ import NIOEmbedded
 import NIOHTTPTypes
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

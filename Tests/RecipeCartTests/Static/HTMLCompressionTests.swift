@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

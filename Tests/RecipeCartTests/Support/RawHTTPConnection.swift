@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import RecipeCartUpstream
 
 @testable import RecipeCart
 

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// A browser stand-in: keeps its cookies and the last CSRF token it was shown.
 struct Shopper {

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 @testable import RecipeCart
 

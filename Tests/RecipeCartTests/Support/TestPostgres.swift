@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 @testable import RecipeCart
 

@@ -6,6 +6,7 @@ import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

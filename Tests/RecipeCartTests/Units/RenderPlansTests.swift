@@ -2,6 +2,7 @@ import Foundation
 import Mustache
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

@@ -1,5 +1,6 @@
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

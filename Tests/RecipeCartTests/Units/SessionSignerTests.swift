@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

@@ -1,4 +1,5 @@
 import NIOCore
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

@@ -1,4 +1,5 @@
 import RecipeCartStorage
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart

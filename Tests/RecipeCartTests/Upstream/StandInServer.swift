@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 import ServiceLifecycle
 
 @testable import RecipeCart

@@ -6,6 +6,7 @@ import Logging
 import NIOConcurrencyHelpers
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 @testable import RecipeCart
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// `GET /`: search, filters, sections.
 struct BrowseController: Sendable {

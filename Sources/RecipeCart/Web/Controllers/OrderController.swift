@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// "Send to the shop" and the shopper's order page.
 struct OrderController: Sendable {

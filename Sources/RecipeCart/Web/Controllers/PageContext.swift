@@ -1,6 +1,7 @@
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// What every controller needs to render a page for the current shopper and to answer a form post.
 struct PageContext: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// The detail page.
 struct RecipeController: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// The staff board behind the staff token: sign-in, sign-out, and, behind `StaffOnlyMiddleware`, every cart and one cart.
 struct StaffController: Sendable {

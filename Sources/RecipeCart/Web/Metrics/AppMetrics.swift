@@ -2,7 +2,7 @@ import Metrics
 import RecipeCartDomain
 
 /// What an operator watches besides requests (which Hummingbird's `MetricsMiddleware` counts by route and status):
-/// cart posts, the page cache, upstream calls and quota (the database's own are `StorageMetrics`). Each instance reports its own.
+/// cart posts and the page cache (the database's are `StorageMetrics`, the recipe API's `UpstreamMetrics`). Each instance reports its own.
 ///
 /// The per-request counters are made once, on first use: making one asks the metrics backend to find or register
 /// it, which is not work for every page. First use comes after `MetricsServer` has chosen the backend.
@@ -24,12 +24,4 @@ enum AppMetrics {
         (hit ? pageCacheHits : pageCacheMisses).increment()
     }
 
-    /// Once per upstream call, which is rare next to pages: looked up each time.
-    static func upstreamCalled(_ source: UpstreamSource) {
-        Counter(label: "recipecart_upstream_calls_total", dimensions: [("source", source.rawValue)]).increment()
-    }
-
-    static func upstreamQuotaLeft(_ left: Double, source: UpstreamSource) {
-        Gauge(label: "recipecart_upstream_quota_left", dimensions: [("source", source.rawValue)]).record(left)
-    }
 }

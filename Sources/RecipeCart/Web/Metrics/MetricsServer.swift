@@ -3,6 +3,7 @@ import Logging
 import Metrics
 import Prometheus
 import RecipeCartStorage
+import RecipeCartUpstream
 import ServiceLifecycle
 
 /// `GET /metrics` in Prometheus' text format on its own port (`--metrics-port`), apart from the shop's pages so that

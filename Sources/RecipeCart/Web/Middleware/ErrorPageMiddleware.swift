@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// Turns every error into an HTML page with the right status, and a bug into a plain 500 that logs its request id.
 struct ErrorPageMiddleware: RouterMiddleware {
@@ -44,6 +45,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return .payloadTooLarge
         case is HTTPParserError:
             return .badRequest("The request ended before all of it arrived. Please try again.")
+        case let error as RecipeUnavailable:
+            return .serviceUnavailable(error.message)
         case let error as StorageError:
             switch error {
             case .notFound(let message): return .notFound(message)

@@ -1,4 +1,5 @@
 import Hummingbird
+import RecipeCartUpstream
 
 /// A page as sent: never stored by a cache, since every page carries its visitor's own cart and CSRF token.
 enum HTMLResponse {

@@ -1,6 +1,7 @@
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
+import RecipeCartUpstream
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import NIOCore
 import RecipeCartDomain
+import RecipeCartUpstream
 
 /// The answers a static file held in memory gets, decided on the event loop that read the request: what the router's
 /// middleware would answer (`StaticFileMiddleware`, then the security headers, the request log line and Hummingbird's

@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
 import RecipeCartDomain
+import RecipeCartUpstream
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOCore
 import RecipeCartDomain
+import RecipeCartUpstream
 
 /// A request head read straight from a connection's bytes when it is of the plainest kind: `GET` or `HEAD` of an
 /// origin-form target over HTTP/1.1, one `Host`, no body, no framing or connection headers but `Connection:

@@ -1,5 +1,6 @@
 import NIOCore
 import RecipeCartDomain
+import RecipeCartUpstream
 import Synchronization
 
 /// A file variant's heads as they go on the wire, one a status and `Cache-Control`, each kept with the `Date` it was

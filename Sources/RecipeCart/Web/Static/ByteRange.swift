@@ -1,4 +1,5 @@
 import RecipeCartDomain
+import RecipeCartUpstream
 
 /// A request's `Range` over a file of known length (RFC 9110 §14).
 ///

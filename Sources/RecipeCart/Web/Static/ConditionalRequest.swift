@@ -1,5 +1,6 @@
 import HTTPTypes
 import RecipeCartStorage
+import RecipeCartUpstream
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import RecipeCartDomain
+import RecipeCartUpstream
 
 /// One file ready to send: its variants with their headers, built once when it is loaded and
 /// shared by every request that hits it.

@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartUpstream
 
 /// The cart page: one line a recipe with its stepper, or the empty state.
 struct CartView: PageView {

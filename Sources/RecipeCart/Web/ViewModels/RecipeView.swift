@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartUpstream
 
 /// The detail page of one recipe.
 struct RecipeView: PageView {

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartUpstream
 
 /// "just now", "3 min ago", "2 h ago", "4 days ago".
 enum RelativeTime {

@@ -1,6 +1,7 @@
 import Foundation
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartUpstream
 
 /// The staff sign-in page.
 struct StaffLoginView: PageView {
