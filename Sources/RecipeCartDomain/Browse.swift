@@ -63,13 +63,6 @@ public enum BrowseSection: Int, Sendable, CaseIterable {
 
     /// Popular, Quick and so on show tiles with pictures; Other is a plain list of titles.
     public var showsTiles: Bool { self != .other }
-
-    public static func forTime(_ minutes: Int?) -> BrowseSection {
-        guard let minutes else { return .timeUnknown }
-        if minutes <= 20 { return .quick }
-        if minutes < 60 { return .underAnHour }
-        return .longer
-    }
 }
 
 public struct BrowsePage: Sendable, Equatable {

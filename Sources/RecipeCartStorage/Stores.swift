@@ -10,6 +10,9 @@ public struct Stores: Sendable {
     public let catalog: any CatalogStore
     public let edits: any RecipeEditStore
     public let carts: any CartStore
+    /// What the catalog and cart stores hold in memory, for pages answered without a read.
+    package let catalogMemory: any CatalogMemory
+    package let cartMemory: any CartMemory
     public let orders: any OrderStore
     public let shoppingLists: any ShoppingListStore
     public let shares: any CartShareStore
@@ -42,10 +45,12 @@ public struct Stores: Sendable {
 
     package static func openSQLite(directory: URL, clock: AppClock, logger: Logger) throws -> Stores {
         let database = try AppDatabase(directory: directory, clock: clock)
+        let catalog = SQLiteCatalogStore(database: database)
+        let carts = SQLiteCartStore(database: database, clock: clock)
         return Stores(
-            catalog: SQLiteCatalogStore(database: database),
+            catalog: catalog,
             edits: SQLiteRecipeEditStore(database: database, clock: clock),
-            carts: SQLiteCartStore(database: database, clock: clock),
+            carts: carts, catalogMemory: catalog, cartMemory: carts,
             orders: SQLiteOrderStore(database: database, clock: clock),
             shoppingLists: SQLiteShoppingListStore(database: database),
             shares: SQLiteCartShareStore(database: database, clock: clock),
@@ -68,10 +73,12 @@ public struct Stores: Sendable {
             let generations = CatalogGeneration()
             generations.advance(
                 to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })
+            let catalog = PostgresCatalogStore(database: database, generations: generations, clock: clock)
+            let carts = PostgresCartStore(database: database, clock: clock)
             return Stores(
-                catalog: PostgresCatalogStore(database: database, generations: generations, clock: clock),
+                catalog: catalog,
                 edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
-                carts: PostgresCartStore(database: database, clock: clock),
+                carts: carts, catalogMemory: catalog, cartMemory: carts,
                 orders: PostgresOrderStore(database: database, clock: clock),
                 shoppingLists: PostgresShoppingListStore(database: database, clock: clock),
                 shares: PostgresCartShareStore(database: database, clock: clock),

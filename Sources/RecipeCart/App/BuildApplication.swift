@@ -80,7 +80,8 @@ func makeRouter(
     let cookies = CookiePolicy(secure: config.secureCookies)
     let flash = StatusFlash(secret: signer.secret)
     let pages = PageContext(
-        renderer: renderer, carts: carts, signer: signer, assets: AssetURLs(files: staticFiles), cookies: cookies,
+        renderer: renderer, carts: carts, cartMemory: stores.cartMemory, signer: signer,
+        assets: AssetURLs(files: staticFiles), cookies: cookies,
         flash: flash,
         clock: config.clock)
 
@@ -89,7 +90,9 @@ func makeRouter(
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HTMLCompressionMiddleware())
     router.add(middleware: RequestLogMiddleware(level: requestLogLevel))
-    if carts.needsLastWrite { router.add(middleware: LastWriteMiddleware(cookies: cookies, clock: config.clock)) }
+    if stores.cartMemory.needsLastWrite {
+        router.add(middleware: LastWriteMiddleware(cookies: cookies, clock: config.clock))
+    }
     router.add(middleware: ErrorPageMiddleware(pages: pages))
     router.add(middleware: MethodGuardMiddleware())
     router.add(middleware: StaticFileMiddleware(files: staticFiles, pictures: stores.pictures))
@@ -99,12 +102,14 @@ func makeRouter(
     router.add(middleware: StaffSessionMiddleware(authenticator: staff, cookies: cookies))
 
     let browse = BrowseController(
-        catalog: catalog, upstream: upstream, pages: pages, cache: PageCache(), search: search,
+        catalog: catalog, catalogMemory: stores.catalogMemory, upstream: upstream, pages: pages, cache: PageCache(),
+        search: search,
         suggester: SpellingSuggester(index: search.index), cookable: CookableRanker(catalog: catalog, search: search),
         facets: BrowseFacets.memo(of: catalog))
     let edits = stores.edits
     let recipes = RecipeController(
-        catalog: catalog, carts: carts, edits: edits, upstream: upstream, pages: pages, cache: PageCache(),
+        catalog: catalog, carts: carts, catalogMemory: stores.catalogMemory, edits: edits, upstream: upstream,
+        pages: pages, cache: PageCache(),
         blocks: FragmentCache())
     let shoppingLists = ShoppingListBuilder(catalog: catalog, lists: stores.shoppingLists)
     let cart = CartController(

@@ -21,8 +21,6 @@ public enum Amount: Sendable, Equatable {
         }
     }
 
-    public var isRange: Bool { low != high }
-
     package func map(_ transform: (Double) -> Double) -> Amount {
         switch self {
         case .exact(let value): .exact(transform(value))

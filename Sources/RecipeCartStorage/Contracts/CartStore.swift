@@ -22,15 +22,6 @@ public protocol CartStore: Sendable {
     func hasSession(_ session: SessionKey) async throws -> Bool
     func quantity(of recipe: RecipeID, session: SessionKey) async throws -> Int
     func itemCount(session: SessionKey) async throws -> Int
-    /// `itemCount` when memory holds it exact, nil when only a read can tell. `lastWrite` is the shopper's last post,
-    /// when the store needs it (`needsLastWrite`).
-    func itemCountInMemory(session: SessionKey, lastWrite: LastWrite?) -> Int?
-    /// True when memory knows the session has stored nothing for `recipe`: no cart line, own version or Undo; false
-    /// when only a read can tell.
-    func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey, lastWrite: LastWrite?) -> Bool
-    /// Whether what memory holds of a session is exact only since the shopper's last post, which another instance may
-    /// have answered: each post's answer then carries its `LastWrite`.
-    var needsLastWrite: Bool { get }
     /// The cart with each line's recipe as it shows now (edits applied), in the order lines were added.
     func cart(session: SessionKey) async throws -> Cart
     /// One line of the cart, when the recipe is in it.

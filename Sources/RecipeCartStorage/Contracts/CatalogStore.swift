@@ -11,10 +11,6 @@ public protocol CatalogStore: Sendable {
     func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]]
     /// A number that grows with every change to recipes or the shop's edits, wherever the change was made.
     func generation() async throws -> Int
-    /// `generation()` when memory holds it current, nil when only a read can tell.
-    func generationInMemory() -> Int?
-    /// The shop's copy of a recipe as read at `generation`, when memory holds it.
-    func recipeInMemory(_ id: RecipeID, generation: Int) -> Recipe?
     func categories() async throws -> [String]
     /// The cuisines of the recipes here, for the Browse page's cuisine filter.
     func areas() async throws -> [String]

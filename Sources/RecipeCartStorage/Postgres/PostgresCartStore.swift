@@ -4,7 +4,7 @@ import RecipeCartDomain
 
 /// Cart lines in PostgreSQL. Every write of a session first takes that session's advisory lock, so two instances
 /// changing one cart at once apply their changes one after the other, never one over the other.
-package struct PostgresCartStore: CartStore {
+package struct PostgresCartStore: CartStore, CartMemory {
     package let database: PostgresDatabase
     package let clock: AppClock
     /// Stepper posts, the hot path, are committed in batches, each batch one statement.

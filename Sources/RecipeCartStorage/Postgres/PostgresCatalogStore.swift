@@ -3,7 +3,7 @@ import PostgresNIO
 import RecipeCartDomain
 
 /// Recipes in PostgreSQL. Search is a weighted `tsvector` of unaccented words, every typed word a prefix.
-package struct PostgresCatalogStore: CatalogStore {
+package struct PostgresCatalogStore: CatalogStore, CatalogMemory {
     package let database: PostgresDatabase
     package let generations: CatalogGeneration
     package let clock: AppClock

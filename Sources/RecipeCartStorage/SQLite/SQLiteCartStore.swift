@@ -3,7 +3,7 @@ import GRDB
 import RecipeCartDomain
 
 /// Cart lines per session, each change applied atomically in one SQL transaction.
-public struct SQLiteCartStore: CartStore {
+public struct SQLiteCartStore: CartStore, CartMemory {
     package let database: AppDatabase
     package let clock: AppClock
     /// Stepper posts, the hot path, are committed in batches.

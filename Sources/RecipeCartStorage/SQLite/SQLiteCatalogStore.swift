@@ -3,7 +3,7 @@ import GRDB
 import RecipeCartDomain
 
 /// Reads and writes recipes in SQLite. Every page reads recipes through here, with local edits applied.
-public struct SQLiteCatalogStore: CatalogStore {
+public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
     package let database: AppDatabase
     /// The shop's copies read lately, valid for the generation they were read at: a detail page seen before reads
     /// at most the shopper's own version.

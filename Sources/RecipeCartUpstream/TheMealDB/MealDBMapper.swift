@@ -73,14 +73,6 @@ public enum MealDBMapper {
         UpstreamValue.clean(name).flatMap { $0.caseInsensitiveCompare("Unknown") == .orderedSame ? nil : $0 }
     }
 
-    /// Category names for the chips, in upstream order, without blanks or repeats.
-    public static func categoryNames(from response: MealDBCategoriesResponse) -> [String] {
-        var seen: Set<String> = []
-        return response.categories.compactMap { UpstreamValue.clean($0.name) }.filter {
-            seen.insert($0.lowercased()).inserted
-        }
-    }
-
     /// TheMealDB writes no description, so say only what is known: "A Japanese dessert.",
     /// "An Italian pasta dish.", "A seafood dish."; empty when neither area nor category is known.
     package static func description(area: String?, category: String?) -> String {

@@ -210,9 +210,4 @@ import Testing
         #expect(tile.summary == full.recipe.summary)
         #expect(tile.imageURL == full.imageURL)
     }
-
-    @Test func categoryNamesKeepUpstreamOrder() throws {
-        let response = try UpstreamFixture.decode(MealDBCategoriesResponse.self, "themealdb/categories.json")
-        #expect(MealDBMapper.categoryNames(from: response) == ["Beef", "Dessert", "Vegan", "Vegetarian"])
-    }
 }

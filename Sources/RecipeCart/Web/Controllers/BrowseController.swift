@@ -9,6 +9,7 @@ struct BrowseController: Sendable {
     static let maximumSearchLength = 200
 
     let catalog: any CatalogStore
+    let catalogMemory: any CatalogMemory
     let upstream: UpstreamCatalog
     let pages: PageContext
     let cache: PageCache
@@ -64,7 +65,7 @@ struct BrowseController: Sendable {
             return query.area == nil ? Self.pageURL(for: query) : nil
         }
         let raw = rawQuery ?? ""
-        guard !upstream.isConfigured, let generation = catalog.generationInMemory(),
+        guard !upstream.isConfigured, let generation = catalogMemory.generationInMemory(),
             let page = raw.utf8.count <= Self.longestKeptQuery ? pageKeys.value(for: raw, make: pageKey) : pageKey(raw)
         else { return nil }
         return cache.kept(for: pages.cacheKey(page), generation: generation)

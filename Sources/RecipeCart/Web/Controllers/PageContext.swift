@@ -7,6 +7,7 @@ import RecipeCartUpstream
 struct PageContext: Sendable {
     let renderer: PageRenderer
     let carts: any CartStore
+    let cartMemory: any CartMemory
     let signer: SessionSigner
     let assets: AssetURLs
     let cookies: CookiePolicy

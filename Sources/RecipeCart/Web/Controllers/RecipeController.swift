@@ -10,6 +10,7 @@ struct RecipeController: Sendable {
 
     let catalog: any CatalogStore
     let carts: any CartStore
+    let catalogMemory: any CatalogMemory
     let edits: any RecipeEditStore
     let upstream: UpstreamCatalog
     let pages: PageContext
@@ -56,9 +57,9 @@ struct RecipeController: Sendable {
     func keptPage(_ id: RecipeID, fields: FormFields, session: ShopperSession, lastWrite: LastWrite?, cartCount: Int)
         -> ByteBuffer?
     {
-        guard !upstream.isConfigured, let generation = catalog.generationInMemory(),
-            carts.hasStoredNothingInMemory(for: id, session: session.key, lastWrite: lastWrite),
-            let recipe = catalog.recipeInMemory(id, generation: generation),
+        guard !upstream.isConfigured, let generation = catalogMemory.generationInMemory(),
+            pages.cartMemory.hasStoredNothingInMemory(for: id, session: session.key, lastWrite: lastWrite),
+            let recipe = catalogMemory.recipeInMemory(id, generation: generation),
             case .success(let servings) = Result(catching: { try Self.servings(fields["servings"], for: recipe) }),
             let template = cache.kept(
                 for: cacheKey(recipe, servings: servings, copy: .personal(session.key)), generation: generation)

@@ -34,7 +34,9 @@ struct EventLoopPageAnswers: EventLoopAnswering {
             let session = sent[cookies.session].flatMap(pages.signer.session(fromCookie:))
         else { return nil }
         let lastWrite = sent[cookies.lastWrite].flatMap(LastWrite.init(cookie:))
-        guard let count = pages.carts.itemCountInMemory(session: session.key, lastWrite: lastWrite) else { return nil }
+        guard let count = pages.cartMemory.itemCountInMemory(session: session.key, lastWrite: lastWrite) else {
+            return nil
+        }
         let page: ByteBuffer?
         if let recipeID {
             page = recipes.keptPage(
