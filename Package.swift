@@ -67,11 +67,25 @@ let package = Package(
             ]
         ),
         .target(
+            name: "RecipeCartWire",
+            dependencies: [
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["README.md"]
+        ),
+        .target(
             name: "RecipeCart",
             dependencies: [
                 "RecipeCartDomain",
                 "RecipeCartStorage",
                 "RecipeCartUpstream",
+                "RecipeCartWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -119,6 +133,7 @@ let package = Package(
                 "RecipeCartDomain",
                 "RecipeCartStorage",
                 "RecipeCartUpstream",
+                "RecipeCartWire",
                 "RecipeCart",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

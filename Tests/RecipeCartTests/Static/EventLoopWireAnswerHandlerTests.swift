@@ -2,6 +2,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 import NIOEmbedded
+import RecipeCartWire
 import Testing
 
 @testable import RecipeCart

@@ -1,6 +1,7 @@
 import HTTPTypes
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartWire
 import Testing
 
 @testable import RecipeCart

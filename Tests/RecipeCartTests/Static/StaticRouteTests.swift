@@ -4,6 +4,7 @@ import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
+import RecipeCartWire
 import Testing
 
 @testable import RecipeCart

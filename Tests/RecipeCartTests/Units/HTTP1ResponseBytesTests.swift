@@ -7,6 +7,7 @@ import NIOHTTPTypesHTTP1
 import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
+import RecipeCartWire
 import Testing
 
 @testable import RecipeCart

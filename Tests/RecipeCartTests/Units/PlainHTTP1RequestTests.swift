@@ -5,6 +5,7 @@ import NIOHTTPTypes
 import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
+import RecipeCartWire
 import Testing
 
 @testable import RecipeCart

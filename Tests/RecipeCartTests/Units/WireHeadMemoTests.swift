@@ -1,5 +1,6 @@
 import NIOCore
 import RecipeCartUpstream
+import RecipeCartWire
 import Testing
 
 @testable import RecipeCart

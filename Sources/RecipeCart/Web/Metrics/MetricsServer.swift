@@ -4,6 +4,7 @@ import Metrics
 import Prometheus
 import RecipeCartStorage
 import RecipeCartUpstream
+import RecipeCartWire
 import ServiceLifecycle
 
 /// `GET /metrics` in Prometheus' text format on its own port (`--metrics-port`), apart from the shop's pages so that

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import RecipeCartDomain
 import RecipeCartUpstream
+import RecipeCartWire
 
 /// One file ready to send: its variants with their headers, built once when it is loaded and
 /// shared by every request that hits it.

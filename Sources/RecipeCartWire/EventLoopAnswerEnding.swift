@@ -1,20 +1,25 @@
 import HTTPTypes
 import Logging
-import RecipeCartStorage
 
 /// What every answer given on the event loop ends with, as the router's middleware and Hummingbird's server would
 /// add it: the security headers, `Date` and `Server`, and the request's log line (without Hummingbird's request id).
-struct EventLoopAnswerEnding: Sendable {
-    let serverName: String
-    let logger: Logger
+package struct EventLoopAnswerEnding: Sendable {
+    package let serverName: String
+    package let logger: Logger
     /// The level of the router's request log line.
-    let logLevel: Logger.Level
+    package let logLevel: Logger.Level
+
+    package init(serverName: String, logger: Logger, logLevel: Logger.Level) {
+        self.serverName = serverName
+        self.logger = logger
+        self.logLevel = logLevel
+    }
 
     /// The head, and the request's log line.
     /// - Parameters:
     ///   - path: the request's path as logged, never its query.
     ///   - date: the `Date` header's value for now.
-    func head(
+    package func head(
         _ status: HTTPResponse.Status, _ fields: HTTPFields, answering method: HTTPRequest.Method, path: String,
         date: String,
         since start: ContinuousClock.Instant
@@ -24,7 +29,7 @@ struct EventLoopAnswerEnding: Sendable {
     }
 
     /// The head alone, for one made once and kept (`WireHeadMemo`); each request still gets its log line.
-    func head(_ status: HTTPResponse.Status, _ fields: HTTPFields, date: String) -> HTTPResponse {
+    package func head(_ status: HTTPResponse.Status, _ fields: HTTPFields, date: String) -> HTTPResponse {
         var headers = fields
         SecurityHeaders.add(to: &headers)
         headers[.date] = date
@@ -32,11 +37,11 @@ struct EventLoopAnswerEnding: Sendable {
         return HTTPResponse(status: status, headerFields: headers)
     }
 
-    func log(
+    package func log(
         _ status: HTTPResponse.Status, answering method: HTTPRequest.Method, path: String,
         since start: ContinuousClock.Instant
     ) {
-        RequestLogMiddleware<AppRequestContext>.log(
+        RequestLogLine.write(
             level: logLevel, method: method, path: path, status: String(status.code), since: start, to: logger)
     }
 }

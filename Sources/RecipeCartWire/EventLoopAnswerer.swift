@@ -1,7 +1,6 @@
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
-import RecipeCartUpstream
 
 #if canImport(Glibc)
     import Glibc
@@ -10,21 +9,21 @@ import RecipeCartUpstream
 #endif
 
 /// Asks each of a connection's `EventLoopAnswering`s in turn, with the `Date` of now made once a second.
-struct EventLoopAnswerer {
-    let answers: [any EventLoopAnswering]
+package struct EventLoopAnswerer {
+    package let answers: [any EventLoopAnswering]
     private var date = (seconds: 0, text: "")
 
-    init(answers: [any EventLoopAnswering]) {
+    package init(answers: [any EventLoopAnswering]) {
         self.answers = answers
     }
 
     /// The first answer any of `answers` gives.
-    mutating func answer(_ request: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?)? {
+    package mutating func answer(_ request: HTTPRequest) -> (head: HTTPResponse, body: ByteBuffer?)? {
         first(request) { $0.answer(request, uri: $1, date: $2) }
     }
 
     /// The first answer any of `answers` gives, as the bytes that go on the wire.
-    mutating func wireAnswer(_ request: HTTPRequest) -> (head: ByteBuffer, body: ByteBuffer?)? {
+    package mutating func wireAnswer(_ request: HTTPRequest) -> (head: ByteBuffer, body: ByteBuffer?)? {
         first(request) { $0.wireAnswer(request, uri: $1, date: $2) }
     }
 

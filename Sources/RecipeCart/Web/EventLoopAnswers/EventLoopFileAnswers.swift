@@ -4,6 +4,7 @@ import HummingbirdCore
 import NIOCore
 import RecipeCartDomain
 import RecipeCartUpstream
+import RecipeCartWire
 
 /// The answers a static file held in memory gets, decided on the event loop that read the request: what the router's
 /// middleware would answer (`StaticFileMiddleware`, then the security headers, the request log line and Hummingbird's

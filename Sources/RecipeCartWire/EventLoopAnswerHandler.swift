@@ -9,11 +9,11 @@ import NIOHTTPTypes
 /// connection cannot take more (a client that sends requests and does not read the answers), requests go to the
 /// router too, whose writes wait for the client and so stop the reading: answering here regardless had let four such
 /// connections grow the server to a gigabyte in seconds.
-final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+package final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    package typealias InboundIn = HTTPRequestPart
+    package typealias InboundOut = HTTPRequestPart
+    package typealias OutboundIn = HTTPResponsePart
+    package typealias OutboundOut = HTTPResponsePart
 
     private var answerer: EventLoopAnswerer
     /// Requests passed to the router whose answer has not ended yet.
@@ -21,11 +21,11 @@ final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// The rest of a request answered here is dropped, so the router never sees it.
     private var isDroppingRequest = false
 
-    init(answers: [any EventLoopAnswering]) {
+    package init(answers: [any EventLoopAnswering]) {
         answerer = EventLoopAnswerer(answers: answers)
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
             if answersOwedByRouter == 0, context.channel.isWritable, let (head, body) = answerer.answer(request) {
@@ -47,7 +47,7 @@ final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.fireChannelRead(data)
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         // A parse error's 400 is an answer the router writes for no request passed to it.
         if case .end = unwrapOutboundIn(data) { answersOwedByRouter = max(0, answersOwedByRouter - 1) }
         context.write(data, promise: promise)

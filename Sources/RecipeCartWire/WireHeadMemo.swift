@@ -1,29 +1,34 @@
 import NIOCore
-import RecipeCartDomain
-import RecipeCartUpstream
 import Synchronization
 
 /// A file variant's heads as they go on the wire, one a status and `Cache-Control`, each kept with the `Date` it was
 /// last written with: on the event loop a file's answer is then a lookup and, once a second, the new `Date` written
 /// over the old one. Building the head's fields and bytes for every request was about a fifth of a file's CPU.
-final class WireHeadMemo: Sendable {
-    struct Key: Hashable {
-        let status: Int
-        let cacheControl: String
+package final class WireHeadMemo: Sendable {
+    package struct Key: Hashable {
+        package let status: Int
+        package let cacheControl: String
+
+        package init(status: Int, cacheControl: String) {
+            self.status = status
+            self.cacheControl = cacheControl
+        }
     }
 
     private struct Head {
-        var bytes: ByteBuffer
-        var date: String
+        package var bytes: ByteBuffer
+        package var date: String
         /// Where the `Date` value starts in `bytes`.
-        let dateOffset: Int
+        package let dateOffset: Int
     }
 
     private let heads = Mutex<[Key: Head]>([:])
 
+    package init() {}
+
     /// The head for `key` with `date` as its `Date`.
     /// - Parameter make: builds the head with `date`, when there is none for `key` yet.
-    func head(for key: Key, date: String, make: () -> ByteBuffer) -> ByteBuffer {
+    package func head(for key: Key, date: String, make: () -> ByteBuffer) -> ByteBuffer {
         heads.withLock { heads in
             if var head = heads[key] {
                 if head.date == date { return head.bytes }

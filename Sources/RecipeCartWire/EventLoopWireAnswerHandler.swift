@@ -10,11 +10,11 @@ import NIOCore
 ///   on to the decoder, and `EventLoopAnswerHandler` and the router take it from there.
 /// - While the connection cannot take more (a client that sends requests and does not read the answers), what was
 ///   read is held and no more is read until it can.
-final class EventLoopWireAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+package final class EventLoopWireAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    package typealias InboundIn = ByteBuffer
+    package typealias InboundOut = ByteBuffer
+    package typealias OutboundIn = ByteBuffer
+    package typealias OutboundOut = ByteBuffer
 
     private enum Mode {
         case answering
@@ -33,22 +33,22 @@ final class EventLoopWireAnswerHandler: ChannelDuplexHandler, RemovableChannelHa
     private var isReadWaiting = false
     private var context: ChannelHandlerContext?
 
-    init(answers: [any EventLoopAnswering], requestGuard: HTTP1RequestGuard?) {
+    package init(answers: [any EventLoopAnswering], requestGuard: HTTP1RequestGuard?) {
         answerer = EventLoopAnswerer(answers: answers)
         self.requestGuard = requestGuard
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         requestGuard?.whenAllAnswered = { [weak self] in self?.routerAnswered() }
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
         requestGuard?.whenAllAnswered = nil
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard mode != .passingOn else { return context.fireChannelRead(data) }
         var bytes = unwrapInboundIn(data)
         if var earlier = held {
@@ -61,12 +61,12 @@ final class EventLoopWireAnswerHandler: ChannelDuplexHandler, RemovableChannelHa
         }
     }
 
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
+    package func channelWritabilityChanged(context: ChannelHandlerContext) {
         if mode == .answering, context.channel.isWritable { answerHeld(context: context) }
         context.fireChannelWritabilityChanged()
     }
 
-    func read(context: ChannelHandlerContext) {
+    package func read(context: ChannelHandlerContext) {
         guard held == nil, mode != .awaitingRouter else {
             isReadWaiting = true
             return

@@ -1,8 +1,6 @@
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
-import RecipeCartDomain
-import RecipeCartUpstream
 
 #if canImport(Glibc)
     import Glibc
@@ -26,21 +24,21 @@ import RecipeCartUpstream
 ///   rather than by Hummingbird, since answers given before the decoder (`EventLoopWireAnswerHandler`) never pass
 ///   Hummingbird's handlers: they are told here.
 /// The limits are checked by one timer a connection, every few seconds, so no request pays for a timer of its own.
-final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundIn = HTTPServerResponsePart
-    typealias OutboundOut = HTTPServerResponsePart
+package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    package typealias InboundIn = HTTPServerRequestPart
+    package typealias InboundOut = HTTPServerRequestPart
+    package typealias OutboundIn = HTTPServerResponsePart
+    package typealias OutboundOut = HTTPServerResponsePart
 
-    static let baseDeadline: TimeAmount = .seconds(30)
-    static let bytesPerSecond = 16 * 1024
-    static let longestDeadline: TimeAmount = .minutes(10)
+    package static let baseDeadline: TimeAmount = .seconds(30)
+    package static let bytesPerSecond = 16 * 1024
+    package static let longestDeadline: TimeAmount = .minutes(10)
     /// A connection with no request under way is closed after this long without one.
-    static let idleTimeout: TimeAmount = .seconds(30)
+    package static let idleTimeout: TimeAmount = .seconds(30)
     /// Silence inside a request that gets its 408 in time, the check's own delay included.
-    static let silenceLimit: TimeAmount = idleTimeout - checkEvery * 2
-    static let stalledWriteLimit: TimeAmount = .seconds(30)
-    static let checkEvery: TimeAmount = .seconds(5)
+    package static let silenceLimit: TimeAmount = idleTimeout - checkEvery * 2
+    package static let stalledWriteLimit: TimeAmount = .seconds(30)
+    package static let checkEvery: TimeAmount = .seconds(5)
 
     /// Once a request is refused, the rest of that connection's input is dropped.
     private var isRefusing = false
@@ -53,13 +51,15 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var requestsUnderWay = 0
     private var lastActivity = NIODeadline.now()
     /// Called once the answer to every request read has been written.
-    var whenAllAnswered: (() -> Void)?
+    package var whenAllAnswered: (() -> Void)?
     /// Answers written but not yet taken by the socket, and when one last was.
     private var unfinishedAnswers = 0
     private var lastWriteProgress = NIODeadline.now()
     private var watch: RepeatedTask?
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package init() {}
+
+    package func handlerAdded(context: ChannelHandlerContext) {
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         watch = context.eventLoop.scheduleRepeatedTask(initialDelay: Self.checkEvery, delay: Self.checkEvery) { _ in
@@ -67,11 +67,11 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         watch?.cancel()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !isRefusing else { return }
         lastRead = .now()
         lastActivity = lastRead
@@ -106,7 +106,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(wrapInboundOut(.head(head)))
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let part = unwrapOutboundIn(data)
         if case .head = part { hasAnswerStarted = true }
         guard case .end = part else {
@@ -129,7 +129,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// A request was read and answered in front of this handler.
-    func noteAnswerGivenBeforeIt() {
+    package func noteAnswerGivenBeforeIt() {
         lastActivity = .now()
     }
 
@@ -152,7 +152,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // Between requests nobody else will answer a parse error with a page; inside one, the handler does (400).
         if error is HTTPParserError, !isReadingRequest, !isRefusing {
             refuse(context: context, status: .badRequest, version: .http1_1)
@@ -161,7 +161,7 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireErrorCaught(error)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         watch?.cancel()
         context.fireChannelInactive()
     }
@@ -191,10 +191,12 @@ final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 }
 
 /// Hummingbird adds extra handlers after its conversion to HTTP types; this one moves the guard in front of it.
-final class HTTP1RequestGuardInstaller: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
+package final class HTTP1RequestGuardInstaller: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = NIOAny
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package init() {}
+
+    package func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
         if let codec = try? pipeline.handler(type: HTTP1ToHTTPServerCodec.self) {
             try? pipeline.addHandler(HTTP1RequestGuard(), position: .before(codec))

@@ -4,7 +4,7 @@ import NIOCore
 
 /// Answers some requests on the event loop that read them, without the router (`EventLoopAnswerHandler`): what the
 /// router would answer, byte for byte but the `Date`. Nil sends the request on to the router.
-protocol EventLoopAnswering: Sendable {
+package protocol EventLoopAnswering: Sendable {
     /// - Parameters:
     ///   - uri: the request's target, parsed once for every answerer.
     ///   - date: the `Date` header's value for now.
@@ -15,7 +15,7 @@ protocol EventLoopAnswering: Sendable {
 }
 
 extension EventLoopAnswering {
-    func wireAnswer(_ request: HTTPRequest, uri: URI, date: String) -> (head: ByteBuffer, body: ByteBuffer?)? {
+    package func wireAnswer(_ request: HTTPRequest, uri: URI, date: String) -> (head: ByteBuffer, body: ByteBuffer?)? {
         answer(request, uri: uri, date: date).map {
             HTTP1ResponseBytes.make($0.head, body: $0.body, answering: request.method)
         }
@@ -23,7 +23,7 @@ extension EventLoopAnswering {
 
     /// A request with no body to drop and a connection that stays open: the router answers the others, since only it
     /// reads bodies and closes connections.
-    static func isWholeWithoutBody(_ fields: HTTPFields) -> Bool {
+    package static func isWholeWithoutBody(_ fields: HTTPFields) -> Bool {
         fields[.transferEncoding] == nil && fields[.expect] == nil && (fields[.contentLength].map { $0 == "0" } ?? true)
             && fields[.connection] != "close"
     }

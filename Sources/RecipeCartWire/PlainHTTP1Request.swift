@@ -1,7 +1,5 @@
 import HTTPTypes
 import NIOCore
-import RecipeCartDomain
-import RecipeCartUpstream
 
 /// A request head read straight from a connection's bytes when it is of the plainest kind: `GET` or `HEAD` of an
 /// origin-form target over HTTP/1.1, one `Host`, no body, no framing or connection headers but `Connection:
@@ -9,8 +7,8 @@ import RecipeCartUpstream
 /// would make of the same bytes (the `Host` as the authority, every other field as it came), so the
 /// event loop can answer it without them. Anything else, and a head not yet whole, is not read here: the connection
 /// goes on through NIO's decoder, which handles every case, refusals included.
-enum PlainHTTP1Request {
-    enum Reading {
+package enum PlainHTTP1Request {
+    package enum Reading {
         /// The bytes do not start with a plain request's whole head.
         case notPlain
         /// `length` bytes are the request.
@@ -18,10 +16,10 @@ enum PlainHTTP1Request {
     }
 
     /// Longer heads are left to NIO's decoder and its limits.
-    static let longestHead = 8 * 1024
-    static let mostFields = 64
+    package static let longestHead = 8 * 1024
+    package static let mostFields = 64
 
-    static func read(_ bytes: ByteBuffer) -> Reading {
+    package static func read(_ bytes: ByteBuffer) -> Reading {
         bytes.withUnsafeReadableBytes { raw in
             let start = UnsafeRawBufferPointer(rebasing: raw.prefix(longestHead))
             guard let headEnd = endOfHead(in: start) else { return .notPlain }

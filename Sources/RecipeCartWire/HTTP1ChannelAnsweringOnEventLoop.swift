@@ -1,15 +1,19 @@
 import HummingbirdCore
 import Logging
 import NIOCore
-import RecipeCartStorage
 
 /// Hummingbird's HTTP/1 channel with an `EventLoopWireAnswerHandler` in front of its decoder and an
 /// `EventLoopAnswerHandler` in front of its request stream.
-struct HTTP1ChannelAnsweringOnEventLoop: ServerChildChannel {
-    let channel: HTTP1Channel
-    let answers: [any EventLoopAnswering]
+package struct HTTP1ChannelAnsweringOnEventLoop: ServerChildChannel {
+    package let channel: HTTP1Channel
+    package let answers: [any EventLoopAnswering]
 
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
+    package init(channel: HTTP1Channel, answers: [any EventLoopAnswering]) {
+        self.channel = channel
+        self.answers = answers
+    }
+
+    package func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
         self.channel.setup(channel: channel, logger: logger).flatMapThrowing { value in
             // After the state handler, so that its graceful shutdown counts these answers too.
             let pipeline = channel.pipeline.syncOperations
@@ -22,14 +26,16 @@ struct HTTP1ChannelAnsweringOnEventLoop: ServerChildChannel {
         }
     }
 
-    func handle(value: HTTP1Channel.Value, logger: Logger) async {
+    package func handle(value: HTTP1Channel.Value, logger: Logger) async {
         await channel.handle(value: value, logger: logger)
     }
 }
 
 extension HTTPServerBuilder {
     /// `.http1(configuration:)`, with what `answers` can answer answered on the event loop.
-    static func http1(configuration: HTTP1Channel.Configuration, answeringOnEventLoop answers: [any EventLoopAnswering])
+    package static func http1(
+        configuration: HTTP1Channel.Configuration, answeringOnEventLoop answers: [any EventLoopAnswering]
+    )
         -> HTTPServerBuilder
     {
         guard !answers.isEmpty else { return .http1(configuration: configuration) }

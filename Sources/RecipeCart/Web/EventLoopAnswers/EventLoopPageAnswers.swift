@@ -6,6 +6,7 @@ import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
+import RecipeCartWire
 
 /// The Browse and recipe pages a returning shopper gets from the page cache, answered on the event loop that read the
 /// request: what the router would answer (`BrowseController.index`, `RecipeController.show`, through the session,

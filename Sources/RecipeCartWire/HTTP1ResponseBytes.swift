@@ -1,13 +1,12 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
-import RecipeCartDomain
 
 /// An answer as HTTP/1.1 bytes, as NIO's conversion from HTTP types and its response encoder write it (status line,
 /// the fields in order under their own spelling, the framing the encoder corrects), for answers written below them.
-enum HTTP1ResponseBytes {
+package enum HTTP1ResponseBytes {
     /// The head's bytes, and the body's as they go on the wire (none for `HEAD`, chunked when the head has no length).
-    static func make(_ response: HTTPResponse, body: ByteBuffer?, answering method: HTTPRequest.Method) -> (
+    package static func make(_ response: HTTPResponse, body: ByteBuffer?, answering method: HTTPRequest.Method) -> (
         head: ByteBuffer, body: ByteBuffer?
     ) {
         let status = HTTPResponseStatus(statusCode: response.status.code, reasonPhrase: response.status.reasonPhrase)
