@@ -44,7 +44,7 @@ public struct Stores: Sendable {
     }
 
     package static func openSQLite(directory: URL, clock: AppClock, logger: Logger) throws -> Stores {
-        let database = try AppDatabase(directory: directory, clock: clock)
+        let database = try SQLiteDatabase(directory: directory, clock: clock)
         let catalog = SQLiteCatalogStore(database: database)
         let carts = SQLiteCartStore(database: database, clock: clock)
         return Stores(

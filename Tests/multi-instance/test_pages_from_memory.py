@@ -12,7 +12,7 @@ from mikit import MultiClient, multipart
 
 BADGE_RE = re.compile(r'data-cart-count="(\d+)"')
 STEPPER_RE = re.compile(r'class="stepper-quantity" data-quantity="(\d+)"')
-# What an instance allows for the clocks of two instances to differ (SessionReadings.clockSkew), and a margin.
+# What an instance allows for the clocks of two instances to differ (PostgresSessionReadings.clockSkew), and a margin.
 PAST_THE_SKEW = 1.3
 
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// When this browser's last post was answered, as the `rc_wrote` cookie carries it. Several instances share one
 /// PostgreSQL, so what one of them remembers of a session may be older than a post another answered; a reading taken
-/// well after this time is not (`SessionReadings`). Unsigned: a shopper who changes it only makes their own pages
+/// well after this time is not (`PostgresSessionReadings`). Unsigned: a shopper who changes it only makes their own pages
 /// slower (a later time sends them to the database) or shows themselves their own older cart for a minute at most.
 public struct LastWrite: Sendable {
     public let date: Date

@@ -2,7 +2,7 @@ import PostgresNIO
 import RecipeCartDomain
 import Synchronization
 
-/// Stepper posts on PostgreSQL, written as `GroupCommit` writes them on SQLite: the posts waiting when the writer gets
+/// Stepper posts on PostgreSQL, written as `SQLiteGroupCommit` writes them on SQLite: the posts waiting when the writer gets
 /// to them go in one transaction and one commit, and none is answered before that commit. The whole batch is one
 /// statement, the `cart_changes` function (migration v6): it takes every session lock of the batch in one order, then
 /// applies the posts in the order they came. A post used to be a transaction of five to seven statements, each a round

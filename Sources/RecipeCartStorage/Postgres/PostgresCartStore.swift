@@ -9,7 +9,7 @@ package struct PostgresCartStore: CartStore, CartMemory {
     package let clock: AppClock
     /// Stepper posts, the hot path, are committed in batches, each batch one statement.
     private let changes: PostgresCartChanges
-    private let readings = SessionReadings()
+    private let readings = PostgresSessionReadings()
 
     package init(database: PostgresDatabase, clock: AppClock) {
         self.database = database

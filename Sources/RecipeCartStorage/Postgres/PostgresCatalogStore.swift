@@ -111,7 +111,7 @@ package struct PostgresCatalogStore: CatalogStore, CatalogMemory {
     }
 
     package func browse(_ query: BrowseQuery) async throws -> BrowsePage {
-        let plan = PostgresBrowsePlan(query: query)
+        let plan = PostgresBrowseStatements(query: query)
         return try await database.read { connection in
             let total = try await connection.values(plan.countQuery, as: Int.self).first ?? 0
             let paging = BrowsePaging(total: total, requestedPage: query.page)
@@ -129,7 +129,7 @@ package struct PostgresCatalogStore: CatalogStore, CatalogMemory {
     }
 
     package func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID] {
-        let plan = PostgresBrowsePlan(query: query)
+        let plan = PostgresBrowseStatements(query: query)
         return try await database.read { connection in
             try await connection.values(plan.idsQuery, as: String.self).compactMap(RecipeID.init)
         }

@@ -4,7 +4,7 @@ import RecipeCartDomain
 /// The reads behind every page a returning shopper opens, prepared once a connection: PostgreSQL parsing and
 /// planning them anew for each request was most of its time under a load of detail pages.
 package enum ShopperPageStatements {
-    /// The badge's count, and every recipe the session has stored anything for, in one read (`SessionReadings`).
+    /// The badge's count, and every recipe the session has stored anything for, in one read (`PostgresSessionReadings`).
     package struct CountAndStored: PostgresPreparedStatement {
         package static let sql = """
             SELECT (SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = $1)::BIGINT,

@@ -5,7 +5,7 @@ import ServiceLifecycle
 /// behind. Listed first among the app's services: the service group shuts down in reverse order, so this runs
 /// after the HTTP server has answered its last request.
 package struct DatabaseCloser: Service {
-    package let database: AppDatabase
+    package let database: SQLiteDatabase
     package let logger: Logger
 
     package func run() async throws {

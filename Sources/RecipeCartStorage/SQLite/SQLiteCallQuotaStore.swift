@@ -4,7 +4,7 @@ import RecipeCartDomain
 
 /// The upstream budget in points a UTC day per source, and the stops upstream asked for, for `CallQuota`.
 package struct SQLiteCallQuotaStore: CallQuotaStore {
-    package let database: AppDatabase
+    package let database: SQLiteDatabase
 
     /// Checking and spending are one write transaction, so concurrent requests never go over the budget together.
     package func reserve(source: UpstreamSource, day: String, cost: Double, limit: Int, now: Date) async throws

@@ -4,7 +4,7 @@ import RecipeCartDomain
 
 /// Read-only cart links in the SQLite file.
 package struct SQLiteCartShareStore: CartShareStore {
-    package let database: AppDatabase
+    package let database: SQLiteDatabase
     package let clock: AppClock
 
     package func share(session: SessionKey, token: String) async throws {

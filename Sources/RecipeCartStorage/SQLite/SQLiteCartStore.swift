@@ -4,16 +4,16 @@ import RecipeCartDomain
 
 /// Cart lines per session, each change applied atomically in one SQL transaction.
 public struct SQLiteCartStore: CartStore, CartMemory {
-    package let database: AppDatabase
+    package let database: SQLiteDatabase
     package let clock: AppClock
     /// Stepper posts, the hot path, are committed in batches.
-    private let changes: GroupCommit
-    private var memos: SessionMemos { database.sessionMemos }
+    private let changes: SQLiteGroupCommit
+    private var memos: SQLiteSessionMemos { database.sessionMemos }
 
-    public init(database: AppDatabase, clock: AppClock = .system) {
+    public init(database: SQLiteDatabase, clock: AppClock = .system) {
         self.database = database
         self.clock = clock
-        changes = GroupCommit(database: database)
+        changes = SQLiteGroupCommit(database: database)
     }
 
     /// Applies a stepper change and answers all the page after it needs, in the one write transaction.

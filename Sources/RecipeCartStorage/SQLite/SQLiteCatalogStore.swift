@@ -4,12 +4,12 @@ import RecipeCartDomain
 
 /// Reads and writes recipes in SQLite. Every page reads recipes through here, with local edits applied.
 public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
-    package let database: AppDatabase
+    package let database: SQLiteDatabase
     /// The shop's copies read lately, valid for the generation they were read at: a detail page seen before reads
     /// at most the shopper's own version.
     package let memo = RecipeMemo()
 
-    public init(database: AppDatabase) {
+    public init(database: SQLiteDatabase) {
         self.database = database
     }
 
@@ -118,11 +118,11 @@ public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
     }
 
     public func browse(_ query: BrowseQuery) async throws -> BrowsePage {
-        let plan = BrowsePlan(query: query)
+        let plan = SQLiteBrowseStatements(query: query)
         return try await database.read { db in
             let counted = try Int.fetchOne(db, sql: plan.count.sql, arguments: plan.count.arguments) ?? 0
-            let bounded = counted > BrowsePlan.candidateLimit ? plan.boundedPage : nil
-            let total = bounded == nil ? counted : BrowsePlan.candidateLimit
+            let bounded = counted > SQLiteBrowseStatements.candidateLimit ? plan.boundedPage : nil
+            let total = bounded == nil ? counted : SQLiteBrowseStatements.candidateLimit
             let paging = BrowsePaging(total: total, requestedPage: query.page)
             let statement = bounded ?? plan.page
             let records = try BrowseRecord.fetchAll(
@@ -139,7 +139,7 @@ public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
     }
 
     public func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID] {
-        let statement = BrowsePlan(query: query).ids
+        let statement = SQLiteBrowseStatements(query: query).ids
         return try await database.read { db in
             try String.fetchAll(db, sql: statement.sql, arguments: statement.arguments).compactMap(RecipeID.init)
         }
@@ -339,7 +339,7 @@ package struct SummaryRecord: Decodable, FetchableRecord {
     }
 }
 
-/// A browse row: the recipe's tile, and the section `BrowsePlan` put it in.
+/// A browse row: the recipe's tile, and the section `SQLiteBrowseStatements` put it in.
 private struct BrowseRecord: Decodable, FetchableRecord {
     package var recipe: SummaryRecord
     package var section: Int

@@ -4,7 +4,7 @@ import RecipeCartDomain
 
 /// Orders in the SQLite file, beside the carts they came from.
 package struct SQLiteOrderStore: OrderStore {
-    package let database: AppDatabase
+    package let database: SQLiteDatabase
     package let clock: AppClock
 
     package func place(_ content: OrderContent, note: String, session: SessionKey) async throws -> OrderPlacement {

@@ -5,10 +5,10 @@ import RecipeCartDomain
 /// Saves and drops local edits of the shop's copy and of shoppers' own versions, kept in their own tables so that
 /// no catalog or upstream refresh overwrites them. A revert keeps what it dropped for a while, for Undo.
 public struct SQLiteRecipeEditStore: RecipeEditStore {
-    package let database: AppDatabase
+    package let database: SQLiteDatabase
     package let clock: AppClock
 
-    public init(database: AppDatabase, clock: AppClock = .system) {
+    public init(database: SQLiteDatabase, clock: AppClock = .system) {
         self.database = database
         self.clock = clock
     }

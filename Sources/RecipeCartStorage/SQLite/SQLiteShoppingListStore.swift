@@ -4,7 +4,7 @@ import RecipeCartDomain
 
 /// "I have this" marks beside the cart, and the shop's aisle order, in the SQLite file.
 package struct SQLiteShoppingListStore: ShoppingListStore {
-    package let database: AppDatabase
+    package let database: SQLiteDatabase
 
     package func have(sessions: [SessionKey]) async throws -> [SessionKey: [String: Bool]] {
         guard !sessions.isEmpty else { return [:] }

@@ -6,10 +6,10 @@ import RecipeCartDomain
 /// Only a hash of the cookie's id is stored, with the digest of the token it was made under:
 /// changing the staff token ends every staff session.
 public struct SQLiteStaffSessionStore: StaffSessionStore {
-    package let database: AppDatabase
+    package let database: SQLiteDatabase
     package let clock: AppClock
 
-    public init(database: AppDatabase, clock: AppClock = .system) {
+    public init(database: SQLiteDatabase, clock: AppClock = .system) {
         self.database = database
         self.clock = clock
     }

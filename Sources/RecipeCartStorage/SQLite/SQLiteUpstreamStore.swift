@@ -4,7 +4,7 @@ import RecipeCartDomain
 
 /// The upstream cache in SQLite. Recipes go through `SQLiteCatalogStore.upsert`, so local edits stay untouched.
 package struct SQLiteUpstreamStore: UpstreamStore {
-    package let database: AppDatabase
+    package let database: SQLiteDatabase
 
     // MARK: Requests
 

@@ -127,7 +127,7 @@ import Testing
     }
 
     /// On PostgreSQL the count and what the shopper stored come from the instance's reading of the session, taken by
-    /// the first pass (`SessionReadings`).
+    /// the first pass (`PostgresSessionReadings`).
     @Test(arguments: StoreBackend.all) func everyPageRequestGetsTheRoutersBytes(backend: StoreBackend) async throws {
         // One data dir and database for both servers: the same secret signs the same session, with the same cart and
         // CSRF token.

@@ -223,7 +223,7 @@ import Testing
     /// it was stored last, behind thousands of recipes that only use the word.
     @Test func aSearchFindingMoreThanItRanksSaysSoAndKeepsTitleHitsFirst() async throws {
         try await StoreBackend.sqlite.withStores { (stores: TestStores) async throws in
-            let limit = BrowsePlan.candidateLimit
+            let limit = SQLiteBrowseStatements.candidateLimit
             let users = (1...(limit + 100)).map { number in
                 Recipe(
                     id: RecipeID("uses-\(number)")!, title: "Stew \(number)", description: "", category: "Gen",

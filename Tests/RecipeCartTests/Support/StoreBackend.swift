@@ -41,7 +41,7 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return TestStores(
                 stores: stores, backend: self,
                 rowCount: { table in
-                    try await AppDatabase(directory: directory).read { db in
+                    try await SQLiteDatabase(directory: directory).read { db in
                         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
                     }
                 }, reopen: { try Stores.openSQLite(directory: directory, clock: clock, logger: logger) })

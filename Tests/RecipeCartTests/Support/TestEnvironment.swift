@@ -51,7 +51,7 @@ struct TestEnvironment {
         return try await buildApplication(config, logger: logger)
     }
 
-    func database() throws -> AppDatabase { try AppDatabase(directory: dataDirectory) }
+    func database() throws -> SQLiteDatabase { try SQLiteDatabase(directory: dataDirectory) }
 
     /// The stores the app opens on this data dir, for a test that checks what a request left behind.
     func stores() throws -> Stores {

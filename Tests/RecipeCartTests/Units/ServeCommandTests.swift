@@ -132,7 +132,7 @@ struct ServeCommandTests {
         #expect(result.status != 0)
         #expect(result.output.contains(message), "\(result.output)")
         #expect(!result.output.contains("s3cret-pw"))
-        #expect(!FileManager.default.fileExists(atPath: "\(directory)/\(AppDatabase.fileName)"))
+        #expect(!FileManager.default.fileExists(atPath: "\(directory)/\(SQLiteDatabase.fileName)"))
         let imported = try Self.web([
             "import", "--data-dir", directory, "--file", "/nonexistent.json", "--database-url", url,
         ])

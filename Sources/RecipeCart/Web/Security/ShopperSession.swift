@@ -27,7 +27,7 @@ public struct ShopperSession: Sendable, Equatable {
 /// Issues and checks session cookies and the CSRF tokens tied to them.
 struct SessionSigner: Sendable {
     let secret: ServerSecret
-    let memo = SessionMemo()
+    let memo = SignedCookieMemo()
 
     func cookieValue(for session: ShopperSession) -> String {
         "\(session.id).\(secret.sign("session|\(session.id)"))"

@@ -5,7 +5,7 @@ import RecipeCartDomain
 /// session has stored anything for (a cart line, its own version, a revert's Undo). A detail page read each of
 /// the last three on every request, three trips through GRDB's reader pool; for a recipe the session has
 /// stored nothing for, the answer is now known without them. Shared by every store that writes a session's rows.
-package struct SessionMemos: Sendable {
+package struct SQLiteSessionMemos: Sendable {
     package let cartCounts = PerSessionMemo<Int>()
     package let storedRecipes = PerSessionMemo<Set<RecipeID>>()
 
@@ -22,7 +22,9 @@ package struct SessionMemos: Sendable {
     }
 
     /// False when `session` has stored nothing for `recipe`, so there is nothing of it to read.
-    package func mayHaveStored(_ recipe: RecipeID, session: SessionKey, in database: AppDatabase) async throws -> Bool {
+    package func mayHaveStored(_ recipe: RecipeID, session: SessionKey, in database: SQLiteDatabase) async throws
+        -> Bool
+    {
         try await storedRecipes.value(of: session) {
             try await database.read { db in
                 let ids = try String.fetchAll(

@@ -3,7 +3,7 @@ import RecipeCartDomain
 
 /// The SQL behind one Browse request on PostgreSQL: filters, the section each recipe falls in, and the order.
 /// Every typed word is a prefix (`word:*`) of an unaccented, lower-cased word; title hits outrank the rest.
-package struct PostgresBrowsePlan {
+package struct PostgresBrowseStatements {
     /// `ts_rank`'s weights for D (tags), C (ingredients, diets), B (category) and A (title).
     package static let rankWeights = "'{0.1, 0.3, 0.4, 1.0}'"
 

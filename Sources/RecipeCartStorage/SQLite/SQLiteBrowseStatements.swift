@@ -8,7 +8,7 @@ import RecipeCartDomain
 /// the first `candidateLimit` whose title holds every word, then the first `candidateLimit` that match anywhere, and
 /// its count is shown as "2000+". Ranking all 35,000 recipes with "onion" in them took 50 ms at 100,000 recipes,
 /// almost all of it in `bm25`. A search that finds fewer ranks every match in one pass.
-package struct BrowsePlan {
+package struct SQLiteBrowseStatements {
     package struct Statement {
         package let sql: String
         package let arguments: StatementArguments

@@ -5,7 +5,7 @@ import Synchronization
 
 /// The one SQLite file of a RecipeCart installation, in WAL mode so readers never wait for the writer.
 /// The stores reach it only through `read` and `write`, so no write can skip the lock-out policy.
-public struct AppDatabase: Sendable {
+public struct SQLiteDatabase: Sendable {
     public static let fileName = "recipecart.sqlite"
 
     private let pool: DatabasePool
@@ -16,7 +16,7 @@ public struct AppDatabase: Sendable {
     private let generation = CatalogGeneration()
     package static let generationRereadInterval: Duration = .seconds(1)
     /// What this process knows of each session between its writes; every store of this file shares it.
-    package let sessionMemos = SessionMemos()
+    package let sessionMemos = SQLiteSessionMemos()
 
     /// `clock` answers the SQL function `app_now()`, which the stores write every timestamp with, so the rows
     /// and the pages agree on the time, in tests too.
@@ -35,7 +35,7 @@ public struct AppDatabase: Sendable {
         pool = try DatabasePool(
             path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
         // Every commit reaches the disk before a write is answered: an acknowledged change survives a power cut.
-        // Cart posts share their commits (`GroupCommit`), so this costs one fsync a batch, not one a post. Set here,
+        // Cart posts share their commits (`SQLiteGroupCommit`), so this costs one fsync a batch, not one a post. Set here,
         // on the writer, because the pool sets NORMAL when it turns WAL on, after `prepareDatabase` has run.
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         try Schema.migrator.migrate(pool)
@@ -52,7 +52,7 @@ public struct AppDatabase: Sendable {
 
     /// A write that fails fast while another process holds the database locked: the writes queued behind
     /// one that already waited out the busy timeout answer at once instead of each waiting in turn.
-    /// - Parameter queuedAt: when the write was asked for; a batch of writes (`GroupCommit`) gives its oldest.
+    /// - Parameter queuedAt: when the write was asked for; a batch of writes (`SQLiteGroupCommit`) gives its oldest.
     package func write<T: Sendable>(
         queuedAt: ContinuousClock.Instant = .now, _ updates: @Sendable @escaping (Database) throws -> T
     ) async throws -> T {

@@ -5,13 +5,13 @@ import Synchronization
 /// writer gets to them, each in its own savepoint (so a change that fails fails alone), and no change is answered
 /// before that transaction has committed — at `synchronous = FULL`, before it is on disk. A burst of stepper posts
 /// then costs one fsync a batch instead of one a post, and a 303 never promises what a power cut could take back.
-package final class GroupCommit: Sendable {
+package final class SQLiteGroupCommit: Sendable {
     /// A batch bigger than this waits for the next transaction, so one batch never holds the writer for long.
     package static let maximumBatch = 256
 
     private struct Job: Sendable {
         /// When the post asked: a batch that finds the database locked by another process fails at once for every
-        /// post that was already waiting when the lock was seen, as single writes do (`AppDatabase.write`).
+        /// post that was already waiting when the lock was seen, as single writes do (`SQLiteDatabase.write`).
         package let queuedAt: ContinuousClock.Instant
         /// Runs the change inside its savepoint and keeps its value for `finish`.
         package let apply: @Sendable (Database) throws -> Void
@@ -24,10 +24,10 @@ package final class GroupCommit: Sendable {
         package var isDraining = false
     }
 
-    private let database: AppDatabase
+    private let database: SQLiteDatabase
     private let queue = Mutex(Queue())
 
-    package init(database: AppDatabase) {
+    package init(database: SQLiteDatabase) {
         self.database = database
     }
 

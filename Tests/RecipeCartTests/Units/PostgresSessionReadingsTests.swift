@@ -11,37 +11,40 @@ import Testing
     let cake = RecipeID("bundled-1")!
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    private func reading(count: Int, at offset: TimeInterval) -> SessionReadings.Reading {
+    private func reading(count: Int, at offset: TimeInterval) -> PostgresSessionReadings.Reading {
         .init(count: count, stored: [cake], readAt: start + offset)
     }
 
     @Test func aReadingTakenWellAfterTheShoppersLastPostStandsForARead() {
-        let readings = SessionReadings()
+        let readings = PostgresSessionReadings()
         readings.record(reading(count: 2, at: 0), of: session)
         #expect(readings.reading(of: session, after: LastWrite(start - 1.5), now: start + 1)?.count == 2)
         #expect(readings.reading(of: session, after: nil, now: start + 1)?.stored == [cake])
     }
 
     @Test func aReadingFromBeforeThePostOrWithinTheClocksSkewOfItDoesNot() {
-        let readings = SessionReadings()
+        let readings = PostgresSessionReadings()
         readings.record(reading(count: 2, at: 0), of: session)
         // Another instance answered a post after this read: its count may be old.
         #expect(readings.reading(of: session, after: LastWrite(start + 5), now: start + 6) == nil)
         // Just before the read by this clock, but another instance's clock may run up to a second ahead.
         #expect(readings.reading(of: session, after: LastWrite(start - 0.5), now: start + 1) == nil)
         #expect(
-            readings.reading(of: session, after: LastWrite(start - SessionReadings.clockSkew), now: start + 1) == nil)
+            readings.reading(of: session, after: LastWrite(start - PostgresSessionReadings.clockSkew), now: start + 1)
+                == nil)
     }
 
     @Test func aReadingPastItsTrustIsReadAgain() {
-        let readings = SessionReadings()
+        let readings = PostgresSessionReadings()
         readings.record(reading(count: 2, at: 0), of: session)
-        #expect(readings.reading(of: session, after: nil, now: start + SessionReadings.longestTrusted) != nil)
-        #expect(readings.reading(of: session, after: nil, now: start + SessionReadings.longestTrusted + 0.001) == nil)
+        #expect(readings.reading(of: session, after: nil, now: start + PostgresSessionReadings.longestTrusted) != nil)
+        #expect(
+            readings.reading(of: session, after: nil, now: start + PostgresSessionReadings.longestTrusted + 0.001)
+                == nil)
     }
 
     @Test func aSlowReadThatBeganEarlierDoesNotReplaceANewerOne() {
-        let readings = SessionReadings()
+        let readings = PostgresSessionReadings()
         readings.record(reading(count: 3, at: 10), of: session)
         readings.record(reading(count: 1, at: 4), of: session)
         #expect(readings.reading(of: session, after: nil, now: start + 11)?.count == 3)
@@ -50,7 +53,7 @@ import Testing
     }
 
     @Test func pastItsCapacityItStartsAgain() {
-        let readings = SessionReadings(capacity: 3)
+        let readings = PostgresSessionReadings(capacity: 3)
         let sessions = (0..<4).map { SessionKey(sessionID: "shopper-\($0)") }
         for (index, session) in sessions.enumerated() { readings.record(reading(count: index, at: 0), of: session) }
         #expect(sessions.prefix(3).allSatisfy { readings.reading(of: $0, after: nil, now: start) == nil })

@@ -3,7 +3,7 @@ import Synchronization
 /// Session cookies that verified, and the CSRF tokens made for their sessions, kept so that a returning shopper's
 /// request costs a lookup instead of two HMACs and the hash of its session key. Only a cookie value that verified is
 /// kept, so a forged one never hits.
-final class SessionMemo: Sendable {
+final class SignedCookieMemo: Sendable {
     private struct Entries {
         var sessions: [String: ShopperSession] = [:]
         var tokens: [String: String] = [:]

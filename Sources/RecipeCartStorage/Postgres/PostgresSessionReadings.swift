@@ -8,7 +8,7 @@ import Synchronization
 /// `LastWrite`, allowing for the instances' clocks to differ by `clockSkew`) and is at most `longestTrusted` old,
 /// which bounds how long a change the shopper did not post themselves (another holder of the cookie, a purge) can go
 /// unseen.
-package final class SessionReadings: Sendable {
+package final class PostgresSessionReadings: Sendable {
     package struct Reading: Sendable {
         package var count: Int
         package var stored: Set<RecipeID>
