@@ -12,17 +12,24 @@ import NIOHTTPTypesHTTP1
 /// are no longer visible, and keeps slow clients from holding connections:
 /// - HTTP/1.1 without exactly one `Host`, or any request with two, is a 400 (RFC 9112 §3.2); `CONNECT`, which
 ///   would leave the parser waiting for a tunnel, is a 405; input the parser cannot read between requests is a 400.
-///   These carry the security headers like every other answer.
+///   These carry the security headers like every other answer. Such a refusal comes after the answers to the requests
+///   read before it, in their order, and then the connection closes: nothing after it is read.
+/// - Input the parser cannot read inside a request goes on to the router, whose reading of the body fails, so that
+///   request gets the app's 400 page, its one answer; then the connection closes.
 /// - A request that does not keep the connection alive (HTTP/1.0 without `keep-alive`, `Connection: close` in any
 ///   spelling) gets its connection closed after the answer.
 /// - A request has a deadline from its head to its end, 30 s plus a second for every 16 KB it announces, so a body
 ///   sent a byte at a time cannot hold a connection: past it the answer is 408 and the connection closes. A request
 ///   whose client falls silent for 20 s gets the same 408, before the idle timeout.
-/// - A connection whose answer the client stops reading, so that no write completes for 30 s while one is waiting,
-///   is closed.
-/// - A connection with no request under way and nothing read for 30 s is closed (the idle timeout). It is kept here
-///   rather than by Hummingbird, since answers given before the decoder (`EventLoopWireAnswerHandler`) never pass
-///   Hummingbird's handlers: they are told here.
+/// - A connection whose client stops taking its answers, so that for 30 s none of what waits for it moves (in NIO or
+///   in the kernel's send queue), is reset: closed abortively, so the kernel drops what it holds for that client
+///   instead of keeping it on a closed socket.
+/// - A connection with no request under way and nothing read for 30 s is closed (the idle timeout), once its client
+///   has taken every answer. It is kept here rather than by Hummingbird, since answers given before the decoder
+///   (`EventLoopWireAnswerHandler`) never pass Hummingbird's handlers: they are told here.
+/// - When this handler closes a connection, it ends the output after what was written, so the client reads every
+///   answer and then the end of the connection; the socket itself is closed once the client has taken all of it, or
+///   reset as above if it stops.
 /// The limits are checked by one timer a connection, every few seconds, so no request pays for a timer of its own.
 package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     package typealias InboundIn = HTTPServerRequestPart
@@ -40,26 +47,46 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     package static let stalledWriteLimit: TimeAmount = .seconds(30)
     package static let checkEvery: TimeAmount = .seconds(5)
 
-    /// Once a request is refused, the rest of that connection's input is dropped.
-    private var isRefusing = false
+    private let socket: ConnectionSocket
+    /// Set once the connection is to close: the rest of its input is neither read nor passed on, and an answer the
+    /// router writes for no request read here (Hummingbird's own 400 for input it could not parse) is dropped.
+    private var isClosing = false
+    /// This handler's own answer, written once every request before it is answered.
+    private var refusal: (head: HTTPResponseHead, body: String)?
+    private var isDroppingAnswer = false
+    /// The output has ended; the socket closes once the client has taken what was written.
+    private var hasEndedOutput = false
     private var isReadingRequest = false
+    /// The answer to the request being read has begun.
     private var hasAnswerStarted = false
     /// When the request being read must have arrived whole.
     private var requestDeadline: NIODeadline?
-    private var lastRead = NIODeadline.now()
+    private var lastRead = NIODeadline.uptimeNanoseconds(0)
     /// Requests read whose answer has not ended yet, and when the connection was last busy.
     private var requestsUnderWay = 0
-    private var lastActivity = NIODeadline.now()
+    private var lastActivity = NIODeadline.uptimeNanoseconds(0)
     /// Called once the answer to every request read has been written.
     package var whenAllAnswered: (() -> Void)?
-    /// Answers written but not yet taken by the socket, and when one last was.
+    /// Answers written but not yet taken by the socket, and when one last was or the client last took some.
     private var unfinishedAnswers = 0
-    private var lastWriteProgress = NIODeadline.now()
+    private var lastWriteProgress = NIODeadline.uptimeNanoseconds(0)
+    /// Answers were taken by the socket since its send queue was last seen empty: the kernel may still hold them.
+    private var mayKernelHoldAnswers = false
+    /// The bytes the client had acknowledged when the send queue was last looked at.
+    private var acknowledged: UInt64?
     private var watch: RepeatedTask?
+    private var eventLoop: (any EventLoop)?
 
-    package init() {}
+    package init(socket: ConnectionSocket = .kernel) {
+        self.socket = socket
+    }
 
     package func handlerAdded(context: ChannelHandlerContext) {
+        eventLoop = context.eventLoop
+        let now = context.eventLoop.now
+        lastRead = now
+        lastActivity = now
+        lastWriteProgress = now
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         watch = context.eventLoop.scheduleRepeatedTask(initialDelay: Self.checkEvery, delay: Self.checkEvery) { _ in
@@ -72,8 +99,8 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     }
 
     package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !isRefusing else { return }
-        lastRead = .now()
+        guard !isClosing else { return }
+        lastRead = context.eventLoop.now
         lastActivity = lastRead
         let part = unwrapInboundIn(data)
         guard case .head(var head) = part else {
@@ -102,63 +129,134 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         requestsUnderWay += 1
         let announced = max(0, head.headers["Content-Length"].first.flatMap(Int.init) ?? 0)
         let allowance = Self.baseDeadline + .seconds(Int64(announced / Self.bytesPerSecond))
-        requestDeadline = .now() + min(allowance, Self.longestDeadline)
+        requestDeadline = lastRead + min(allowance, Self.longestDeadline)
         context.fireChannelRead(wrapInboundOut(.head(head)))
+    }
+
+    package func read(context: ChannelHandlerContext) {
+        guard !isClosing else { return }
+        context.read()
     }
 
     package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let part = unwrapOutboundIn(data)
-        if case .head = part { hasAnswerStarted = true }
+        if isClosing {
+            if case .head = part, requestsUnderWay == 0 { isDroppingAnswer = true }
+            if isDroppingAnswer {
+                if case .end = part { isDroppingAnswer = false }
+                promise?.fail(ChannelError.outputClosed)
+                return
+            }
+        }
+        // Answers go in the order of their requests: the oldest under way is the one being read only when it is alone.
+        if case .head = part, isReadingRequest, requestsUnderWay == 1 { hasAnswerStarted = true }
         guard case .end = part else {
             context.write(data, promise: promise)
             return
         }
+        let now = context.eventLoop.now
         requestsUnderWay = max(0, requestsUnderWay - 1)
-        lastActivity = .now()
+        lastActivity = now
         // An answer's end is taken by the socket only after everything before it, so it alone tells progress.
-        if unfinishedAnswers == 0 { lastWriteProgress = .now() }
+        if unfinishedAnswers == 0 { lastWriteProgress = now }
         unfinishedAnswers += 1
         let written = promise ?? context.eventLoop.makePromise()
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
         written.futureResult.whenComplete { _ in
             handler.value.unfinishedAnswers -= 1
-            handler.value.lastWriteProgress = .now()
+            handler.value.lastWriteProgress = loop.now
+            handler.value.mayKernelHoldAnswers = true
         }
         context.write(data, promise: written)
-        if requestsUnderWay == 0 { whenAllAnswered?() }
+        guard requestsUnderWay == 0 else { return }
+        if isClosing {
+            endOutput(context: context)
+        } else {
+            whenAllAnswered?()
+        }
     }
 
     /// A request was read and answered in front of this handler.
     package func noteAnswerGivenBeforeIt() {
-        lastActivity = .now()
+        let now = eventLoop?.now ?? .now()
+        lastActivity = now
+        if unfinishedAnswers == 0 { lastWriteProgress = now }
+        mayKernelHoldAnswers = true
     }
 
     private func check(context: ChannelHandlerContext) {
-        let now = NIODeadline.now()
+        let now = context.eventLoop.now
         if isReadingRequest, let requestDeadline, now >= requestDeadline || now - lastRead >= Self.silenceLimit {
             self.requestDeadline = nil
             if hasAnswerStarted {
                 context.close(promise: nil)
             } else {
+                // The 408 answers the request being read: the router's reading of its body fails rather than ending
+                // short, and what it answers is dropped.
+                requestsUnderWay = max(0, requestsUnderWay - 1)
                 refuse(context: context, status: .requestTimeout, version: .http1_1)
+                context.fireErrorCaught(HTTPParserError.invalidEOFState)
             }
-        } else if unfinishedAnswers > 0, now - lastWriteProgress >= Self.stalledWriteLimit {
-            // Abortive: what the kernel still holds for a client that does not read goes with the socket.
-            let channel = context.channel
-            guard let socket = channel as? any SocketOptionProvider else { return channel.close(promise: nil) }
-            socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
-        } else if requestsUnderWay == 0, now - lastActivity >= Self.idleTimeout {
+        } else if unfinishedAnswers > 0 {
+            if now - lastWriteProgress >= Self.stalledWriteLimit { reset(context: context) }
+        } else if mayKernelHoldAnswers {
+            let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            socket.sendQueue(context.channel).whenComplete { result in
+                handler.value.checkSendQueue((try? result.get()) ?? nil, now: now, context: loopContext.value)
+            }
+        } else {
+            closeIfDone(now: now, context: context)
+        }
+    }
+
+    private func checkSendQueue(_ queue: ConnectionSocket.SendQueue?, now: NIODeadline, context: ChannelHandlerContext)
+    {
+        guard let queue, queue.isHoldingBytes else {
+            // Taken whole, or nothing to tell by.
+            mayKernelHoldAnswers = false
+            return closeIfDone(now: now, context: context)
+        }
+        if queue.acknowledged != acknowledged {
+            acknowledged = queue.acknowledged
+            lastWriteProgress = now
+        } else if now - lastWriteProgress >= Self.stalledWriteLimit {
+            reset(context: context)
+        }
+    }
+
+    /// Closes a connection whose output has ended, or that has been idle too long, once its client has every answer.
+    private func closeIfDone(now: NIODeadline, context: ChannelHandlerContext) {
+        if hasEndedOutput || (requestsUnderWay == 0 && now - lastActivity >= Self.idleTimeout) {
             context.close(promise: nil)
         }
     }
 
+    /// Closes abortively: what the kernel still holds for a client that does not read goes with the socket.
+    private func reset(context: ChannelHandlerContext) {
+        socket.reset(context.channel)
+    }
+
     package func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // Between requests nobody else will answer a parse error with a page; inside one, the handler does (400).
-        if error is HTTPParserError, !isReadingRequest, !isRefusing {
-            refuse(context: context, status: .badRequest, version: .http1_1)
-            return
+        if isClosing {
+            // What the decoder makes of the input after the one it could not read answers nothing.
+            if error is HTTPParserError || error is ByteToMessageDecoderError { return }
+            return context.fireErrorCaught(error)
         }
-        context.fireErrorCaught(error)
+        guard error is HTTPParserError else { return context.fireErrorCaught(error) }
+        if !isReadingRequest {
+            // Between requests nobody else will answer a parse error with a page.
+            refuse(context: context, status: .badRequest, version: .http1_1)
+        } else if requestsUnderWay > 0 {
+            // Inside a request not yet answered: the router's reading of its body fails, and it answers with a 400.
+            stopReading()
+            context.fireErrorCaught(error)
+        } else {
+            // Inside a request already answered, whose end will never come.
+            stopReading()
+            endOutput(context: context)
+        }
     }
 
     package func channelInactive(context: ChannelHandlerContext) {
@@ -166,12 +264,17 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         context.fireChannelInactive()
     }
 
+    private func stopReading() {
+        isClosing = true
+        isReadingRequest = false
+        requestDeadline = nil
+    }
+
+    /// Answers with `status` once the requests read before are answered, and closes the connection after it.
     private func refuse(
         context: ChannelHandlerContext, status: HTTPResponseStatus, version: HTTPVersion, extra: [(String, String)] = []
     ) {
-        isRefusing = true
-        isReadingRequest = false
-        requestDeadline = nil
+        stopReading()
         let body = "\(status.code) \(status.reasonPhrase)\n"
         var headers = HTTPHeaders(
             extra + [
@@ -182,13 +285,93 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
             headers.add(name: field.name.rawName, value: field.value)
         }
         let answerVersion: HTTPVersion = version.major == 1 && version.minor == 0 ? .http1_0 : .http1_1
-        context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: answerVersion, status: status, headers: headers))),
-            promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        refusal = (HTTPResponseHead(version: answerVersion, status: status, headers: headers), body)
+        if requestsUnderWay == 0 { endOutput(context: context) }
+    }
+
+    /// Writes the refusal, if any, then ends the output after everything written; `check` closes the socket once the
+    /// client has taken it all.
+    private func endOutput(context: ChannelHandlerContext) {
+        guard !hasEndedOutput else { return }
+        hasEndedOutput = true
+        if let refusal {
+            context.write(wrapOutboundOut(.head(refusal.head)), promise: nil)
+            let body = context.channel.allocator.buffer(string: refusal.body)
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            context.write(wrapOutboundOut(.end(nil)), promise: nil)
+        }
+        context.flush()
+        let now = context.eventLoop.now
+        if unfinishedAnswers == 0 { lastWriteProgress = now }
+        mayKernelHoldAnswers = true
+        let channel = context.channel
+        context.close(mode: .output).whenFailure { _ in channel.close(promise: nil) }
     }
 }
+
+/// What `HTTP1RequestGuard` asks of the socket under a connection; tests stand in for the kernel.
+package struct ConnectionSocket: Sendable {
+    package struct SendQueue: Equatable, Sendable {
+        /// The kernel still holds bytes the client has not acknowledged, sent or not.
+        package var isHoldingBytes: Bool
+        /// Every byte the client has acknowledged on this connection: it grows while the client reads.
+        package var acknowledged: UInt64
+
+        package init(isHoldingBytes: Bool, acknowledged: UInt64) {
+            self.isHoldingBytes = isHoldingBytes
+            self.acknowledged = acknowledged
+        }
+    }
+
+    /// The socket's send queue; nil where the kernel does not tell.
+    package var sendQueue: @Sendable (any Channel) -> EventLoopFuture<SendQueue?>
+    /// Closes abortively (`SO_LINGER` 0): the kernel drops what it holds for the client and sends a reset.
+    package var reset: @Sendable (any Channel) -> Void
+
+    package init(
+        sendQueue: @escaping @Sendable (any Channel) -> EventLoopFuture<SendQueue?>,
+        reset: @escaping @Sendable (any Channel) -> Void
+    ) {
+        self.sendQueue = sendQueue
+        self.reset = reset
+    }
+
+    package static let kernel = ConnectionSocket(
+        sendQueue: { channel in
+            #if os(Linux)
+                guard let socket = channel as? any SocketOptionProvider else {
+                    return channel.eventLoop.makeSucceededFuture(nil)
+                }
+                return socket.tcpSendQueue()
+            #else
+                return channel.eventLoop.makeSucceededFuture(nil)
+            #endif
+        },
+        reset: { channel in
+            guard let socket = channel as? any SocketOptionProvider else { return channel.close(promise: nil) }
+            socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+        })
+}
+
+#if os(Linux)
+    extension SocketOptionProvider {
+        /// From `TCP_INFO`: Linux's `struct tcp_info` (linux/tcp.h) as far as `tcpi_notsent_bytes`, which Glibc's
+        /// declaration stops short of. A kernel older than 4.6 fills less of it and leaves the rest zero.
+        fileprivate func tcpSendQueue() -> EventLoopFuture<ConnectionSocket.SendQueue?> {
+            let info: EventLoopFuture<InlineArray<37, UInt32>> = unsafeGetSocketOption(
+                level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_INFO))
+            return info.map { words in
+                withUnsafeBytes(of: words) { bytes in
+                    let unackedSegments = bytes.loadUnaligned(fromByteOffset: 24, as: UInt32.self)  // tcpi_unacked
+                    let acknowledged = bytes.loadUnaligned(fromByteOffset: 120, as: UInt64.self)  // tcpi_bytes_acked
+                    let notSent = bytes.loadUnaligned(fromByteOffset: 144, as: UInt32.self)  // tcpi_notsent_bytes
+                    return ConnectionSocket.SendQueue(
+                        isHoldingBytes: unackedSegments > 0 || notSent > 0, acknowledged: acknowledged)
+                }
+            }
+        }
+    }
+#endif
 
 /// Hummingbird adds extra handlers after its conversion to HTTP types; this one moves the guard in front of it.
 package final class HTTP1RequestGuardInstaller: ChannelInboundHandler, RemovableChannelHandler {
