@@ -63,6 +63,8 @@ def make_driver(javascript=True):
         "--lang=en-US",
     ):
         options.add_argument(argument)
+    # The console, for the walks that fail on a console error (engines.py).
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if not javascript:
         options.add_experimental_option(
             "prefs", {"profile.managed_default_content_settings.javascript": 2}
