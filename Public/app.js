@@ -30,6 +30,13 @@
     }
   });
 
+  // What a form does: its hidden op (each stepper button is a form of its own), else its button's.
+  function formOp(form, button) {
+    var op = form.querySelector('input[type="hidden"][name="op"]');
+    if (op) return op.value;
+    return button && button.name === "op" ? button.value : "";
+  }
+
   // Focus goes back to the control that posted, once the page it posted from is back.
   function remember(event) {
     var form = event.target;
@@ -39,6 +46,7 @@
       path: location.pathname,
       action: form.getAttribute("action") || "",
       formClass: form.classList[0] || "",
+      op: formOp(form, button),
       name: button ? button.name : "",
       value: button ? button.value : "",
       at: Date.now()
@@ -78,6 +86,7 @@
     // same place (− at 1 turns into "Add to cart", Start into Stop); then the Undo of a removal.
     for (i = 0; i < forms.length; i++) {
       if (record.formClass && !forms[i].classList.contains(record.formClass)) continue;
+      if (formOp(forms[i], null) !== (record.op || "") && formOp(forms[i], null)) continue;
       buttons = enabledButtons(forms[i]);
       for (j = 0; j < buttons.length; j++) {
         if (buttons[j].name === record.name && buttons[j].value === record.value) return buttons[j];

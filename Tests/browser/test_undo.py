@@ -27,7 +27,7 @@ def running_timers(driver):
     return sorted(
         line.get_attribute("data-recipe-id")
         for line in driver.find_elements(By.CSS_SELECTOR, "li.cart-line")
-        if line.find_elements(By.CSS_SELECTOR, '.cooking button[value="stop"]')
+        if line.find_elements(By.CSS_SELECTOR, '.cooking form.cooking-stop:has(input[name="op"][value="stop"]) button[type="submit"]')
     )
 
 
@@ -36,7 +36,7 @@ def start_cooking(driver, recipe_id):
     minutes = line.find_elements(By.CSS_SELECTOR, '.cooking input[name="minutes"]')
     if minutes:
         minutes[0].send_keys("30")
-    click_and_wait(driver, line.find_element(By.CSS_SELECTOR, '.cooking button[value="start"]'))
+    click_and_wait(driver, line.find_element(By.CSS_SELECTOR, '.cooking form.cooking-start:has(input[name="op"][value="start"]) button[type="submit"]'))
 
 
 def press_undo(driver):
