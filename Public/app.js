@@ -15,20 +15,79 @@
     }
   }
 
+  // A skipped transition (skipped here, or by the browser itself: WebKit skips one on Back) rejects its
+  // promises; that is no error, so they are taken care of on both sides.
+  function quiet(transition) {
+    function ignore() {}
+    ["ready", "finished", "updateCallbackDone"].forEach(function (name) {
+      var promise = transition[name];
+      if (promise && typeof promise.catch === "function") promise.catch(ignore);
+    });
+  }
+
   addEventListener("pageswap", function (event) {
     var activation = event.activation;
-    if (event.viewTransition && activation && activation.entry && samePath(activation.entry.url)) {
+    if (!event.viewTransition) return;
+    quiet(event.viewTransition);
+    if (activation && activation.entry && samePath(activation.entry.url)) {
       event.viewTransition.skipTransition();
     }
   });
 
+  // While a page slides in, what shows is a picture of it: the page itself takes no tap until the slide
+  // ends (every press lands on the root). So a press ends the slide at once, and the tap goes on to the
+  // control under the finger: no tap made during the 180 ms is lost.
+  var sliding = null;
+
   addEventListener("pagereveal", function (event) {
     var activation = window.navigation && navigation.activation;
     var from = activation && activation.from;
-    if (event.viewTransition && from && samePath(from.url)) {
-      event.viewTransition.skipTransition();
+    var transition = event.viewTransition;
+    if (!transition) return;
+    quiet(transition);
+    if (from && samePath(from.url)) {
+      transition.skipTransition();
+      return;
     }
+    sliding = transition;
+    transition.finished.then(function () {
+      if (sliding === transition) sliding = null;
+    });
   });
+
+  function endSlide() {
+    var transition = sliding;
+    if (transition) transition.skipTransition();
+    return transition ? transition.finished : null;
+  }
+
+  var CONTROLS = "a[href], button, summary, label, input, select, textarea";
+
+  function passOn(x, y) {
+    var under = document.elementFromPoint(x, y);
+    var control = under && under !== document.documentElement && under.closest(CONTROLS);
+    if (!control || control.disabled) return;
+    if (control.matches("input:not([type=submit]):not([type=button]):not([type=checkbox]):not([type=radio]), select, textarea")) {
+      control.focus();
+    } else {
+      control.click();
+    }
+  }
+
+  document.addEventListener("pointerdown", endSlide, true);
+  document.addEventListener("click", function (event) {
+    // Only a press the slide took: it lands on the root, which no control of the page ever is.
+    if (event.target !== document.documentElement || !event.isTrusted) return;
+    var x = event.clientX;
+    var y = event.clientY;
+    var ended = endSlide();
+    if (ended) {
+      ended.then(function () { passOn(x, y); });
+    } else {
+      // The slide ended between the press and the click: the page is live again.
+      requestAnimationFrame(function () { passOn(x, y); });
+    }
+  }, true);
 
   // What a form does: its hidden op (each stepper button is a form of its own), else its button's.
   function formOp(form, button) {
