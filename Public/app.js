@@ -141,8 +141,9 @@
       return form.getAttribute("action") === record.action;
     });
     var i, j, buttons;
-    // The same button in the same kind of form; then any live button of a form posting to the
-    // same place (− at 1 turns into "Add to cart", Start into Stop); then the Undo of a removal.
+    // The same button in the same kind of form; then a live button of a form posting to the same place
+    // that does the same ("Add to cart" turns into the stepper's +); then the last live button of those
+    // forms (− at 1 turns into "Add to cart", Start into Stop); then the Undo of a removal.
     for (i = 0; i < forms.length; i++) {
       if (record.formClass && !forms[i].classList.contains(record.formClass)) continue;
       if (formOp(forms[i], null) !== (record.op || "") && formOp(forms[i], null)) continue;
@@ -152,10 +153,16 @@
       }
     }
     for (i = 0; i < forms.length; i++) {
+      if (!record.op || formOp(forms[i], null) !== record.op) continue;
       buttons = enabledButtons(forms[i]);
       if (buttons.length) return buttons[buttons.length - 1];
     }
-    return document.querySelector("[data-status-message] .undo-button");
+    var last = null;
+    for (i = 0; i < forms.length; i++) {
+      buttons = enabledButtons(forms[i]);
+      if (buttons.length) last = buttons[buttons.length - 1];
+    }
+    return last || document.querySelector("[data-status-message] .undo-button");
   }
 
   function restoreFocus() {
