@@ -39,6 +39,12 @@ return !!at && (at === element || element.contains(at));
 """
 
 
+SLIDING = """
+return document.getAnimations().some(a => a.effect && a.effect.pseudoElement
+  && a.effect.pseudoElement.startsWith('::view-transition') && a.playState === 'running');
+"""
+
+
 class Browser:
     """One engine's browser window: navigate, find, click and wait, run a script, read the errors."""
 
@@ -132,6 +138,16 @@ class Browser:
             time.sleep(0.03)
         return False
 
+    def settle(self, timeout=3):
+        """Wait until no slide (view transition) runs and a frame has been drawn: before a screenshot, which
+        WebKitGTK otherwise takes of a page it has not painted yet."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.js(SLIDING):
+                break
+            time.sleep(0.05)
+        time.sleep(0.25 if self.engine == "webkit" else 0.05)
+
     def go_back(self):
         token = self._mark()
         self.back()
@@ -195,6 +211,7 @@ class ChromiumBrowser(Browser):
         self.driver.forward()
 
     def screenshot(self, name):
+        self.settle()
         return _save(name, lambda path: self.driver.save_screenshot(str(path)))
 
     def quit(self):
@@ -271,6 +288,7 @@ class WebKitBrowser(Browser):
         self.driver.forward()
 
     def screenshot(self, name):
+        self.settle()
         return _save(name, lambda path: self.driver.save_screenshot(str(path)))
 
     def quit(self):
@@ -387,6 +405,7 @@ class FirefoxBrowser(Browser):
     def screenshot(self, name):
         import base64
 
+        self.settle()
         return _save(name, lambda path: path.write_bytes(base64.b64decode(self.client.screenshot())))
 
     def quit(self):
