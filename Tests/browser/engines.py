@@ -320,6 +320,12 @@ FIREFOX_PREFS = {
     "app.update.disabledForTesting": True,
     "datareporting.policy.dataSubmissionEnabled": False,
     "intl.accept_languages": "en-US",
+    # Nothing of the browser's own reaches for the network (there is none): no experiments, no settings sync.
+    "app.normandy.enabled": False,
+    "messaging-system.rsexperimentloader.enabled": False,
+    "services.settings.poll_interval": 86400,
+    "datareporting.healthreport.uploadEnabled": False,
+    "toolkit.telemetry.enabled": False,
 }
 
 # Errors (not warnings) that pages logged: script errors and the browser's own reports (CSP, network), and
@@ -335,7 +341,8 @@ for (const message of Services.console.getMessageArray() || []) {
 Services.console.reset();
 const storage = Cc["@mozilla.org/consoleAPI-storage;1"].getService(Ci.nsIConsoleAPIStorage);
 for (const event of storage.getEvents()) {
-  if (event.level === "error") errors.push("console.error: " + (event.arguments || []).map(String).join(" ") + " (" + event.filename + ")");
+  // The page's own calls only: the browser's services log theirs here too (resource://, chrome://).
+  if (event.level === "error" && /^https?:/.test(event.filename || "")) errors.push("console.error: " + (event.arguments || []).map(String).join(" ") + " (" + event.filename + ")");
 }
 storage.clearEvents();
 return errors;
