@@ -15,20 +15,86 @@
     }
   }
 
+  // A skipped transition (skipped here, or by the browser itself: WebKit skips one on Back) rejects its
+  // promises; that is no error, so they are taken care of on both sides.
+  function quiet(transition) {
+    function ignore() {}
+    ["ready", "finished", "updateCallbackDone"].forEach(function (name) {
+      var promise = transition[name];
+      if (promise && typeof promise.catch === "function") promise.catch(ignore);
+    });
+  }
+
   addEventListener("pageswap", function (event) {
     var activation = event.activation;
-    if (event.viewTransition && activation && activation.entry && samePath(activation.entry.url)) {
+    if (!event.viewTransition) return;
+    quiet(event.viewTransition);
+    if (activation && activation.entry && samePath(activation.entry.url)) {
       event.viewTransition.skipTransition();
     }
   });
 
+  // While a page slides in, what shows is a picture of it: the page itself takes no tap until the slide
+  // ends (every press lands on the root). So a press ends the slide at once, and the tap goes on to the
+  // control under the finger: no tap made during the 180 ms is lost.
+  var sliding = null;
+
   addEventListener("pagereveal", function (event) {
     var activation = window.navigation && navigation.activation;
     var from = activation && activation.from;
-    if (event.viewTransition && from && samePath(from.url)) {
-      event.viewTransition.skipTransition();
+    var transition = event.viewTransition;
+    if (!transition) return;
+    quiet(transition);
+    if (from && samePath(from.url)) {
+      transition.skipTransition();
+      return;
     }
+    sliding = transition;
+    transition.finished.then(function () {
+      if (sliding === transition) sliding = null;
+    });
   });
+
+  function endSlide() {
+    var transition = sliding;
+    if (transition) transition.skipTransition();
+    return transition ? transition.finished : null;
+  }
+
+  var CONTROLS = "a[href], button, summary, label, input, select, textarea";
+
+  function passOn(x, y) {
+    var under = document.elementFromPoint(x, y);
+    var control = under && under !== document.documentElement && under.closest(CONTROLS);
+    if (!control || control.disabled) return;
+    if (control.matches("input:not([type=submit]):not([type=button]):not([type=checkbox]):not([type=radio]), select, textarea")) {
+      control.focus();
+    } else {
+      control.click();
+    }
+  }
+
+  document.addEventListener("pointerdown", endSlide, true);
+  document.addEventListener("click", function (event) {
+    // Only a press the slide took: it lands on the root, which no control of the page ever is.
+    if (event.target !== document.documentElement || !event.isTrusted) return;
+    var x = event.clientX;
+    var y = event.clientY;
+    var ended = endSlide();
+    if (ended) {
+      ended.then(function () { passOn(x, y); });
+    } else {
+      // The slide ended between the press and the click: the page is live again.
+      requestAnimationFrame(function () { passOn(x, y); });
+    }
+  }, true);
+
+  // What a form does: its hidden op (each stepper button is a form of its own), else its button's.
+  function formOp(form, button) {
+    var op = form.querySelector('input[type="hidden"][name="op"]');
+    if (op) return op.value;
+    return button && button.name === "op" ? button.value : "";
+  }
 
   // Focus goes back to the control that posted, once the page it posted from is back.
   function remember(event) {
@@ -39,6 +105,7 @@
       path: location.pathname,
       action: form.getAttribute("action") || "",
       formClass: form.classList[0] || "",
+      op: formOp(form, button),
       name: button ? button.name : "",
       value: button ? button.value : "",
       at: Date.now()
@@ -74,20 +141,28 @@
       return form.getAttribute("action") === record.action;
     });
     var i, j, buttons;
-    // The same button in the same kind of form; then any live button of a form posting to the
-    // same place (− at 1 turns into "Add to cart", Start into Stop); then the Undo of a removal.
+    // The same button in the same kind of form; then a live button of a form posting to the same place
+    // that does the same ("Add to cart" turns into the stepper's +); then the last live button of those
+    // forms (− at 1 turns into "Add to cart", Start into Stop); then the Undo of a removal.
     for (i = 0; i < forms.length; i++) {
       if (record.formClass && !forms[i].classList.contains(record.formClass)) continue;
+      if (formOp(forms[i], null) !== (record.op || "") && formOp(forms[i], null)) continue;
       buttons = enabledButtons(forms[i]);
       for (j = 0; j < buttons.length; j++) {
         if (buttons[j].name === record.name && buttons[j].value === record.value) return buttons[j];
       }
     }
     for (i = 0; i < forms.length; i++) {
+      if (!record.op || formOp(forms[i], null) !== record.op) continue;
       buttons = enabledButtons(forms[i]);
       if (buttons.length) return buttons[buttons.length - 1];
     }
-    return document.querySelector("[data-status-message] .undo-button");
+    var last = null;
+    for (i = 0; i < forms.length; i++) {
+      buttons = enabledButtons(forms[i]);
+      if (buttons.length) last = buttons[buttons.length - 1];
+    }
+    return last || document.querySelector("[data-status-message] .undo-button");
   }
 
   function restoreFocus() {

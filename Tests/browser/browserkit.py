@@ -63,6 +63,8 @@ def make_driver(javascript=True):
         "--lang=en-US",
     ):
         options.add_argument(argument)
+    # The console, for the walks that fail on a console error (engines.py).
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if not javascript:
         options.add_experimental_option(
             "prefs", {"profile.managed_default_content_settings.javascript": 2}
@@ -210,9 +212,9 @@ def press_stepper(driver, scope, op):
     """Press + (op='inc') or − (op='dec') in the stepper inside `scope` and wait for the 303's page.
 
     At zero the detail page has an "Add to cart" button instead of a stepper: + presses that."""
-    buttons = scope.find_elements(By.CSS_SELECTOR, f'form.stepper button[name="op"][value="{op}"]')
+    buttons = scope.find_elements(By.CSS_SELECTOR, f'.stepper form.stepper-{op}:has(input[name="op"][value="{op}"]) button[type="submit"]')
     if not buttons and op == "inc":
-        buttons = scope.find_elements(By.CSS_SELECTOR, 'form.add-to-cart button[name="op"][value="inc"]')
+        buttons = scope.find_elements(By.CSS_SELECTOR, 'form.add-to-cart:has(input[name="op"][value="inc"]) button[type="submit"]')
     assert buttons, f"no {op} button in {scope.get_attribute('class')}"
     click_and_wait(driver, buttons[0])
 
@@ -265,7 +267,7 @@ def start_cooking(driver, recipe_id, minutes="25"):
     fields = line.find_elements(By.CSS_SELECTOR, '.cooking input[name="minutes"]')
     if fields:
         fields[0].send_keys(minutes)
-    click_and_wait(driver, line.find_element(By.CSS_SELECTOR, '.cooking button[value="start"]'))
+    click_and_wait(driver, line.find_element(By.CSS_SELECTOR, '.cooking form.cooking-start:has(input[name="op"][value="start"]) button[type="submit"]'))
 
 
 def staff_sign_in(driver, base_url):

@@ -95,7 +95,7 @@ def test_no_serious_axe_violations(shopper, base_url, page, scheme):
     if page == "cart":
         assert driver.find_elements(By.CSS_SELECTOR, "li[data-quantity]"), "the cart should hold an item"
         assert driver.find_elements(By.CSS_SELECTOR, "[data-status-message] .undo-button"), "Undo should be on offer"
-        assert driver.find_elements(By.CSS_SELECTOR, '.cooking button[value="stop"]'), "a timer should be running"
+        assert driver.find_elements(By.CSS_SELECTOR, '.cooking form.cooking-stop:has(input[name="op"][value="stop"]) button[type="submit"]'), "a timer should be running"
     if page == "detail-at-zero":
         assert driver.find_elements(By.CSS_SELECTOR, "form.add-to-cart")
     check(driver, f"{page}, {scheme}")
@@ -121,7 +121,7 @@ def test_no_serious_axe_violations_after_a_post(shopper, base_url, scheme):
     driver, ids = shopper
     set_color_scheme(driver, scheme)
     open_page(driver, base_url + "/cart")
-    click_and_wait(driver, cart_line(driver, ids[0]).find_element(By.CSS_SELECTOR, 'form.stepper button[value="inc"]'))
+    click_and_wait(driver, cart_line(driver, ids[0]).find_element(By.CSS_SELECTOR, '.stepper form.stepper-inc:has(input[name="op"][value="inc"]) button[type="submit"]'))
     assert driver.find_elements(By.CSS_SELECTOR, "[data-status-message]")
     assert driver.execute_script("return !!document.querySelector('.cart-line:target')")
     check(driver, f"cart after +, {scheme}")

@@ -34,8 +34,8 @@ def test_add_to_cart_at_zero_then_a_captioned_stepper(shopper, base_url, viewpor
     open_page(driver, f"{base_url}/recipes/{recipe_id}")
 
     block = driver.find_element(By.CSS_SELECTOR, ".recipe-cart")
-    assert not block.find_elements(By.CSS_SELECTOR, "form.stepper"), "a bare stepper at zero"
-    add = block.find_element(By.CSS_SELECTOR, 'form.add-to-cart[method="post"] button[name="op"][value="inc"]')
+    assert not block.find_elements(By.CSS_SELECTOR, ".stepper"), "a bare stepper at zero"
+    add = block.find_element(By.CSS_SELECTOR, 'form.add-to-cart[method="post"]:has(input[name="op"][value="inc"]) button[type="submit"]')
     assert add.is_displayed() and add.text.strip() == "Add to cart"
     size = driver.execute_script(BOX, add)
     assert size["h"] >= 44 and size["w"] >= 44, size
@@ -50,7 +50,7 @@ def test_add_to_cart_at_zero_then_a_captioned_stepper(shopper, base_url, viewpor
     block = driver.find_element(By.CSS_SELECTOR, ".recipe-cart")
     caption = block.find_element(By.CSS_SELECTOR, ".recipe-cart-label")
     assert caption.is_displayed() and caption.text.strip() == "In your cart"
-    number = block.find_element(By.CSS_SELECTOR, "form.stepper output")
+    number = block.find_element(By.CSS_SELECTOR, ".stepper output")
     assert number.get_attribute("aria-label") == "1 batch in your cart"
     assert not block.find_elements(By.CSS_SELECTOR, "form.add-to-cart")
     badge = cart_badge(driver)
@@ -58,7 +58,7 @@ def test_add_to_cart_at_zero_then_a_captioned_stepper(shopper, base_url, viewpor
     assert re.fullmatch(r"1 batch\b.*in your cart", badge.get_attribute("aria-label")), badge.get_attribute("aria-label")
 
     press_stepper(driver, driver.find_element(By.CSS_SELECTOR, ".recipe"), "inc")
-    number = driver.find_element(By.CSS_SELECTOR, ".recipe-cart form.stepper output")
+    number = driver.find_element(By.CSS_SELECTOR, ".recipe-cart .stepper output")
     assert number.get_attribute("aria-label") == "2 batches in your cart"
     assert re.fullmatch(r"2 batches\b.*in your cart", cart_badge(driver).get_attribute("aria-label"))
 
@@ -71,5 +71,5 @@ def test_cart_summary_counts_recipes_and_batches(browser, base_url):
     fill_cart(browser, base_url, {ids[1]: 3})
     open_page(browser, base_url + "/cart")
     assert browser.find_element(By.CSS_SELECTOR, ".cart .result-summary").text.strip() == "2 recipes · 4 batches"
-    for output in browser.find_elements(By.CSS_SELECTOR, "li.cart-line form.stepper output"):
+    for output in browser.find_elements(By.CSS_SELECTOR, "li.cart-line .stepper output"):
         assert re.fullmatch(r"\d+ batch(es)? in your cart", output.get_attribute("aria-label"))

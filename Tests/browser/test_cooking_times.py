@@ -34,7 +34,7 @@ def start_cooking(driver, recipe_id):
     minutes = line.find_elements(By.CSS_SELECTOR, '.cooking input[name="minutes"]')
     if minutes:
         minutes[0].send_keys("25")
-    click_and_wait(driver, line.find_element(By.CSS_SELECTOR, '.cooking button[value="start"]'))
+    click_and_wait(driver, line.find_element(By.CSS_SELECTOR, '.cooking form.cooking-start:has(input[name="op"][value="start"]) button[type="submit"]'))
 
 
 def test_ready_time_is_in_the_shoppers_clock(shopper, base_url):
@@ -68,7 +68,7 @@ def test_start_cooking_is_a_quiet_button_that_keeps_lines_short(browser, base_ur
     open_page(browser, base_url + "/cart")
     for recipe_id in ids:
         line = cart_line(browser, recipe_id)
-        start = line.find_element(By.CSS_SELECTOR, '.cooking button[value="start"]')
+        start = line.find_element(By.CSS_SELECTOR, '.cooking form.cooking-start:has(input[name="op"][value="start"]) button[type="submit"]')
         assert "button--quiet" in start.get_attribute("class").split()
         assert "button--primary" not in start.get_attribute("class").split()
         background = browser.execute_script("return getComputedStyle(arguments[0]).backgroundColor", start)

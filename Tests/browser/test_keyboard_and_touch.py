@@ -52,7 +52,7 @@ def test_stepper_buttons_have_accessible_names(browser, base_url):
     add_to_cart_via_browser(browser, base_url, recipe_id)
     for path in (f"/recipes/{recipe_id}", "/cart"):
         open_page(browser, base_url + path)
-        buttons = browser.find_elements(By.CSS_SELECTOR, "form.stepper button")
+        buttons = browser.find_elements(By.CSS_SELECTOR, ".stepper button")
         assert buttons, f"{path}: no stepper"
         for button in buttons:
             label = button.get_attribute("aria-label") or ""

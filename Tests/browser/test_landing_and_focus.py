@@ -88,7 +88,7 @@ def test_plus_on_the_fourth_cart_line_lands_on_it(shopper, base_url):
     assert title in status.text and "2" in status.text, status.text
     assert_message_in_sight(driver, status, line)
 
-    plus = line.find_element(By.CSS_SELECTOR, 'form.stepper button[value="inc"]')
+    plus = line.find_element(By.CSS_SELECTOR, '.stepper form.stepper-inc:has(input[name="op"][value="inc"]) button[type="submit"]')
     focused_plus = has_focus(driver, plus, timeout=3.0 if javascript else 0.5)
     if javascript:
         assert focused_plus, f"focus should be back on +, it is on {active_element_description(driver)}"
@@ -114,7 +114,7 @@ def test_detail_page_lands_on_its_cart_block(shopper, base_url):
     assert status is not None and status.get_attribute("role") == "status"
     assert "2" in status.text, status.text
     assert_message_in_sight(driver, status, block)
-    plus = block.find_element(By.CSS_SELECTOR, 'form.stepper button[value="inc"]')
+    plus = block.find_element(By.CSS_SELECTOR, '.stepper form.stepper-inc:has(input[name="op"][value="inc"]) button[type="submit"]')
     if javascript:
         assert has_focus(driver, plus), (
             f"focus should be back on +, it is on {active_element_description(driver)}"
@@ -133,12 +133,12 @@ def test_focus_is_not_moved_on_a_plain_visit(browser, base_url):
     recipe_id = recipe_ids(base_url, 1)[0]
     open_page(browser, f"{base_url}/recipes/{recipe_id}")
     press_stepper(browser, browser.find_element(By.CSS_SELECTOR, ".recipe"), "inc")
-    plus = browser.find_element(By.CSS_SELECTOR, '.recipe-cart form.stepper button[value="inc"]')
+    plus = browser.find_element(By.CSS_SELECTOR, '.recipe-cart .stepper form.stepper-inc:has(input[name="op"][value="inc"]) button[type="submit"]')
     assert has_focus(browser, plus), "the post itself should give focus back"
     for path in ("/cart", f"/recipes/{recipe_id}"):
         open_page(browser, base_url + path)
         body = browser.find_element(By.TAG_NAME, "body")
-        assert not has_focus(browser, browser.find_element(By.CSS_SELECTOR, "form.stepper button[value='inc']"), 0.5)
+        assert not has_focus(browser, browser.find_element(By.CSS_SELECTOR, ".stepper form.stepper-inc:has(input[name='op'][value='inc']) button[type='submit']"), 0.5)
         assert has_focus(browser, body, 0.1), f"{path}: {active_element_description(browser)}"
 
 
@@ -149,7 +149,7 @@ def test_remove_and_cooking_posts_land_on_their_line(browser, base_url):
     open_page(browser, base_url + "/cart")
 
     line = cart_line(browser, ids[3])
-    start = line.find_elements(By.CSS_SELECTOR, '.cooking button[value="start"]')
+    start = line.find_elements(By.CSS_SELECTOR, '.cooking form.cooking-start:has(input[name="op"][value="start"]) button[type="submit"]')
     assert start, "the fourth line has no Start cooking button"
     minutes = line.find_elements(By.CSS_SELECTOR, '.cooking input[name="minutes"]')
     if minutes:
@@ -158,7 +158,7 @@ def test_remove_and_cooking_posts_land_on_their_line(browser, base_url):
     assert browser.current_url == f"{base_url}/cart#line-{ids[3]}"
     line = cart_line(browser, ids[3])
     assert_fully_in_view(browser, line, "the line whose timer started")
-    stop = line.find_element(By.CSS_SELECTOR, '.cooking button[value="stop"]')
+    stop = line.find_element(By.CSS_SELECTOR, '.cooking form.cooking-stop:has(input[name="op"][value="stop"]) button[type="submit"]')
     assert has_focus(browser, stop), (
         f"focus should move to Stop, the control that replaced Start: {active_element_description(browser)}"
     )
@@ -246,7 +246,7 @@ def test_focused_controls_are_never_under_the_header(browser, base_url, viewport
     controls = {
         "the Scale button": ".servings-form button",
         "the servings box": "#servings",
-        "the detail + button": '.recipe-cart form.stepper button[value="inc"]',
+        "the detail + button": '.recipe-cart .stepper form.stepper-inc:has(input[name="op"][value="inc"]) button[type="submit"]',
     }
     for what, selector in controls.items():
         for move in (shift_tab_onto, focus_from_the_bottom):
@@ -259,8 +259,8 @@ def test_focused_controls_are_never_under_the_header(browser, base_url, viewport
     for line_index in (1, 3):
         line = cart_line(browser, ids[line_index])
         controls = {
-            "−": line.find_element(By.CSS_SELECTOR, 'form.stepper button[value="dec"]'),
-            "+": line.find_element(By.CSS_SELECTOR, 'form.stepper button[value="inc"]'),
+            "−": line.find_element(By.CSS_SELECTOR, '.stepper form.stepper-dec:has(input[name="op"][value="dec"]) button[type="submit"]'),
+            "+": line.find_element(By.CSS_SELECTOR, '.stepper form.stepper-inc:has(input[name="op"][value="inc"]) button[type="submit"]'),
             "Remove": line.find_element(By.CSS_SELECTOR, "form.cart-line-remove button"),
         }
         for what, element in controls.items():

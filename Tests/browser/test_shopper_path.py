@@ -46,9 +46,9 @@ def walk_shopper_path(driver, base_url):
     assert recipe.get_attribute("data-recipe-id") == recipe_id
     assert detail_quantity(driver) == 0
     # At zero there is no bare − 0 +: one button says what it does.
-    add = driver.find_element(By.CSS_SELECTOR, '.recipe form.add-to-cart button[value="inc"]')
+    add = driver.find_element(By.CSS_SELECTOR, '.recipe form.add-to-cart:has(input[name="op"][value="inc"]) button[type="submit"]')
     assert add.text.strip() == "Add to cart" and add.is_displayed()
-    assert not driver.find_elements(By.CSS_SELECTOR, ".recipe form.stepper")
+    assert not driver.find_elements(By.CSS_SELECTOR, ".recipe .stepper")
 
     # Add, then + : each press posts, the server answers 303 back to the recipe's cart block.
     press_stepper(driver, driver.find_element(By.CSS_SELECTOR, ".recipe"), "inc")

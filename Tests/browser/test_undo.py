@@ -12,6 +12,7 @@ from browserkit import (
     click_and_wait,
     fill_cart,
     open_page,
+    press_stepper,
     recipe_ids,
     set_viewport,
     status_message,
@@ -27,7 +28,7 @@ def running_timers(driver):
     return sorted(
         line.get_attribute("data-recipe-id")
         for line in driver.find_elements(By.CSS_SELECTOR, "li.cart-line")
-        if line.find_elements(By.CSS_SELECTOR, '.cooking button[value="stop"]')
+        if line.find_elements(By.CSS_SELECTOR, '.cooking form.cooking-stop:has(input[name="op"][value="stop"]) button[type="submit"]')
     )
 
 
@@ -36,7 +37,7 @@ def start_cooking(driver, recipe_id):
     minutes = line.find_elements(By.CSS_SELECTOR, '.cooking input[name="minutes"]')
     if minutes:
         minutes[0].send_keys("30")
-    click_and_wait(driver, line.find_element(By.CSS_SELECTOR, '.cooking button[value="start"]'))
+    click_and_wait(driver, line.find_element(By.CSS_SELECTOR, '.cooking form.cooking-start:has(input[name="op"][value="start"]) button[type="submit"]'))
 
 
 def press_undo(driver):
@@ -109,3 +110,28 @@ def test_undo_is_still_offered_on_the_next_visit(browser, base_url):
     open_page(browser, base_url + "/cart")
     press_undo(browser)
     assert cart_lines(browser) == [(ids[0], 1), (ids[1], 2)]
+
+
+def test_undo_is_no_longer_offered_once_the_shopper_changed_something_else(browser, base_url):
+    """The offer is for the last change: once the shopper has changed the cart since (here + on
+    another line), the cart says what that change did and stops offering to undo the removal, now and
+    on the next visit."""
+    ids = recipe_ids(base_url, 2)
+    fill_cart(browser, base_url, {ids[0]: 1, ids[1]: 2})
+    open_page(browser, base_url + "/cart")
+    click_and_wait(browser, cart_line(browser, ids[0]).find_element(By.CSS_SELECTOR, "form.cart-line-remove button"))
+    assert status_message(browser).find_elements(By.CSS_SELECTOR, ".undo-button"), "Remove should offer Undo"
+
+    press_stepper(browser, cart_line(browser, ids[1]), "inc")
+    assert cart_lines(browser) == [(ids[1], 3)]
+    message = status_message(browser)
+    assert message is not None and "3" in message.text, (
+        f"the status should say what the + did, not {message.text if message else None!r}"
+    )
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-status-message] .undo-button"), (
+        "after another change the cart still offers to undo the removal"
+    )
+    open_page(browser, base_url + "/cart")
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-status-message] .undo-button"), (
+        "the next visit still offers to undo a removal the shopper has moved on from"
+    )
