@@ -49,13 +49,19 @@ package enum PostgresCartUndo {
         return CartUndo(token: token, kind: kind, recipeIDs: lines.compactMap { RecipeID($0.recipe) })
     }
 
+    /// The undo still offered: none once a line of the cart changed after it, since the shopper has moved on.
     package static func fetch(_ connection: PostgresConnection, session: SessionKey, newerThan oldest: Date)
         async throws
         -> CartUndo?
     {
         try await snapshot(
             connection,
-            "SELECT token, kind, lines_json FROM cart_undo WHERE session_hash = \(session.hash) AND created_at > \(oldest.timeIntervalSince1970)"
+            """
+            SELECT token, kind, lines_json FROM cart_undo u
+            WHERE session_hash = \(session.hash) AND created_at > \(oldest.timeIntervalSince1970)
+            AND NOT EXISTS (
+                SELECT 1 FROM cart_items c WHERE c.session_hash = u.session_hash AND c.updated_at > u.created_at)
+            """
         )?.undo
     }
 

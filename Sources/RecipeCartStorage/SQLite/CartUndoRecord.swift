@@ -51,9 +51,19 @@ package enum CartUndoRecord {
         return CartUndo(token: token, kind: kind, recipeIDs: lines.compactMap { RecipeID($0.recipe) })
     }
 
+    /// The undo still offered: none once a line of the cart changed after it, since the shopper has moved on. A
+    /// line's time is text to the millisecond, read back through `julianday`: a millisecond's margin keeps a line
+    /// written in the same instant from counting as later.
     package static func fetch(_ db: Database, session: SessionKey, newerThan oldest: Date) throws -> CartUndo? {
         try Snapshot.fetchOne(
-            db, sql: "SELECT token, kind, lines_json FROM cart_undo WHERE session_hash = ? AND created_at > ?",
+            db,
+            sql: """
+                SELECT token, kind, lines_json FROM cart_undo u WHERE session_hash = ? AND created_at > ?
+                AND NOT EXISTS (
+                    SELECT 1 FROM cart_items c
+                    WHERE c.session_hash = u.session_hash
+                        AND (julianday(c.updated_at) - 2440587.5) * 86400.0 > u.created_at + 0.001)
+                """,
             arguments: [session.hash, oldest.timeIntervalSince1970]
         )?.undo
     }

@@ -24,16 +24,23 @@ import Testing
             #expect(page.stepperQuantity == nil)
             #expect(page.contains(#"<form class="add-to-cart" method="post" action="/cart/items/bundled-33">"#))
             #expect(page.contains(#"name="return_to" value="/recipes/bundled-33""#))
-            #expect(page.contains(#"name="op" value="inc">Add to cart</button>"#))
+            #expect(
+                page.allMatches(#"(name="op" value="inc">\s*<button [^>]*type="submit">Add to cart</button>)"#).count
+                    == 1)
             #expect(page.cartCount == 0)
             try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
             let inCart = try await shopper.get("/recipes/bundled-33")
             #expect(inCart.stepperQuantity == 1)
-            #expect(inCart.contains(#"<form class="stepper" method="post" action="/cart/items/bundled-33">"#))
+            #expect(inCart.contains(#"<form class="stepper-inc" method="post" action="/cart/items/bundled-33">"#))
+            #expect(inCart.contains(#"<form class="stepper-dec" method="post" action="/cart/items/bundled-33">"#))
             #expect(
-                inCart.contains(#"value="inc" aria-label="Add one Classic Spaghetti Carbonara to the cart">+</button>"#)
-            )
-            #expect(inCart.contains(#"value="dec" aria-label="Remove one Classic Spaghetti Carbonara from the cart">"#))
+                inCart.allMatches(
+                    #"(name="op" value="inc">\s*<button [^>]*type="submit" aria-label="Add one Classic Spaghetti Carbonara to the cart">\+<span class="visually-hidden"> one more</span></button>)"#
+                ).count == 1)
+            #expect(
+                inCart.allMatches(
+                    #"(name="op" value="dec">\s*<button [^>]*type="submit" aria-label="Remove one Classic Spaghetti Carbonara from the cart">)"#
+                ).count == 1)
         }
     }
 

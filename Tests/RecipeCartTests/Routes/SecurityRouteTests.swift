@@ -22,6 +22,27 @@ import Testing
         }
     }
 
+    /// A browser that does not know `SameSite` (Debian's lynx) reads every attribute after it as its own cookie's:
+    /// `Path` must come before it in every answer, whatever order Hummingbird's `Cookie` would write.
+    @Test func everyCookieWritesItsAttributesInOneOrderSameSiteLast() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            var cookies: [String] = []
+            for _ in 0..<4 {
+                shopper.cookies = [:]
+                cookies += try await shopper.get("/").headers[values: .setCookie]
+            }
+            let posted = try await shopper.post("/cart/items/bundled-1", [("op", "inc")])
+            cookies += posted.headers[values: .setCookie]
+            #expect(cookies.count >= 6)
+            for cookie in cookies {
+                let attributes = cookie.split(separator: "; ").dropFirst().map(String.init)
+                #expect(attributes.first == "Path=/", "\(cookie)")
+                #expect(attributes.last?.hasPrefix("SameSite=") == true, "\(cookie)")
+                #expect(attributes.dropFirst().first?.hasPrefix("Max-Age=") == true, "\(cookie)")
+            }
+        }
+    }
+
     @Test func aGetNeverWritesToTheDatabase() async throws {
         let environment = try TestEnvironment()
         try await environment.withShopper { shopper in

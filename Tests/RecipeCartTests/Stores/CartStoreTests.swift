@@ -187,6 +187,23 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreBackend.all) func aRemovalIsNoLongerOfferedForUndoOnceTheCartChangedAfterIt(
+        backend: StoreBackend
+    ) async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
+        try await withCarts(backend, clock: AppClock { clock.now }) { (stores: TestStores) async throws in
+            let carts = stores.carts
+            try await carts.apply(.increment, recipe: cake, session: session)
+            try await carts.apply(.increment, recipe: lava, session: session)
+            clock.advance(by: 5)
+            try await carts.apply(.decrement, recipe: cake, session: session)
+            clock.advance(by: 5)
+            #expect(try await carts.pendingUndo(session: session)?.recipeIDs == [cake])
+            try await carts.apply(.increment, recipe: lava, session: session)
+            #expect(try await carts.pendingUndo(session: session) == nil)
+        }
+    }
+
     /// The count is read between every kind of write, so one remembered from before a write would show.
     @Test(arguments: StoreBackend.all) func theCountFollowsEveryWriteThatChangesIt(backend: StoreBackend) async throws {
         let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))

@@ -33,7 +33,7 @@ struct StaffController: Sendable {
     func aisles(_ request: Request, context: AppRequestContext) async throws -> Response {
         let view = StaffAislesView(
             order: try await shoppingLists.walkingOrder(), csrfToken: pages.signer.csrfToken(for: try context.shopper),
-            stylesheetURL: pages.assets.url(for: "staff.css"))
+            stylesheetURL: pages.assets.url(for: "staff.css"), iconURL: pages.assets.url(for: "icon.svg"))
         return try pages.renderer.response(view)
     }
 
@@ -152,7 +152,8 @@ struct StaffController: Sendable {
             orders: orders.map { ($0, shoppingLists.pickList(for: $0, walkingOrder: walkingOrder)) },
             carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
             points: try await upstream.pointsToday(), csrfToken: pages.signer.csrfToken(for: try context.shopper),
-            stylesheetURL: pages.assets.url(for: "staff.css"), title: title, now: pages.clock.now())
+            stylesheetURL: pages.assets.url(for: "staff.css"), iconURL: pages.assets.url(for: "icon.svg"), title: title,
+            now: pages.clock.now())
         return try pages.renderer.response(view)
     }
 
@@ -163,7 +164,7 @@ struct StaffController: Sendable {
 
     private func login(status: HTTPResponse.Status, message: String?, context: AppRequestContext) throws -> Response {
         let view = StaffLoginView(
-            stylesheetURL: pages.assets.url(for: "staff.css"),
+            stylesheetURL: pages.assets.url(for: "staff.css"), iconURL: pages.assets.url(for: "icon.svg"),
             csrfToken: pages.signer.csrfToken(for: try context.shopper), message: message)
         var response = try pages.renderer.response(view, status: status)
         if status == .unauthorized {

@@ -17,11 +17,33 @@ struct CookiePolicy: Sendable {
 
     func name(_ base: String) -> String { secure ? "__Host-\(base)" : base }
 
-    func cookie(_ name: String, value: String, maxAge: Int, sameSite: Cookie.SameSite = .lax) -> Cookie {
-        Cookie(name: name, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true, sameSite: sameSite)
+    func cookie(_ name: String, value: String, maxAge: Int, sameSite: Cookie.SameSite = .lax) -> SetCookie {
+        SetCookie(name: name, value: value, maxAge: maxAge, secure: secure, sameSite: sameSite)
     }
 
-    func expired(_ name: String, sameSite: Cookie.SameSite = .lax) -> Cookie {
+    func expired(_ name: String, sameSite: Cookie.SameSite = .lax) -> SetCookie {
         cookie(name, value: "", maxAge: 0, sameSite: sameSite)
+    }
+}
+
+/// One of RecipeCart's cookies as its `Set-Cookie` header writes it, always `name=value; Path=/; Max-Age=N; HttpOnly`
+/// then `Secure` when set and `SameSite` last. Hummingbird's `Cookie` writes its attributes in its dictionary's order,
+/// which changes from one answer to the next, and a browser that does not know `SameSite` (Debian's lynx) takes it
+/// for a cookie of its own and gives it every attribute after it: a `Path` after it lost the session on other paths.
+struct SetCookie: Sendable {
+    let name: String
+    let value: String
+    let maxAge: Int
+    let secure: Bool
+    let sameSite: Cookie.SameSite
+
+    var headerValue: String {
+        "\(name)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly\(secure ? "; Secure" : ""); SameSite=\(sameSite.rawValue)"
+    }
+}
+
+extension Response {
+    mutating func setCookie(_ cookie: SetCookie) {
+        headers[values: .setCookie].append(cookie.headerValue)
     }
 }

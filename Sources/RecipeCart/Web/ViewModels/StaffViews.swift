@@ -9,6 +9,7 @@ struct StaffLoginView: PageView {
 
     var title = "Staff sign-in"
     var stylesheetURL: String
+    var iconURL: String
     var loginURL = Route.staffLogin.url()
     var csrfToken: String
     var message: String?
@@ -69,7 +70,9 @@ struct StaffBoardView: PageView {
 
     var csrfToken: String
     var stylesheetURL: String
+    var iconURL: String
     var logoutURL = Route.staffLogout.url()
+    var refreshURL = Route.staffBoard.url()
     var aislesURL = Route.staffAisles.url()
     var orders: [OrderCard]
     var hasOrders: Bool
@@ -87,8 +90,8 @@ struct StaffBoardView: PageView {
 
     init(
         orders: [(order: Order, pickList: [ShoppingListGroup])], carts: [(label: String, cart: ActiveCart)],
-        pickList: [ShoppingListGroup], points: PointsUsage?, csrfToken: String, stylesheetURL: String, title: String,
-        now: Date
+        pickList: [ShoppingListGroup], points: PointsUsage?, csrfToken: String, stylesheetURL: String, iconURL: String,
+        title: String, now: Date
     ) {
         self.orders = orders.map { order, pickList in
             let button = { (target: OrderStatus) in
@@ -110,6 +113,7 @@ struct StaffBoardView: PageView {
         orderCountText = orders.count == 1 ? "1 order" : "\(orders.count) orders"
         self.csrfToken = csrfToken
         self.stylesheetURL = stylesheetURL
+        self.iconURL = iconURL
         self.title = title
         self.carts = carts.map { label, active in
             CartCard(
@@ -144,14 +148,16 @@ struct StaffAislesView: PageView {
 
     var title = "Aisle order"
     var stylesheetURL: String
+    var iconURL: String
     var csrfToken: String
     var action = Route.staffAisles.url()
     var boardURL = Route.staffBoard.url()
     var aisles: [Row]
 
-    init(order: [Aisle], csrfToken: String, stylesheetURL: String) {
+    init(order: [Aisle], csrfToken: String, stylesheetURL: String, iconURL: String) {
         self.csrfToken = csrfToken
         self.stylesheetURL = stylesheetURL
+        self.iconURL = iconURL
         aisles = order.enumerated().map { index, aisle in
             Row(
                 id: aisle.rawValue, title: aisle.title, position: index + 1, canMoveUp: index > 0,
