@@ -42,16 +42,17 @@ public struct Stores: Sendable {
 
     package static func openSQLite(directory: URL, clock: AppClock, logger: Logger) throws -> Stores {
         let database = try AppDatabase(directory: directory, clock: clock)
+        let statements = SQLiteSQLDatabase(database: database)
         return Stores(
             catalog: SQLiteCatalogStore(database: database),
             edits: SQLiteRecipeEditStore(database: database, clock: clock),
             carts: SQLiteCartStore(database: database, clock: clock),
-            orders: SQLiteOrderStore(database: database, clock: clock),
-            shoppingLists: SQLiteShoppingListStore(database: database),
-            shares: SQLiteCartShareStore(database: database, clock: clock),
+            orders: SQLOrderStore(database: statements, clock: clock),
+            shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
+            shares: SQLCartShareStore(database: statements, clock: clock),
             upstream: SQLiteUpstreamStore(database: database),
-            callQuota: SQLiteCallQuotaStore(database: database),
-            staffSessions: SQLiteStaffSessionStore(database: database, clock: clock),
+            callQuota: SQLCallQuotaStore(database: statements),
+            staffSessions: SQLStaffSessionStore(database: statements, clock: clock),
             signInThrottle: InMemorySignInThrottle(), pictures: DiskOnlyPictures(),
             secret: try ServerSecret.loadOrCreate(in: directory),
             services: [DatabaseCloser(database: database, logger: logger)], ping: database.ping,
@@ -65,6 +66,7 @@ public struct Stores: Sendable {
         let database = try await PostgresDatabase.open(
             url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
         do {
+            let statements = PostgresSQLDatabase(database: database)
             let generations = CatalogGeneration()
             generations.advance(
                 to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })
@@ -72,12 +74,12 @@ public struct Stores: Sendable {
                 catalog: PostgresCatalogStore(database: database, generations: generations, clock: clock),
                 edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
                 carts: PostgresCartStore(database: database, clock: clock),
-                orders: PostgresOrderStore(database: database, clock: clock),
-                shoppingLists: PostgresShoppingListStore(database: database, clock: clock),
-                shares: PostgresCartShareStore(database: database, clock: clock),
+                orders: SQLOrderStore(database: statements, clock: clock),
+                shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
+                shares: SQLCartShareStore(database: statements, clock: clock),
                 upstream: PostgresUpstreamStore(database: database, generations: generations),
-                callQuota: PostgresCallQuotaStore(database: database),
-                staffSessions: PostgresStaffSessionStore(database: database, clock: clock),
+                callQuota: SQLCallQuotaStore(database: statements),
+                staffSessions: SQLStaffSessionStore(database: statements, clock: clock),
                 signInThrottle: PostgresSignInThrottle(database: database),
                 pictures: PostgresPictures(database: database, clock: clock),
                 secret: try await PostgresServerKey.loadOrCreate(database),
