@@ -45,18 +45,19 @@ public struct Stores: Sendable {
 
     package static func openSQLite(directory: URL, clock: AppClock, logger: Logger) throws -> Stores {
         let database = try SQLiteDatabase(directory: directory, clock: clock)
+        let statements = SQLiteSQLDatabase(database: database)
         let catalog = SQLiteCatalogStore(database: database)
         let carts = SQLiteCartStore(database: database, clock: clock)
         return Stores(
             catalog: catalog,
             edits: SQLiteRecipeEditStore(database: database, clock: clock),
             carts: carts, catalogMemory: catalog, cartMemory: carts,
-            orders: SQLiteOrderStore(database: database, clock: clock),
-            shoppingLists: SQLiteShoppingListStore(database: database),
-            shares: SQLiteCartShareStore(database: database, clock: clock),
+            orders: SQLOrderStore(database: statements, clock: clock),
+            shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
+            shares: SQLCartShareStore(database: statements, clock: clock),
             upstream: SQLiteUpstreamStore(database: database),
-            callQuota: SQLiteCallQuotaStore(database: database),
-            staffSessions: SQLiteStaffSessionStore(database: database, clock: clock),
+            callQuota: SQLCallQuotaStore(database: statements),
+            staffSessions: SQLStaffSessionStore(database: statements, clock: clock),
             signInThrottle: InMemorySignInThrottle(), pictures: DiskOnlyPictures(),
             secret: try ServerSecret.loadOrCreate(in: directory),
             services: [DatabaseCloser(database: database, logger: logger)], ping: database.ping,
@@ -70,6 +71,7 @@ public struct Stores: Sendable {
         let database = try await PostgresDatabase.open(
             url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
         do {
+            let statements = PostgresSQLDatabase(database: database)
             let generations = CatalogGeneration()
             generations.advance(
                 to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })
@@ -79,12 +81,12 @@ public struct Stores: Sendable {
                 catalog: catalog,
                 edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
                 carts: carts, catalogMemory: catalog, cartMemory: carts,
-                orders: PostgresOrderStore(database: database, clock: clock),
-                shoppingLists: PostgresShoppingListStore(database: database, clock: clock),
-                shares: PostgresCartShareStore(database: database, clock: clock),
+                orders: SQLOrderStore(database: statements, clock: clock),
+                shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
+                shares: SQLCartShareStore(database: statements, clock: clock),
                 upstream: PostgresUpstreamStore(database: database, generations: generations),
-                callQuota: PostgresCallQuotaStore(database: database),
-                staffSessions: PostgresStaffSessionStore(database: database, clock: clock),
+                callQuota: SQLCallQuotaStore(database: statements),
+                staffSessions: SQLStaffSessionStore(database: statements, clock: clock),
                 signInThrottle: PostgresSignInThrottle(database: database),
                 pictures: PostgresPictures(database: database, clock: clock),
                 secret: try await PostgresServerKey.loadOrCreate(database),

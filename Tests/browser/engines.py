@@ -174,14 +174,11 @@ class Browser:
         element.send_keys(text)
 
 
-# --- Chromium ----------------------------------------------------------------------------------
+# --- Chromium and WebKitGTK, through WebDriver ---------------------------------------------------
 
 
-class ChromiumBrowser(Browser):
-    engine = "chromium"
-
-    def __init__(self):
-        self.driver = make_driver(javascript=True)
+class WebDriverBrowser(Browser):
+    """What Chromium and WebKitGTK share: both are driven through Selenium's WebDriver."""
 
     def _get(self, url):
         self.driver.get(url)
@@ -193,16 +190,6 @@ class ChromiumBrowser(Browser):
 
     def js(self, script, *args):
         return self.driver.execute_script(script, *args)
-
-    def _resize(self, width, height, mobile):
-        set_viewport_size(self.driver, width, height, mobile)
-
-    def new_errors(self):
-        return [
-            entry["message"]
-            for entry in self.driver.get_log("browser")
-            if entry.get("level") in ("SEVERE", "ERROR")
-        ]
 
     def back(self):
         self.driver.back()
@@ -222,10 +209,30 @@ class ChromiumBrowser(Browser):
         return self.driver.current_url
 
 
+# --- Chromium ----------------------------------------------------------------------------------
+
+
+class ChromiumBrowser(WebDriverBrowser):
+    engine = "chromium"
+
+    def __init__(self):
+        self.driver = make_driver(javascript=True)
+
+    def _resize(self, width, height, mobile):
+        set_viewport_size(self.driver, width, height, mobile)
+
+    def new_errors(self):
+        return [
+            entry["message"]
+            for entry in self.driver.get_log("browser")
+            if entry.get("level") in ("SEVERE", "ERROR")
+        ]
+
+
 # --- WebKitGTK ---------------------------------------------------------------------------------
 
 
-class WebKitBrowser(Browser):
+class WebKitBrowser(WebDriverBrowser):
     engine = "webkit"
 
     def __init__(self):
@@ -250,17 +257,6 @@ class WebKitBrowser(Browser):
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_page_load_timeout(30)
 
-    def _get(self, url):
-        self.driver.get(url)
-
-    def find_all(self, css, scope=None):
-        from selenium.webdriver.common.by import By
-
-        return (scope or self.driver).find_elements(By.CSS_SELECTOR, css)
-
-    def js(self, script, *args):
-        return self.driver.execute_script(script, *args)
-
     def _resize(self, width, height, mobile):
         # The window is the page: no toolbar around it.
         for _ in range(3):
@@ -281,25 +277,11 @@ class WebKitBrowser(Browser):
                 errors.append(line)
         return errors
 
-    def back(self):
-        self.driver.back()
-
-    def forward(self):
-        self.driver.forward()
-
-    def screenshot(self, name):
-        self.settle()
-        return _save(name, lambda path: self.driver.save_screenshot(str(path)))
-
     def quit(self):
         try:
             self.driver.quit()
         finally:
             shutil.rmtree(self._folder, ignore_errors=True)
-
-    @property
-    def url(self):
-        return self.driver.current_url
 
 
 # --- Firefox ESR over Marionette -----------------------------------------------------------------

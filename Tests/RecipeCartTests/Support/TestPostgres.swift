@@ -4,6 +4,8 @@ import PostgresNIO
 import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
+import Synchronization
+import Testing
 
 @testable import RecipeCart
 
@@ -15,16 +17,48 @@ actor TestPostgres {
 
     /// PostgreSQL runs here when a server is named or PostgreSQL is installed. In CI it always runs: a missing
     /// server fails the PostgreSQL cases there instead of skipping them.
-    static let isAvailable: Bool = {
+    static var isAvailable: Bool { unavailableReason == nil }
+
+    /// Why the PostgreSQL cases cannot run here, or nil when they can.
+    static let unavailableReason: String? = {
         let environment = ProcessInfo.processInfo.environment
-        if environment["RECIPECART_TEST_DATABASE_URL"] != nil || environment["CI"] == "true" { return true }
+        if environment["RECIPECART_TEST_DATABASE_URL"] != nil || environment["CI"] == "true" { return nil }
         let candidates =
             ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).map {
                 "/usr/lib/postgresql/\($0)/bin"
             }
             + (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        return candidates.contains { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") }
+        if candidates.contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") }) { return nil }
+        return "PostgreSQL is not installed (no initdb under /usr/lib/postgresql/*/bin or on PATH) and "
+            + "RECIPECART_TEST_DATABASE_URL names no server; install PostgreSQL or set it to run them"
     }()
+
+    /// What a PostgreSQL case that cannot run here says, for `.enabled(if: TestPostgres.isAvailable, …)`.
+    static let skipComment = Comment(rawValue: "PostgreSQL cases skipped: \(unavailableReason ?? "none")")
+
+    /// Ends the current test case as cancelled when PostgreSQL cannot run here: Swift Testing counts it as no failure
+    /// and keeps the reason with the cancellation in its event stream, but its console shows a cancelled case of a
+    /// parameterized test as passed. So the first such case also says why on standard error, and the run's end says
+    /// how many there were.
+    static func skipUnlessAvailable() throws {
+        guard let reason = unavailableReason else { return }
+        let skipped = skippedCases.withLock { count in
+            count += 1
+            return count
+        }
+        if skipped == 1 {
+            FileHandle.standardError.write(Data("PostgreSQL cases skipped: \(reason)\n".utf8))
+            atexit {
+                let count = TestPostgres.skippedCases.withLock { $0 }
+                let reason = TestPostgres.unavailableReason ?? ""
+                FileHandle.standardError.write(
+                    Data("PostgreSQL cases skipped: \(count) test cases, counted above as passed: \(reason)\n".utf8))
+            }
+        }
+        try Test.cancel(skipComment)
+    }
+
+    private static let skippedCases = Mutex<Int>(0)
 
     private static let template = "recipecart_template"
     private var server: Task<PostgresURL, any Error>?
@@ -40,6 +74,7 @@ actor TestPostgres {
     }
 
     private func newDatabase(template: String) async throws -> String {
+        try Self.skipUnlessAvailable()
         let starting = server ?? Task { try await Self.startServer() }
         server = starting
         let server = try await starting.value

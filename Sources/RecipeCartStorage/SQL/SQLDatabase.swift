@@ -1,0 +1,97 @@
+import Foundation
+import RecipeCartDomain
+
+/// A database the stores written once for both backends run their statements on: SQLite (`SQLiteSQLDatabase`, over
+/// `SQLiteDatabase`) or PostgreSQL (`PostgresSQLDatabase`, over `PostgresDatabase`). Each keeps its backend's rules: a
+/// database that does not answer is `StorageError.unavailable`, an error in the SQL stays what it is.
+package protocol SQLDatabase: Sendable {
+    /// A read of one consistent snapshot.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
+    /// A write in one transaction, committed when `body` returns and rolled back when it throws. PostgreSQL may run
+    /// `body` again after a lost serialization race, so it changes nothing but the database.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
+    /// Called after a write to a session's cart, versions or Undos: forgets what this process remembers of the
+    /// session (SQLite's `SQLiteSessionMemos`; PostgreSQL keeps nothing that a write could make wrong).
+    func forget(_ session: SessionKey)
+}
+
+/// The connection a read or a write runs its statements on. A body must not reach the database any other way while
+/// it runs: on SQLite the connection's thread waits for the body's statements.
+package protocol SQLConnection: Sendable {
+    var dialect: SQLDialect { get }
+    /// Runs a statement for its effect. - Returns: how many rows it inserted, updated or deleted.
+    @discardableResult func execute(_ statement: SQLStatement) async throws -> Int
+    /// Every row of the answer.
+    func rows(_ statement: SQLStatement) async throws -> [SQLRow]
+    /// Holds off other writes to `session`'s cart until this transaction ends, as every cart write does: PostgreSQL's
+    /// advisory lock (`PostgresCartStore.lock`), for instances writing one cart at once. SQLite has one writer at a
+    /// time already.
+    func lockSession(_ session: SessionKey) async throws
+    /// Makes the session's row on its first write and marks it seen on every later one, as a cart write does
+    /// (`SQLiteCartStore.touch`, which stamps the row with `app_now()`; `PostgresCartStore.touch`, with `now`).
+    func touchSession(_ session: SessionKey, at now: Date) async throws
+}
+
+/// Which database a statement runs on, for the few places where their SQL differs.
+package enum SQLDialect: Sendable {
+    case sqlite
+    case postgres
+
+    /// The larger of its arguments: SQLite's many-argument `max`; PostgreSQL's `max` is an aggregate only.
+    package var greatest: String { self == .sqlite ? "max" : "GREATEST" }
+
+    /// The smaller of its arguments.
+    package var least: String { self == .sqlite ? "min" : "LEAST" }
+
+    /// What the `sessions` table's times are written as: on SQLite `app_now()`, the database clock's text timestamp
+    /// (`SQLiteTimestamp`), which the purge and the cart compare; on PostgreSQL `now`, seconds since 1970.
+    package func sessionTime(_ now: Date) -> SQLStatement {
+        self == .sqlite ? "app_now()" : "\(now.timeIntervalSince1970)"
+    }
+}
+
+/// A record read from a row, by column name or position.
+package protocol SQLRecord {
+    init(row: SQLRow) throws
+}
+
+extension SQLConnection {
+    /// The first row of the answer, if any.
+    package func row(_ statement: SQLStatement) async throws -> SQLRow? {
+        try await rows(statement).first
+    }
+
+    /// Every row of the answer, as records.
+    package func rows<Record: SQLRecord>(_ statement: SQLStatement, as type: Record.Type) async throws -> [Record] {
+        try await rows(statement).map(Record.init(row:))
+    }
+
+    /// The first row of the answer as a record, if any.
+    package func row<Record: SQLRecord>(_ statement: SQLStatement, as type: Record.Type) async throws -> Record? {
+        try await row(statement).map(Record.init(row:))
+    }
+
+    /// Every row of the answer, its columns as the types given.
+    package func rows<each Column: SQLDecodable>(_ statement: SQLStatement, as types: (repeat each Column).Type)
+        async throws -> [(repeat each Column)]
+    {
+        try await rows(statement).map { row in try row.decode(types) }
+    }
+
+    /// The first row of the answer, its columns as the types given, if any.
+    package func row<each Column: SQLDecodable>(_ statement: SQLStatement, as types: (repeat each Column).Type)
+        async throws -> (repeat each Column)?
+    {
+        try await rows(statement).first.map { row in try row.decode(types) }
+    }
+
+    /// The first column of the first row, if there is a row.
+    package func value<Value: SQLDecodable>(_ statement: SQLStatement, as type: Value.Type) async throws -> Value? {
+        try await rows(statement).first.map { row in try row.value(at: 0) }
+    }
+
+    /// The first column of every row.
+    package func values<Value: SQLDecodable>(_ statement: SQLStatement, as type: Value.Type) async throws -> [Value] {
+        try await rows(statement).map { row in try row.value(at: 0) }
+    }
+}
