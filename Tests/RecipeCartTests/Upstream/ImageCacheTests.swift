@@ -47,7 +47,12 @@ import Testing
                 // A later answer naming the same pictures downloads none of them again.
                 try await shopper.get("/?q=aubergine")
                 try await shopper.get("/recipes/mealdb-90201")
-                try await Task.sleep(for: .milliseconds(200))
+                // Settled once the one new picture (the pear tart's) has its row: by then a second download of any
+                // other would have been asked for, since pictures are queued in the order pages name them.
+                #expect(
+                    try await eventually {
+                        try await environment.row("SELECT COUNT(*) FROM upstream_images") == 4
+                    })
                 #expect(
                     await standIn.state.imageCalls.sorted() == [
                         "recipecart-aubergine.jpg", "recipecart-hotpot.jpg", "recipecart-kheer.jpg",
