@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 
 /// The sign-in throttle of a single instance, kept in memory: a restart forgets at most a minute of tries.
 package actor InMemorySignInThrottle: SignInThrottle {

@@ -1,6 +1,3 @@
-import RecipeCartDomain
-import RecipeCartStorage
-
 /// Runs one upstream request per key at a time: concurrent pages asking the same thing share one call.
 package actor InFlight<Value: Sendable> {
     private var running: [String: Task<Value, Never>] = [:]

@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 
 /// Where each element of a JSON array lies in the text, found in one pass that also checks the whole text is
 /// well-formed JSON (RFC 8259). A dump of 100,000 recipes can then be decoded a batch at a time instead of as one

@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 
 /// A JSON array decoded one element at a time: an element that does not decode is left out and
 /// the reason kept, so one odd record never sinks a whole upstream answer.

@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 
 /// Plain text from upstream HTML (Spoonacular's `summary`, titles and steps): tags dropped,
 /// character references decoded, whitespace collapsed. The result is text, never markup, and

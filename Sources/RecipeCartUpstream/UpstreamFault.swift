@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 
 /// Why an upstream call failed or was not made. Descriptions are safe to log: they never hold the API key.
 public enum UpstreamFault: Error, Sendable, Equatable, CustomStringConvertible {

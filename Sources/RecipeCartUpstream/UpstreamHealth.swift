@@ -1,7 +1,5 @@
 import Foundation
 import Logging
-import RecipeCartDomain
-import RecipeCartStorage
 
 /// Remembers whether upstream is failing: pages then skip calls for a short while instead of each waiting
 /// for a timeout, and an outage is logged once when it starts and once when it ends, not on every page.

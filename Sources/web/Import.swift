@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Logging
 import RecipeCart
-import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import RecipeCart
-import RecipeCartDomain
 
 // ArgumentParser only carries a setting's text to `SettingsReader`, which judges it like the environment's and
 // the default's; so an option declares no type, default or check of its own, only the setting it stands for.

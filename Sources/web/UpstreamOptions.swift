@@ -1,6 +1,5 @@
 import ArgumentParser
 import RecipeCart
-import RecipeCartDomain
 
 /// The recipe API options `web serve` and `web import` share.
 struct UpstreamOptions: ParsableArguments {

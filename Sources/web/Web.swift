@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import RecipeCart
 import RecipeCartDomain
-import RecipeCartStorage
 
 @main
 struct Web: AsyncParsableCommand {

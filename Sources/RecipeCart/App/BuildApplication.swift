@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import Logging
-import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
 import RecipeCartWire

@@ -1,6 +1,5 @@
 import Hummingbird
 import Logging
-import RecipeCartStorage
 
 /// The entry point the `web` executable calls.
 public enum RecipeCart {

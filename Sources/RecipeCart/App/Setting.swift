@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 import RecipeCartUpstream
 
 /// One thing `web` can be told. `name` is both the flag (`--name`) and the environment twin (`RECIPECART_NAME`);

@@ -1,8 +1,5 @@
 import Configuration
 import Foundation
-import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
 import Synchronization
 
 /// Reads settings through one `ConfigReader`, as Hummingbird's template does: the command line, then the

@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 import RecipeCartUpstream
 
 extension UpstreamSettings {

@@ -1,6 +1,5 @@
 import RecipeCartDomain
 import RecipeCartStorage
-import RecipeCartUpstream
 
 /// "What can I make with…": a Browse page ranked by how few ingredients each recipe is missing, among what the search
 /// (by the search index) and the other filters (by the database) find, the ranking by the generation's `CookableIndex`.

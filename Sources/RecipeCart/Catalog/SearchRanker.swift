@@ -1,6 +1,5 @@
 import RecipeCartDomain
 import RecipeCartStorage
-import RecipeCartUpstream
 
 /// A Browse page for a search: the whole catalog ranked in memory by the generation's `SearchIndex`, which holds the
 /// tiles too; the other filters are applied by the database. While a new generation's index is still being built

@@ -1,5 +1,4 @@
 import RecipeCartDomain
-import RecipeCartUpstream
 
 /// "Did you mean …?" for searches that find little: the vocabulary is the words of the generation's search index,
 /// gathered once a generation and shared by every request.

@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import PostgresNIO
-import RecipeCartDomain
 
 /// The key that signs cookies, kept in PostgreSQL: the first instance to start makes it, every other reads the same
 /// one, so a cookie and a CSRF token made by one instance are good on all.

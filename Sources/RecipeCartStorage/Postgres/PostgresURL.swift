@@ -1,7 +1,6 @@
 import Foundation
 import NIOSSL
 import PostgresNIO
-import RecipeCartDomain
 
 /// `postgres://user:password@host:port/dbname?sslmode=…`, read once at start: anything it cannot use stops the start
 /// with a message that names the part, never a silent fallback to SQLite.

@@ -1,5 +1,4 @@
 import PostgresNIO
-import RecipeCartDomain
 
 /// The reads behind every page a returning shopper opens, prepared once a connection: PostgreSQL parsing and
 /// planning them anew for each request was most of its time under a load of detail pages.

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import RecipeCartStorage
 import ServiceLifecycle
 
 /// Shuts the shared `HTTPClient` down when the app stops. Listed before the services that use the client,

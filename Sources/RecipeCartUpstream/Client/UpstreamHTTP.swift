@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import RecipeCartDomain
 
 /// One GET over the shared `HTTPClient`, with a deadline and a body limit, every failure an `UpstreamFault`.
 package struct UpstreamHTTP: Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 
 /// One recipe as Spoonacular returns it: a `complexSearch` result (with `addRecipeInformation=true`),
 /// a `/recipes/{id}/information` answer, or a legacy `/recipes/search` result.

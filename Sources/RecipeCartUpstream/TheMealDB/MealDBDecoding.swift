@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 
 /// Any JSON key, so a meal's numbered `strIngredientN` / `strMeasureN` slots can be found by name.
 package struct MealDBKey: CodingKey, Hashable {

@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 
 /// One meal as `search.php`, `lookup.php` and `random.php` return it.
 ///

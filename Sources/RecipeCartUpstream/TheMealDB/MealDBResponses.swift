@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartDomain
 
 /// `search.php?s=`, `lookup.php?i=` and `random.php` answer `{"meals": [...]}` with full meals;
 /// `filter.php?c=…` the same shape with `{"strMeal", "strMealThumb", "idMeal"}` entries. Both are

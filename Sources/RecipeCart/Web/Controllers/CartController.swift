@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
-import RecipeCartUpstream
 
 /// The cart page, the stepper, cooking timers, "Empty the cart" and Undo.
 struct CartController: Sendable {

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
-import RecipeCartUpstream
 
 /// `GET/POST /recipes/{id}/edit`, `POST /recipes/{id}/revert` and `POST /recipes/{id}/undo`: local edits of title,
 /// description, picture and steps. Signed-in staff change the shop's copy; anyone else makes their own version.

@@ -1,5 +1,4 @@
 import Hummingbird
-import RecipeCartStorage
 
 /// `GET /healthz`: 200 while the database answers.
 struct HealthController: Sendable {

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
-import RecipeCartUpstream
 
 /// "Send to the shop" and the shopper's order page.
 struct OrderController: Sendable {

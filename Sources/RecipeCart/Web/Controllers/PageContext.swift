@@ -1,7 +1,6 @@
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
-import RecipeCartUpstream
 
 /// What every controller needs to render a page for the current shopper and to answer a form post.
 struct PageContext: Sendable {

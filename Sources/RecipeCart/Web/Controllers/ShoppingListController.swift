@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
-import RecipeCartUpstream
 
 /// The cart's shopping list beyond the cart page: "I have this", the list as text, and read-only share links.
 struct ShoppingListController: Sendable {

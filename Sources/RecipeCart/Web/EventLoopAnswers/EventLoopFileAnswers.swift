@@ -2,8 +2,6 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import NIOCore
-import RecipeCartDomain
-import RecipeCartUpstream
 import RecipeCartWire
 
 /// The answers a static file held in memory gets, decided on the event loop that read the request: what the router's

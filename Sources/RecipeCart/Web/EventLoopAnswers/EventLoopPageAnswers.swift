@@ -5,7 +5,6 @@ import HummingbirdCore
 import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
-import RecipeCartUpstream
 import RecipeCartWire
 
 /// The Browse and recipe pages a returning shopper gets from the page cache, answered on the event loop that read the

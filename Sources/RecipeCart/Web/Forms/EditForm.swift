@@ -1,7 +1,5 @@
 import Foundation
 import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
 
 /// What the edit form sent: the typed values, and which button was pressed.
 struct EditForm {

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import NIOCore
 import RecipeCartDomain
-import RecipeCartStorage
 
 /// The fields of an `application/x-www-form-urlencoded` body, read with hard limits.
 struct FormFields: Sendable {

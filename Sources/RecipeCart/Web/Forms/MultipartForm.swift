@@ -2,8 +2,6 @@ import Foundation
 import Hummingbird
 import MultipartKit
 import NIOCore
-import RecipeCartDomain
-import RecipeCartStorage
 
 /// The parts of a `multipart/form-data` body, read with hard limits.
 struct MultipartForm {

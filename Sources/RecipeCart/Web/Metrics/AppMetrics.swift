@@ -1,5 +1,4 @@
 import Metrics
-import RecipeCartDomain
 
 /// What an operator watches besides requests (which Hummingbird's `MetricsMiddleware` counts by route and status):
 /// cart posts and the page cache (the database's are `StorageMetrics`, the recipe API's `UpstreamMetrics`). Each instance reports its own.

@@ -2,8 +2,6 @@ import Hummingbird
 import Logging
 import Metrics
 import Prometheus
-import RecipeCartStorage
-import RecipeCartUpstream
 import RecipeCartWire
 import ServiceLifecycle
 

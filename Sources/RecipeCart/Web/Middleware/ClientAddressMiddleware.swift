@@ -1,6 +1,5 @@
 import HTTPTypes
 import Hummingbird
-import RecipeCartStorage
 
 /// Finds who sent the request, believing `X-Forwarded-For` only from the trusted proxies.
 struct ClientAddressMiddleware: RouterMiddleware {

@@ -2,7 +2,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
-import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
 

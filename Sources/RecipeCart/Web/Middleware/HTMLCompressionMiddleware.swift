@@ -2,7 +2,6 @@ import CompressNIO
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import RecipeCartUpstream
 
 /// Gzips HTML of 1 KB or more for clients that accept it, pages and error pages alike.
 /// Smaller pages, bodiless answers (204, 304, and HEAD, which so describes the identity page) and

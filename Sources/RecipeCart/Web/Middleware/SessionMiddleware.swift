@@ -1,6 +1,4 @@
 import Hummingbird
-import RecipeCartStorage
-import RecipeCartUpstream
 
 /// Finds the shopper's session in its signed cookie, or starts a fresh one and sets its cookie.
 /// A cookie this server did not sign is ignored, so nobody can plant a session id on someone else.

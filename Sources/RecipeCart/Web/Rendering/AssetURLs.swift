@@ -1,4 +1,3 @@
-import RecipeCartDomain
 import Synchronization
 
 /// The URLs templates use for files under `Public/`: fingerprinted with their content hash

@@ -1,5 +1,3 @@
-import RecipeCartDomain
-import RecipeCartUpstream
 import Synchronization
 
 /// Values made once per key and kept, at most `capacity` of them (the oldest key goes first), shared across tasks:

@@ -1,5 +1,4 @@
 import Mustache
-import RecipeCartUpstream
 
 /// How every template escapes what it shows (`{{% CONTENT_TYPE: HTML }}` opens each one): the five characters
 /// Mustache's own HTML escaping replaces, found as bytes. Mustache's goes a Character at a time through a dictionary,

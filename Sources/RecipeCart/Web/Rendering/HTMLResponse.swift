@@ -1,5 +1,4 @@
 import Hummingbird
-import RecipeCartUpstream
 
 /// A page as sent: never stored by a cache, since every page carries its visitor's own cart and CSRF token.
 enum HTMLResponse {

@@ -1,5 +1,3 @@
-import RecipeCartUpstream
-
 /// Rendered text cut where values were marked off by a control byte on each side: `PageCache`'s placeholders and
 /// `Stencil`'s fields.
 struct MarkedText {

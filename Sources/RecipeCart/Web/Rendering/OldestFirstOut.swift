@@ -1,7 +1,3 @@
-import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
-
 /// Values by key, at most `capacity` of them: past it the oldest key goes first, so a burst of unusual requests
 /// cannot grow a cache without bound. Not locked: each cache keeps one inside its own lock.
 struct OldestFirstOut<Key: Hashable, Value> {

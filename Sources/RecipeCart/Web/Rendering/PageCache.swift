@@ -1,7 +1,4 @@
 import NIOCore
-import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
 import Synchronization
 
 /// Rendered pages shared by every shopper, keyed by what was asked and valid for one catalog generation.

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import Mustache
-import RecipeCartStorage
 
 /// Renders Mustache templates, all loaded and checked once at start.
 public struct PageRenderer: Sendable {

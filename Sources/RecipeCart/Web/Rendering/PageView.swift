@@ -1,5 +1,3 @@
-import RecipeCartDomain
-
 /// A view model that names its template, so rendering takes the model alone and no page can be paired with
 /// another page's template.
 protocol PageView {

@@ -1,7 +1,4 @@
 import Mustache
-import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
 import Synchronization
 
 /// A page's template rendered by Mustache once for each shape its view takes, with a mark where each value goes; a

@@ -1,5 +1,4 @@
 import Mustache
-import RecipeCartDomain
 
 /// A view a `Stencil` fills in: its partial template shows a fixed set of fields, some of which an item may lack.
 protocol StencilItem: FragmentView {

@@ -1,6 +1,5 @@
 import HTTPTypes
 import RecipeCartDomain
-import RecipeCartStorage
 
 /// Every address RecipeCart answers, each written once with the methods it takes. Handlers are registered from
 /// here (`RouteRegistrar`), every link, form action and redirect is built from here (`url(_:)`), and a `405`'s

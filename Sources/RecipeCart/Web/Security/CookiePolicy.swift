@@ -1,5 +1,4 @@
 import Hummingbird
-import RecipeCartDomain
 
 /// Names and flags of RecipeCart's cookies. Behind HTTPS (`--secure-cookies`) every name carries the `__Host-`
 /// prefix, which browsers accept only with `Secure`, `Path=/` and no `Domain`, so no other host or path can set them.

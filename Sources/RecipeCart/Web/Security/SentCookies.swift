@@ -1,6 +1,4 @@
 import HTTPTypes
-import RecipeCartDomain
-import RecipeCartStorage
 
 /// The cookies a request sent, read once from its `Cookie` headers as bytes. Hummingbird's `request.cookies` cuts the
 /// header into Characters on every read and parses a cookie's attributes on every lookup: with the staff check beside

@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import RecipeCartDomain
 import RecipeCartStorage
-import RecipeCartUpstream
 
 /// The shopper behind a request: a random id carried in a signed cookie.
 public struct ShopperSession: Sendable, Equatable {

@@ -1,6 +1,3 @@
-import RecipeCartDomain
-import RecipeCartUpstream
-
 /// A short line for the page a form lands on ("Added Spiced Shakshuka · 3 in your cart"), read out by screen
 /// readers, with an Undo button when the change can be taken back.
 struct StatusMessage: Sendable, Hashable, Codable {

@@ -1,5 +1,4 @@
 import NIOCore
-import RecipeCartUpstream
 
 /// The proxies whose `X-Forwarded-For` RecipeCart believes (`--trusted-proxy`). Behind them the client is the
 /// nearest hop in the header that is not itself a trusted proxy; from anyone else the header is ignored, so a

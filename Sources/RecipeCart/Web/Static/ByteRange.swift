@@ -1,6 +1,3 @@
-import RecipeCartDomain
-import RecipeCartUpstream
-
 /// A request's `Range` over a file of known length (RFC 9110 §14).
 ///
 /// One range is served as a 206; several (which would need multipart/byteranges), or a header

@@ -1,6 +1,4 @@
 import HTTPTypes
-import RecipeCartStorage
-import RecipeCartUpstream
 import RecipeCartWire
 
 /// The validators a request carries, checked against the variant about to be sent (RFC 9110 §13.2.2).

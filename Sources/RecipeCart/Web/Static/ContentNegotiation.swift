@@ -1,6 +1,4 @@
 import HTTPTypes
-import RecipeCartDomain
-import RecipeCartStorage
 
 /// The content codings RecipeCart can send.
 enum ContentCoding: Sendable {

@@ -1,6 +1,5 @@
 import Crypto
 import NIOCore
-import RecipeCartDomain
 
 /// The content hash in an asset's URL, `app.3f9c1a2b.css`: a new file gets a new URL, so the
 /// old one can be cached for a year.

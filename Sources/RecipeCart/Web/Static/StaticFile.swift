@@ -1,8 +1,6 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import RecipeCartDomain
-import RecipeCartUpstream
 import RecipeCartWire
 
 /// One file ready to send: its variants with their headers, built once when it is loaded and

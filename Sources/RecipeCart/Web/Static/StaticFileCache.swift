@@ -1,7 +1,4 @@
 import Foundation
-import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
 
 /// Recently served files, both variants in memory, within a byte budget.
 ///

@@ -1,7 +1,6 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import RecipeCartUpstream
 
 /// Builds the answer for one file: negotiates the variant, then honours `If-None-Match`,
 /// `If-Modified-Since`, `Range`/`If-Range` and `HEAD` the way Hummingbird's `FileMiddleware` does,

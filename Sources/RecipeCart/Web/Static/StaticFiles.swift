@@ -1,9 +1,7 @@
 import Foundation
 import HTTPTypes
 import Logging
-import RecipeCartDomain
 import RecipeCartStorage
-import RecipeCartUpstream
 
 /// The folders RecipeCart serves files from, the `.gz` twins beside them, and the memory cache in front.
 struct StaticFiles: Sendable {

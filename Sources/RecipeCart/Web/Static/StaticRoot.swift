@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import RecipeCartDomain
 
 /// A folder served under a URL prefix, and how long browsers may keep what it serves.
 struct StaticRoot: Sendable {

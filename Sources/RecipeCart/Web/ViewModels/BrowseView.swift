@@ -1,8 +1,6 @@
 import Foundation
 import Mustache
 import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
 
 /// The Browse page: search form, filters, sections of tiles, paging.
 struct BrowseView: PageView {

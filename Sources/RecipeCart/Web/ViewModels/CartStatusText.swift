@@ -1,5 +1,4 @@
 import RecipeCartDomain
-import RecipeCartStorage
 
 /// What a stepper post says on the page it lands on.
 enum CartStatusText {

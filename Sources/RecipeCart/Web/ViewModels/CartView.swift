@@ -1,6 +1,5 @@
 import Foundation
 import RecipeCartDomain
-import RecipeCartUpstream
 
 /// The cart page: one line a recipe with its stepper, or the empty state.
 struct CartView: PageView {

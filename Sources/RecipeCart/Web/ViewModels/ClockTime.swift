@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartUpstream
 
 /// Hours and minutes in the server's time zone, with the zone, e.g. "18:45 UTC": the shopper's browser may be
 /// elsewhere, and the optional script rewrites it to the browser's own time.

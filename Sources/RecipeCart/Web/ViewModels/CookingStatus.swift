@@ -1,7 +1,6 @@
 import Foundation
 import Mustache
 import RecipeCartDomain
-import RecipeCartUpstream
 
 /// The "Start cooking" part of a cart line or detail page: either a start form, or the running timer.
 struct CookingStatus: Hashable {

@@ -1,6 +1,5 @@
 import Foundation
 import RecipeCartDomain
-import RecipeCartUpstream
 
 /// A cooking timer in words, the same on the cart page and the staff board.
 enum CookingText {

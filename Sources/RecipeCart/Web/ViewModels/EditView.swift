@@ -1,5 +1,4 @@
 import RecipeCartDomain
-import RecipeCartUpstream
 
 /// The edit form: everything typed, a message next to each bad field, and a conflict panel on 409.
 /// Staff edit the shop's copy; anyone else edits their own version.

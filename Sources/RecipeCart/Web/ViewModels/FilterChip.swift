@@ -1,5 +1,4 @@
 import Mustache
-import RecipeCartDomain
 
 /// One link of a Browse chip list (a category, or how to order the recipes), as filter-chip.mustache shows it.
 struct FilterChip {

@@ -1,5 +1,4 @@
 import Mustache
-import RecipeCartDomain
 
 /// One choice of a Browse filter's list (diet, main ingredient, cuisine), as filter-option.mustache shows it.
 struct FilterOption {

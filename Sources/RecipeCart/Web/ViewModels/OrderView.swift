@@ -1,6 +1,5 @@
 import Foundation
 import RecipeCartDomain
-import RecipeCartUpstream
 
 /// The shopper's order page: its pickup code, where it is on its way to the counter, its lines and its list.
 struct OrderView: PageView {

@@ -1,5 +1,4 @@
 import Mustache
-import RecipeCartDomain
 
 /// What the layout needs on every page: the title, the cart badge, the status message and the asset URLs.
 struct PageChrome {

@@ -1,6 +1,5 @@
 import Foundation
 import RecipeCartDomain
-import RecipeCartUpstream
 
 /// The detail page of one recipe.
 struct RecipeView: PageView {

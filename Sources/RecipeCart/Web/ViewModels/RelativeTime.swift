@@ -1,5 +1,4 @@
 import Foundation
-import RecipeCartUpstream
 
 /// "just now", "3 min ago", "2 h ago", "4 days ago".
 enum RelativeTime {

@@ -1,6 +1,4 @@
 import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
 
 /// One line of a merged shopping list: what to buy, how much, and for which recipes.
 struct ShoppingListRow {
