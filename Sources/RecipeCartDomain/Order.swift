@@ -12,9 +12,16 @@ public struct Order: Sendable, Equatable {
     public var content: OrderContent
     public var placedAt: Date
     public var updatedAt: Date
+    /// The status its last move left, while that move can still be taken back.
+    public var previousStatus: OrderStatus?
+    /// When it was first ready to collect.
+    public var readyAt: Date?
+    /// Staff's marks on its pick list, by the row's ingredient key.
+    public var pickMarks: [String: PickMark]
 
     public init(
-        code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date
+        code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date,
+        previousStatus: OrderStatus? = nil, readyAt: Date? = nil, pickMarks: [String: PickMark] = [:]
     ) {
         self.code = code
         self.note = note
@@ -22,6 +29,9 @@ public struct Order: Sendable, Equatable {
         self.content = content
         self.placedAt = placedAt
         self.updatedAt = updatedAt
+        self.previousStatus = previousStatus
+        self.readyAt = readyAt
+        self.pickMarks = pickMarks
     }
 
     public var itemCount: Int { content.lines.reduce(0) { $0 + $1.quantity } }
@@ -32,10 +42,13 @@ public struct OrderContent: Sendable, Equatable, Codable {
     public var lines: [OrderLine]
     /// The shopper's "I have this" choices when they sent it, by ingredient key.
     public var have: [String: Bool]
+    /// What staff may do when something is missing; nil on orders sent before the shopper was asked.
+    public var substitution: SubstitutionChoice?
 
-    public init(lines: [OrderLine], have: [String: Bool]) {
+    public init(lines: [OrderLine], have: [String: Bool], substitution: SubstitutionChoice? = nil) {
         self.lines = lines
         self.have = have
+        self.substitution = substitution
     }
 }
 

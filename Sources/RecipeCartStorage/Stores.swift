@@ -22,6 +22,8 @@ public struct Stores: Sendable {
     package let signInThrottle: any SignInThrottle
     package let pictures: any SharedPictures
     package let secret: ServerSecret
+    /// What tells the open staff boards that they may be out of date.
+    package let boardChanges: BoardChanges
     /// Run beside the server: on SQLite the checkpoint at shutdown, on PostgreSQL the catalog listener and the pool.
     package let services: [any Service]
     /// Throws while the database does not answer (`/healthz`).
@@ -48,6 +50,7 @@ public struct Stores: Sendable {
         let statements = SQLiteSQLDatabase(database: database)
         let catalog = SQLiteCatalogStore(database: database)
         let carts = SQLiteCartStore(database: database, clock: clock)
+        let boardChanges = BoardChanges()
         return Stores(
             catalog: catalog,
             edits: SQLiteRecipeEditStore(database: database, clock: clock),
@@ -59,8 +62,9 @@ public struct Stores: Sendable {
             callQuota: SQLCallQuotaStore(database: statements),
             staffSessions: SQLStaffSessionStore(database: statements, clock: clock),
             signInThrottle: InMemorySignInThrottle(), pictures: DiskOnlyPictures(),
-            secret: try ServerSecret.loadOrCreate(in: directory),
-            services: [DatabaseCloser(database: database, logger: logger)], ping: database.ping,
+            secret: try ServerSecret.loadOrCreate(in: directory), boardChanges: boardChanges,
+            services: [DatabaseCloser(database: database, logger: logger), BoardHeartbeat(changes: boardChanges)],
+            ping: database.ping,
             close: { try? database.close() })
     }
 
@@ -77,6 +81,7 @@ public struct Stores: Sendable {
                 to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })
             let catalog = PostgresCatalogStore(database: database, generations: generations, clock: clock)
             let carts = PostgresCartStore(database: database, clock: clock)
+            let boardChanges = BoardChanges()
             return Stores(
                 catalog: catalog,
                 edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
@@ -89,10 +94,12 @@ public struct Stores: Sendable {
                 staffSessions: SQLStaffSessionStore(database: statements, clock: clock),
                 signInThrottle: PostgresSignInThrottle(database: database),
                 pictures: PostgresPictures(database: database, clock: clock),
-                secret: try await PostgresServerKey.loadOrCreate(database),
+                secret: try await PostgresServerKey.loadOrCreate(database), boardChanges: boardChanges,
                 services: [
                     PostgresCloser(database: database),
                     CatalogGenerationListener(database: database, generations: generations, logger: logger),
+                    BoardHeartbeat(changes: boardChanges),
+                    PostgresBoardRelay(database: database, changes: boardChanges, logger: logger),
                 ],
                 ping: { try await database.read { connection in try await connection.run("SELECT 1") } },
                 close: database.close)

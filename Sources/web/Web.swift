@@ -28,6 +28,8 @@ struct Serve: AsyncParsableCommand {
     @Option(Settings.logLevel) var logLevel: String?
     @Option(Settings.staticCacheMB) var staticCacheMB: String?
     @Option(Settings.trustedProxy) var trustedProxy: String?
+    @Option(Settings.orderWarnAfter) var orderWarnAfter: String?
+    @Option(Settings.orderLateAfter) var orderLateAfter: String?
 
     @OptionGroup(title: "Recipe API") var upstream: UpstreamOptions
 
@@ -42,6 +44,7 @@ struct Serve: AsyncParsableCommand {
                     Settings.secureCookies.name: secureCookies.map { String($0) },
                     Settings.staffToken.name: staffToken, Settings.logLevel.name: logLevel,
                     Settings.staticCacheMB.name: staticCacheMB, Settings.trustedProxy.name: trustedProxy,
+                    Settings.orderWarnAfter.name: orderWarnAfter, Settings.orderLateAfter.name: orderLateAfter,
                 ].compactMapValues { $0 }
             ) { $1 })
     }

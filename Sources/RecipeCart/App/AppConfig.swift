@@ -22,6 +22,8 @@ public struct AppConfig: Sendable {
     public var staticCacheBytes: Int
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     public var trustedProxies: TrustedProxies
+    /// When the staff board calls an open order waiting long, then late (`--order-warn-after`, `--order-late-after`).
+    public var orderAges: OrderAge.Limits
     /// What every part of the app reads the time from.
     public var clock: AppClock
     /// Static files in memory and cached pages answered on the event loop (`EventLoopAnswering`); off, every request goes
@@ -39,7 +41,10 @@ public struct AppConfig: Sendable {
         staffToken: String? = Settings.staffToken.defaultValue,
         upstream: UpstreamSettings = UpstreamSettings(),
         staticCacheBytes: Int = Settings.staticCacheMB.defaultValue << 20,
-        trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue, clock: AppClock = .system
+        trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue,
+        orderAges: OrderAge.Limits = OrderAge.Limits(
+            warnAfter: Settings.orderWarnAfter.defaultValue, lateAfter: Settings.orderLateAfter.defaultValue),
+        clock: AppClock = .system
     ) {
         self.host = host
         self.port = port
@@ -52,6 +57,7 @@ public struct AppConfig: Sendable {
         self.upstream = upstream
         self.staticCacheBytes = staticCacheBytes
         self.trustedProxies = trustedProxies
+        self.orderAges = orderAges
         self.clock = clock
     }
 
@@ -66,7 +72,13 @@ public struct AppConfig: Sendable {
             secureCookies: try settings(Settings.secureCookies), staffToken: try settings(Settings.staffToken),
             upstream: try UpstreamSettings(reading: settings),
             staticCacheBytes: try settings(Settings.staticCacheMB) << 20,
-            trustedProxies: try settings(Settings.trustedProxy))
+            trustedProxies: try settings(Settings.trustedProxy),
+            orderAges: OrderAge.Limits(
+                warnAfter: try settings(Settings.orderWarnAfter), lateAfter: try settings(Settings.orderLateAfter)))
+        guard orderAges.lateAfter > orderAges.warnAfter else {
+            throw SettingError(
+                description: "\(Settings.orderLateAfter.flag) must be longer than \(Settings.orderWarnAfter.flag)")
+        }
     }
 
     /// Uploaded pictures and the upstream image cache, served under `/images/`.

@@ -124,9 +124,10 @@ func makeRouter(
     let staffBoard = StaffController(
         carts: carts, orders: stores.orders, lists: stores.shoppingLists, shoppingLists: shoppingLists,
         authenticator: staff, throttle: stores.signInThrottle,
-        labeler: CartLabeler(secret: staff.secret), upstream: upstream, pages: pages)
+        labeler: CartLabeler(secret: staff.secret), upstream: upstream, pages: pages, boardChanges: stores.boardChanges,
+        orderAges: config.orderAges)
     let health = HealthController(ping: stores.ping)
-    let routes = RouteRegistrar(router: router)
+    let routes = RouteRegistrar(router: router, boardChanges: stores.boardChanges)
     browse.addRoutes(to: routes)
     recipes.addRoutes(to: routes)
     edit.addRoutes(to: routes)

@@ -88,6 +88,9 @@ extension Reading<Bool> {
 extension Reading<TimeInterval> {
     static let duration = Reading(
         expected: "a duration such as 500ms, 5s, 30m, 24h or 7d", parse: UpstreamSettings.seconds(from:))
+    static let positiveDuration = Reading(expected: "a duration longer than zero, such as 90s, 5m or 1h") { text in
+        UpstreamSettings.seconds(from: text).flatMap { $0 > 0 ? $0 : nil }
+    }
 }
 
 extension Reading where Value: CaseIterable & RawRepresentable<String> {

@@ -39,6 +39,12 @@ public enum Settings {
     public static let metricsPort = Setting<Int?>(
         "metrics-port", "Port for GET /metrics (Prometheus text format) on --host.", valueName: "port", default: "",
         note: "off", reading: Reading.wholeNumber(1...65535).optional)
+    public static let orderWarnAfter = Setting<TimeInterval>(
+        "order-warn-after", "How long an open order waits before the staff board marks it as waiting long: 5m, 90s…",
+        valueName: "duration", default: "5m", reading: .positiveDuration)
+    public static let orderLateAfter = Setting<TimeInterval>(
+        "order-late-after", "How long an open order waits before the staff board marks it late; after the warning.",
+        valueName: "duration", default: "10m", reading: .positiveDuration)
 
     public static let source = Setting<UpstreamSource>(
         "source", "bundled, themealdb or spoonacular.", valueName: "source", default: UpstreamSource.bundled.rawValue,

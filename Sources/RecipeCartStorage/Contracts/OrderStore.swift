@@ -10,11 +10,24 @@ public protocol OrderStore: Sendable {
     func order(_ code: OrderCode, session: SessionKey?) async throws -> (order: Order, isOwn: Bool)?
     /// A session's orders, newest first.
     func orders(session: SessionKey) async throws -> [Order]
-    /// Orders not yet collected or cancelled, oldest first: the staff board's queue.
+    /// Orders not yet collected or cancelled, oldest first, with their pick marks: the staff board's queue.
     func openOrders() async throws -> [Order]
-    /// Moves an order from `current` to `target`. - Returns: false when it is no longer at `current` (someone else
-    /// moved it first) or there is no such order; nothing changes then.
+    /// Orders collected or cancelled since `since`, the latest first: the board's "Recently done".
+    func recentlyDone(since: Date) async throws -> [Order]
+    /// Every order sent since `since`, for the day's numbers.
+    func placed(since: Date) async throws -> [Order]
+    /// Moves an order from `current` to `target`, remembering `current` so the move can be taken back.
+    /// - Returns: false when it is no longer at `current` (someone else moved it first) or there is no such order;
+    ///   nothing changes then.
     func move(_ code: OrderCode, from current: OrderStatus, to target: OrderStatus) async throws -> Bool
+    /// Takes back the last move of an order still at `current` that was moved at or after `movedSince`.
+    /// - Returns: the status it is back at; nil when it has moved since, was never moved, its move was taken back
+    ///   already or is older than `movedSince`; nothing changes then.
+    func moveBack(_ code: OrderCode, from current: OrderStatus, movedSince: Date) async throws -> OrderStatus?
+    /// Marks one row of an open order's pick list, provided the row is still marked `expected` (nil: unmarked), as
+    /// status moves are: two people marking at once do not overwrite each other unseen. A nil `mark` clears it.
+    /// - Returns: false when the row's mark is no longer `expected`, or the order is gone or no longer open.
+    func mark(_ code: OrderCode, row: String, expected: PickMark?, to mark: PickMark?) async throws -> Bool
 }
 
 public enum OrderPlacement: Sendable, Equatable {

@@ -453,6 +453,29 @@ package enum PostgresSchema {
             ALTER FUNCTION cart_changes(JSONB, INTEGER) SET enable_seqscan = off;
             """
         ),
+        (
+            "v11-live-board",
+            """
+            -- The status an order's last move left, so the board can take the move back; NULL once taken back.
+            ALTER TABLE orders ADD COLUMN previous_status TEXT
+                CHECK (previous_status IN ('new', 'picking', 'ready', 'collected', 'cancelled'));
+            -- When it was first ready, for the board's minutes from sent to ready.
+            ALTER TABLE orders ADD COLUMN ready_at DOUBLE PRECISION;
+            CREATE INDEX orders_placed ON orders (placed_at);
+            CREATE INDEX orders_updated ON orders (status, updated_at);
+
+            -- Staff's mark on one row of an order's pick list, by the row's ingredient key.
+            CREATE TABLE order_pick_marks (
+                order_code TEXT NOT NULL REFERENCES orders (code) ON DELETE CASCADE,
+                row_key TEXT NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('found', 'short', 'replaced')),
+                missing INTEGER,
+                replacement TEXT,
+                marked_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (order_code, row_key)
+            );
+            """
+        ),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with

@@ -49,12 +49,18 @@ package struct SQLOrderStore: OrderStore {
     }
 
     package func order(_ code: OrderCode, session: SessionKey?) async throws -> (order: Order, isOwn: Bool)? {
-        guard
-            let row = try await database.read({ connection in
-                try await connection.row("\(Self.select) WHERE code = \(code.rawValue)", as: StoredOrder.self)
-            })
-        else { return nil }
-        return (try row.order(), row.sessionHash != nil && row.sessionHash == session?.hash)
+        let found = try await database.read { connection -> (StoredOrder, [StoredMark])? in
+            guard
+                let row = try await connection.row("\(Self.select) WHERE code = \(code.rawValue)", as: StoredOrder.self)
+            else { return nil }
+            return (
+                row,
+                try await connection.rows(
+                    "\(Self.selectMarks) WHERE order_code = \(code.rawValue)", as: StoredMark.self)
+            )
+        }
+        guard let (row, marks) = found else { return nil }
+        return (try row.order(marks: marks), row.sessionHash != nil && row.sessionHash == session?.hash)
     }
 
     package func orders(session: SessionKey) async throws -> [Order] {
@@ -62,31 +68,121 @@ package struct SQLOrderStore: OrderStore {
             try await connection.rows(
                 "\(Self.select) WHERE session_hash = \(session.hash) ORDER BY placed_at DESC, code",
                 as: StoredOrder.self)
-        }.map { try $0.order() }
+        }.map { try $0.order(marks: []) }
     }
 
     package func openOrders() async throws -> [Order] {
+        let (rows, marks) = try await database.read { connection in
+            (
+                try await connection.rows(
+                    "\(Self.select) WHERE status IN ('new', 'picking', 'ready') ORDER BY placed_at, code",
+                    as: StoredOrder.self),
+                try await connection.rows(
+                    """
+                    \(Self.selectMarks) WHERE order_code IN
+                    (SELECT code FROM orders WHERE status IN ('new', 'picking', 'ready'))
+                    """,
+                    as: StoredMark.self)
+            )
+        }
+        let marksByOrder = Dictionary(grouping: marks, by: \.orderCode)
+        return try rows.map { try $0.order(marks: marksByOrder[$0.code] ?? []) }
+    }
+
+    package func recentlyDone(since: Date) async throws -> [Order] {
         try await database.read { connection in
             try await connection.rows(
-                "\(Self.select) WHERE status IN ('new', 'picking', 'ready') ORDER BY placed_at, code",
+                """
+                \(Self.select) WHERE status IN ('collected', 'cancelled') AND updated_at >= \(since.timeIntervalSince1970)
+                ORDER BY updated_at DESC, code
+                """,
                 as: StoredOrder.self)
-        }.map { try $0.order() }
+        }.map { try $0.order(marks: []) }
+    }
+
+    package func placed(since: Date) async throws -> [Order] {
+        try await database.read { connection in
+            try await connection.rows(
+                "\(Self.select) WHERE placed_at >= \(since.timeIntervalSince1970) ORDER BY placed_at, code",
+                as: StoredOrder.self)
+        }.map { try $0.order(marks: []) }
     }
 
     package func move(_ code: OrderCode, from current: OrderStatus, to target: OrderStatus) async throws -> Bool {
         guard current.canMove(to: target) else { return false }
         let now = clock.now().timeIntervalSince1970
+        let readyAt: Double? = target == .ready ? now : nil
         return try await database.write { connection in
             try await connection.execute(
                 """
-                UPDATE orders SET status = \(target.rawValue), updated_at = \(now)
+                UPDATE orders SET status = \(target.rawValue), previous_status = \(current.rawValue),
+                ready_at = COALESCE(ready_at, \(readyAt)), updated_at = \(now)
                 WHERE code = \(code.rawValue) AND status = \(current.rawValue)
                 """) > 0
         }
     }
 
+    package func moveBack(_ code: OrderCode, from current: OrderStatus, movedSince: Date) async throws -> OrderStatus? {
+        let now = clock.now().timeIntervalSince1970
+        return try await database.write { connection in
+            try await connection.value(
+                """
+                UPDATE orders SET status = previous_status, previous_status = NULL, updated_at = \(now)
+                WHERE code = \(code.rawValue) AND status = \(current.rawValue) AND previous_status IS NOT NULL
+                AND updated_at >= \(movedSince.timeIntervalSince1970)
+                RETURNING status
+                """, as: String.self)
+        }.flatMap(OrderStatus.init)
+    }
+
+    package func mark(_ code: OrderCode, row: String, expected: PickMark?, to mark: PickMark?) async throws -> Bool {
+        let now = clock.now().timeIntervalSince1970
+        return try await database.write { connection in
+            guard
+                let status = try await connection.value(
+                    "SELECT status FROM orders WHERE code = \(code.rawValue)", as: String.self
+                ).flatMap(OrderStatus.init), status.isOpen
+            else { return false }
+            let matchesExpected: SQLStatement =
+                expected.map { expected in
+                    """
+                    state = \(expected.state) AND COALESCE(missing, 0) = \(expected.missing ?? 0)
+                    AND COALESCE(replacement, '') = \(expected.replacement ?? "")
+                    """
+                } ?? "1 = 0"
+            switch (expected, mark) {
+            case (nil, nil):
+                return try await connection.value(
+                    "SELECT 1 FROM order_pick_marks WHERE order_code = \(code.rawValue) AND row_key = \(row)",
+                    as: Int.self) == nil
+            case (nil, let mark?):
+                return try await connection.execute(
+                    """
+                    INSERT INTO order_pick_marks (order_code, row_key, state, missing, replacement, marked_at)
+                    VALUES (\(code.rawValue), \(row), \(mark.state), \(mark.missing), \(mark.replacement), \(now))
+                    ON CONFLICT (order_code, row_key) DO NOTHING
+                    """) > 0
+            case (.some, let mark?):
+                return try await connection.execute(
+                    """
+                    UPDATE order_pick_marks SET state = \(mark.state), missing = \(mark.missing),
+                    replacement = \(mark.replacement), marked_at = \(now)
+                    WHERE order_code = \(code.rawValue) AND row_key = \(row) AND \(matchesExpected)
+                    """) > 0
+            case (.some, nil):
+                return try await connection.execute(
+                    """
+                    DELETE FROM order_pick_marks
+                    WHERE order_code = \(code.rawValue) AND row_key = \(row) AND \(matchesExpected)
+                    """) > 0
+            }
+        }
+    }
+
     private static let select: SQLStatement =
-        "SELECT code, session_hash, note, status, content_json, placed_at, updated_at FROM orders"
+        "SELECT code, session_hash, note, status, content_json, placed_at, updated_at, previous_status, ready_at FROM orders"
+    private static let selectMarks: SQLStatement =
+        "SELECT order_code, row_key, state, missing, replacement FROM order_pick_marks"
 }
 
 /// A row of `orders`, read inside the transaction and made an `Order` after it: a stored order that no longer
@@ -99,14 +195,39 @@ private struct StoredOrder: SQLRecord, Sendable {
     var json: String
     var placedAt: Double
     var updatedAt: Double
+    var previousStatus: String?
+    var readyAt: Double?
 
     init(row: SQLRow) throws {
-        (code, sessionHash, note, status, json, placedAt, updatedAt) = try row.decode(
-            (String, String?, String, String, String, Double, Double).self)
+        (code, sessionHash, note, status, json, placedAt, updatedAt, previousStatus, readyAt) = try row.decode(
+            (String, String?, String, String, String, Double, Double, String?, Double?).self)
     }
 
-    func order() throws -> Order {
-        try OrderJSON.order(
+    func order(marks: [StoredMark]) throws -> Order {
+        var order = try OrderJSON.order(
             code: code, note: note, status: status, json: json, placedAt: placedAt, updatedAt: updatedAt)
+        order.previousStatus = previousStatus.flatMap(OrderStatus.init)
+        order.readyAt = readyAt.map(Date.init(timeIntervalSince1970:))
+        for mark in marks {
+            guard let pickMark = PickMark(state: mark.state, missing: mark.missing, replacement: mark.replacement)
+            else {
+                throw StoredOrderUnreadable()
+            }
+            order.pickMarks[mark.rowKey] = pickMark
+        }
+        return order
+    }
+}
+
+/// A row of `order_pick_marks`.
+private struct StoredMark: SQLRecord, Sendable {
+    var orderCode: String
+    var rowKey: String
+    var state: String
+    var missing: Int?
+    var replacement: String?
+
+    init(row: SQLRow) throws {
+        (orderCode, rowKey, state, missing, replacement) = try row.decode((String, String, String, Int?, String?).self)
     }
 }

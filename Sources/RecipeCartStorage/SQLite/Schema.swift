@@ -347,6 +347,29 @@ package enum Schema {
                         """)
             }
         }
+        migrator.registerMigration("v11-live-board") { db in
+            try db.execute(
+                sql: """
+                    -- The status an order's last move left, so the board can take the move back; NULL once taken back.
+                    ALTER TABLE orders ADD COLUMN previous_status TEXT
+                        CHECK (previous_status IN ('new', 'picking', 'ready', 'collected', 'cancelled'));
+                    -- When it was first ready, for the board's minutes from sent to ready.
+                    ALTER TABLE orders ADD COLUMN ready_at REAL;
+                    CREATE INDEX orders_placed ON orders(placed_at);
+                    CREATE INDEX orders_updated ON orders(status, updated_at);
+
+                    -- Staff's mark on one row of an order's pick list, by the row's ingredient key.
+                    CREATE TABLE order_pick_marks (
+                        order_code TEXT NOT NULL REFERENCES orders(code) ON DELETE CASCADE,
+                        row_key TEXT NOT NULL,
+                        state TEXT NOT NULL CHECK (state IN ('found', 'short', 'replaced')),
+                        missing INTEGER,
+                        replacement TEXT,
+                        marked_at REAL NOT NULL,
+                        PRIMARY KEY (order_code, row_key)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

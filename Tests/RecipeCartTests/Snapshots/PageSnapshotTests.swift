@@ -17,12 +17,14 @@ import Testing
     static let morning = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// What differs from run to run and is no part of the page's shape: random tokens, the cart labels derived
-    /// from random sessions, and the content hashes in asset addresses.
+    /// from random sessions, order codes, and the content hashes in asset addresses.
     static let volatile: [(pattern: String, replacement: String)] = [
         (#"name="_csrf" value="[^"]*""#, #"name="_csrf" value="(token)""#),
         (#"name="undo" value="[^"]*""#, #"name="undo" value="(token)""#),
         (#"\.[0-9a-f]{8,}\.(css|js|svg)"#, ".(fingerprint).$1"),
         (#"(data-cart-label="|Cart |/staff/carts/)[A-Z2-9]{6}"#, "$1(label)"),
+        // Order codes: six of the code alphabet standing alone.
+        (#"(?<![A-Za-z0-9])[A-Z2-9]{6}(?![A-Za-z0-9])"#, "(code)"),
     ]
 
     static func normalized(_ html: String) -> String {
@@ -83,10 +85,23 @@ import Testing
             try Self.check(try await shopper.get("/recipes/bundled-33/edit"), as: "edit")
             try Self.check(try await shopper.get("/recipes/no-such-recipe"), as: "error-404")
 
+            var bob = Shopper(client: shopper.client)
+            try await bob.post("/cart/items/bundled-33", [("op", "inc")])
+            let sent = try await bob.post(
+                "/cart/order", [("note", "Bob"), ("substitution", "call-me"), ("phone", "0123 456 789")])
+            let order = try #require(sent.location)
+            let code = try #require(order.split(separator: "/").last)
+
             var staff = Shopper(client: shopper.client)
             try Self.check(try await staff.get("/staff/login"), as: "staff-login")
             try await staff.post("/staff/login", [("token", StaffRouteTests.token)])
+            try await staff.post(
+                "/staff/orders/\(code)/marks", [("row", "spaghetti"), ("was", "none"), ("state", "found")])
+            try await staff.post(
+                "/staff/orders/\(code)/marks",
+                [("row", "guanciale"), ("was", "none"), ("state", "replaced"), ("replacement", "pancetta")])
             try Self.check(try await staff.get("/staff"), as: "staff-board")
+            try Self.check(try await bob.get(order), as: "order-with-changes")
         }
     }
 }

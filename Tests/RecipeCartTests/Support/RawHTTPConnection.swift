@@ -64,6 +64,17 @@ struct RawHTTPConnection {
         return unread.readBytes(length: unread.readableBytes)!
     }
 
+    /// What arrives until `marker` has, for a stream whose answer does not end: everything read up to and including
+    /// the marker.
+    mutating func read(through marker: String) async throws -> String {
+        var end: Int?
+        while end == nil {
+            end = unread.readableBytesView.firstRange(of: Array(marker.utf8))?.upperBound
+            if end == nil { try await readMore() }
+        }
+        return String(buffer: unread.readSlice(length: end! - unread.readerIndex)!)
+    }
+
     private mutating func readMore() async throws {
         guard let more = try await inbound.next() else { throw Closed() }
         unread.writeImmutableBuffer(more)

@@ -24,11 +24,13 @@ struct OrderController: Sendable {
         let session = try context.shopper
         let form = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
         let note = try Self.note(form["note"])
+        let substitution = try Self.substitution(kind: form["substitution"], phone: form["phone"])
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         guard !cart.isEmpty else { throw AppError.conflict(Self.emptyCart) }
         let ingredients = try await catalog.ingredients(of: cart.lines.map(\.recipe.id))
-        let content = OrderContent(
+        var content = OrderContent(
             cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
+        content.substitution = substitution
         switch try await orders.place(content, note: note, session: session.key) {
         case .placed(let order):
             AppMetrics.orderPlaced()
@@ -56,6 +58,22 @@ struct OrderController: Sendable {
             OrderView(
                 order: found.order, shoppingList: ShoppingListSection.sections(list, csrfToken: nil), chrome: chrome,
                 now: pages.clock.now()))
+    }
+
+    /// What staff may do when something is missing. A form without the choice (sent from a page older than it)
+    /// sends no choice; a choice that does not read is a 422 that sends nothing.
+    static func substitution(kind: String?, phone: String?) throws -> SubstitutionChoice? {
+        guard let kind else { return nil }
+        let phone = phone?.trimmingCharacters(in: .whitespaces)
+        guard let choice = SubstitutionChoice(kind: kind, phone: phone) else {
+            guard SubstitutionChoice.Kind(rawValue: kind) != nil else {
+                throw AppError.badRequest("Choose what the shop may do if something is missing.")
+            }
+            throw AppError.unprocessable(
+                "A phone number for “Call me” has at most \(SubstitutionChoice.maximumPhoneLength) digits, spaces or "
+                    + "+ ( ) -, and nothing else.")
+        }
+        return choice
     }
 
     static let emptyCart =

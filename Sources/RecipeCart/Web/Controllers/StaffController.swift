@@ -16,6 +16,8 @@ struct StaffController: Sendable {
     /// Read for the day's API points only.
     let upstream: UpstreamCatalog
     let pages: PageContext
+    let boardChanges: BoardChanges
+    let orderAges: OrderAge.Limits
 
     func addRoutes(to routes: RouteRegistrar) {
         routes.add(.staffLogin, .get, use: loginForm)
@@ -24,7 +26,10 @@ struct StaffController: Sendable {
         let signedIn = routes.group(behind: StaffOnlyMiddleware(signInPage: signInFirst))
         signedIn.add(.staffBoard, .get, use: board)
         signedIn.add(.staffCart, .get, use: cart)
+        signedIn.add(.staffEvents, .get, use: events)
         signedIn.add(.staffOrderStatus, .post, use: moveOrder)
+        signedIn.add(.staffOrderBack, .post, use: moveOrderBack)
+        signedIn.add(.staffOrderMark, .post, use: markPickRow)
         signedIn.add(.staffAisles, .get, use: aisles)
         signedIn.add(.staffAisles, .post, use: moveAisle)
     }
@@ -106,17 +111,29 @@ struct StaffController: Sendable {
     }
 
     func board(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let now = pages.clock.now()
         let active = try await carts.activeCarts()
-        return try await render(active, orders: try await orders.openOrders(), title: "Orders", context: context)
+        let numbers = OrderDayNumbers(
+            orders: try await orders.placed(since: OrderDayNumbers.startOfDay(now)), limits: orderAges, now: now)
+        return try await render(
+            active, orders: try await orders.openOrders(),
+            done: try await orders.recentlyDone(since: now.addingTimeInterval(-Self.recentlyDoneFor)), numbers: numbers,
+            title: "Orders", context: context)
+    }
+
+    /// How long a collected or cancelled order stays in "Recently done", with its Bring back.
+    static let recentlyDoneFor: TimeInterval = 3600
+
+    /// `GET /staff/events`: what tells an open board to read itself again (`BoardEventStream`).
+    func events(_ request: Request, context: AppRequestContext) async throws -> Response {
+        BoardEventStream.response(changes: boardChanges, isHead: request.method == .head)
     }
 
     /// `POST /staff/orders/{code}/status`: `from` is the status the board showed, `to` the one its button names, so
     /// two people pressing at once move the order one step, not two.
     func moveOrder(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
-        guard let code = context.parameters.get("code").flatMap(OrderCode.init) else {
-            throw AppError.notFound("There is no order with that code.")
-        }
+        let code = try orderCode(context)
         guard let from = form["from"].flatMap(OrderStatus.init), let to = form["to"].flatMap(OrderStatus.init) else {
             throw AppError.badRequest("The form didn’t say which step the order is at and where it goes.")
         }
@@ -134,25 +151,107 @@ struct StaffController: Sendable {
         return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
     }
 
+    /// `POST /staff/orders/{code}/back`: takes the order's last move back, to the status it left: Undo for a minute
+    /// after a move, Bring back for an hour after it was collected or cancelled. `from` is the status the board
+    /// showed, so a move made meanwhile is not undone unseen.
+    func moveOrderBack(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
+        let code = try orderCode(context)
+        guard let from = form["from"].flatMap(OrderStatus.init) else {
+            throw AppError.badRequest("The form didn’t say which step the order is at.")
+        }
+        let window = from.isOpen ? StaffOrderTicket.undoTaken : Self.recentlyDoneFor
+        guard
+            let back = try await orders.moveBack(
+                code, from: from, movedSince: pages.clock.now().addingTimeInterval(-window))
+        else {
+            guard let found = try await orders.order(code, session: nil) else {
+                throw AppError.notFound("There is no order with that code.")
+            }
+            throw AppError.conflict(
+                "Order \(code) can’t go back from “\(from.title)” now: it is “\(found.order.status.title)”, and a move can "
+                    + "be taken back only once, within a minute (an hour once it is collected or cancelled).")
+        }
+        return pages.redirect(to: Route.staffBoard.url() + (back.isOpen ? "#order-\(code)" : "#recently-done"))
+    }
+
+    /// `POST /staff/orders/{code}/marks`: marks one row of the order's pick list found, short (`missing`, how many)
+    /// or replaced (`replacement`, what with), or clears it (`state=none`). `was`, `was_missing` and
+    /// `was_replacement` are the mark the board showed.
+    func markPickRow(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
+        let code = try orderCode(context)
+        guard let row = form["row"], !row.isEmpty, let was = form["was"], let state = form["state"] else {
+            throw AppError.badRequest("The form didn’t say which row to mark, how, and how it was marked before.")
+        }
+        let expected = try Self.pickMark(
+            state: was, missing: form["was_missing"], replacement: form["was_replacement"])
+        let mark = try Self.pickMark(state: state, missing: form["missing"], replacement: form["replacement"])
+        guard let found = try await orders.order(code, session: nil) else {
+            throw AppError.notFound("There is no order with that code.")
+        }
+        let rows = shoppingLists.pickList(for: found.order, walkingOrder: Aisle.defaultOrder).flatMap(\.items)
+        guard rows.contains(where: { $0.key == row }) else {
+            throw AppError.notFound("Order \(code) has no such row on its pick list.")
+        }
+        guard try await orders.mark(code, row: row, expected: expected, to: mark) else {
+            guard found.order.status.isOpen else {
+                throw AppError.conflict(
+                    "Order \(code) is “\(found.order.status.title)”: its pick list can’t change now.")
+            }
+            throw AppError.conflict(
+                "That row of order \(code) was marked meanwhile, on another screen. The board shows its mark now.")
+        }
+        return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
+    }
+
+    /// A mark as the form gives it: `none` is no mark; anything that does not make a mark is a 422 saying why.
+    private static func pickMark(state: String, missing: String?, replacement: String?) throws -> PickMark? {
+        guard state != "none" else { return nil }
+        let missingCount = missing.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let replacement = replacement?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let mark = PickMark(state: state, missing: missingCount, replacement: replacement) else {
+            switch state {
+            case "short":
+                throw AppError.unprocessable(
+                    "Say how many are missing: a whole number from 1 to \(PickMark.maximumMissing).")
+            case "replaced":
+                throw AppError.unprocessable(
+                    "Say what it was replaced with, in at most \(PickMark.maximumReplacementLength) characters.")
+            default:
+                throw AppError.badRequest("A row is marked found, short or replaced.")
+            }
+        }
+        return mark
+    }
+
+    private func orderCode(_ context: AppRequestContext) throws -> OrderCode {
+        guard let code = context.parameters.get("code").flatMap(OrderCode.init) else {
+            throw AppError.notFound("There is no order with that code.")
+        }
+        return code
+    }
+
     func cart(_ request: Request, context: AppRequestContext) async throws -> Response {
         let label = context.parameters.get("label") ?? ""
         guard let match = try await carts.activeCarts().first(where: { labeler.label(for: $0.sessionHash) == label })
         else {
             throw AppError.notFound("There is no cart with that label. It may have been emptied.")
         }
-        return try await render([match], orders: [], title: "Cart \(label)", context: context)
+        return try await render([match], orders: [], done: [], numbers: nil, title: "Cart \(label)", context: context)
     }
 
-    private func render(_ active: [ActiveCart], orders: [Order], title: String, context: AppRequestContext) async throws
-        -> Response
-    {
+    private func render(
+        _ active: [ActiveCart], orders: [Order], done: [Order], numbers: OrderDayNumbers?, title: String,
+        context: AppRequestContext
+    ) async throws -> Response {
         let walkingOrder = try await shoppingLists.walkingOrder()
         let pickList = try await shoppingLists.pickList(for: active, walkingOrder: walkingOrder)
         let view = StaffBoardView(
-            orders: orders.map { ($0, shoppingLists.pickList(for: $0, walkingOrder: walkingOrder)) },
-            carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
-            points: try await upstream.pointsToday(), csrfToken: pages.signer.csrfToken(for: try context.shopper),
-            stylesheetURL: pages.assets.url(for: "staff.css"), iconURL: pages.assets.url(for: "icon.svg"), title: title,
+            orders: orders.map { ($0, shoppingLists.pickList(for: $0, walkingOrder: walkingOrder)) }, done: done,
+            numbers: numbers, carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
+            points: try await upstream.pointsToday(), limits: orderAges,
+            csrfToken: pages.signer.csrfToken(for: try context.shopper), assets: pages.assets, title: title,
             now: pages.clock.now())
         return try pages.renderer.response(view)
     }

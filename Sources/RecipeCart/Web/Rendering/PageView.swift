@@ -34,4 +34,6 @@ enum PartialTemplate: String, CaseIterable, Sendable {
     case cooking
     case recipeCart = "recipe-cart"
     case shoppingList = "shopping-list"
+    case staffOrder = "staff-order"
+    case staffPickRow = "staff-pick-row"
 }

@@ -25,6 +25,9 @@ enum Route: CaseIterable, Sendable {
     case staffBoard
     case staffCart
     case staffOrderStatus
+    case staffOrderBack
+    case staffOrderMark
+    case staffEvents
     case staffAisles
     case staffLogin
     case staffLogout
@@ -52,6 +55,9 @@ enum Route: CaseIterable, Sendable {
         case .staffBoard: "/staff"
         case .staffCart: "/staff/carts/{label}"
         case .staffOrderStatus: "/staff/orders/{code}/status"
+        case .staffOrderBack: "/staff/orders/{code}/back"
+        case .staffOrderMark: "/staff/orders/{code}/marks"
+        case .staffEvents: "/staff/events"
         case .staffAisles: "/staff/aisles"
         case .staffLogin: "/staff/login"
         case .staffLogout: "/staff/logout"
@@ -62,12 +68,25 @@ enum Route: CaseIterable, Sendable {
     /// The methods with a handler; `HEAD` comes with every `GET`.
     var methods: [HTTPRequest.Method] {
         switch self {
-        case .browse, .recipe, .cart, .cartListText, .sharedCart, .order, .staffBoard, .staffCart, .health: [.get]
+        case .browse, .recipe, .cart, .cartListText, .sharedCart, .order, .staffBoard, .staffCart, .staffEvents,
+            .health:
+            [.get]
         case .recipeEdit, .staffLogin, .staffAisles: [.get, .post]
         case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave,
             .cartShare,
-            .cartShareRevoke, .staffOrderStatus, .staffLogout:
+            .cartShareRevoke, .staffOrderStatus, .staffOrderBack, .staffOrderMark, .staffLogout:
             [.post]
+        }
+    }
+
+    /// A post here that succeeds may change what the staff board shows: a cart, an order or a mark. The registrar
+    /// tells the open boards after each (`BoardChanges`), so no handler can forget to.
+    var changesStaffBoard: Bool {
+        switch self {
+        case .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave, .staffOrderStatus,
+            .staffOrderBack, .staffOrderMark:
+            true
+        default: false
         }
     }
 

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import RecipeCartStorage
 import Synchronization
 
 /// Registers each controller's handlers against the route table, and at the end the `405` answers for every
@@ -13,25 +14,38 @@ struct RouteRegistrar: Sendable {
 
     private let target: any RouterMethods<AppRequestContext>
     private let ledger: RouteLedger
+    private let boardChanges: BoardChanges
 
-    init(router: Router<AppRequestContext>) {
+    init(router: Router<AppRequestContext>, boardChanges: BoardChanges = BoardChanges()) {
         target = router
         ledger = RouteLedger()
+        self.boardChanges = boardChanges
     }
 
-    private init(target: any RouterMethods<AppRequestContext>, ledger: RouteLedger) {
+    private init(target: any RouterMethods<AppRequestContext>, ledger: RouteLedger, boardChanges: BoardChanges) {
         self.target = target
         self.ledger = ledger
+        self.boardChanges = boardChanges
     }
 
     func add(_ route: Route, _ method: HTTPRequest.Method, use handler: @escaping Handler) {
         ledger.record(route, method)
-        target.on(RouterPath(route.pattern), method: method, use: handler)
+        guard route.changesStaffBoard, method != .get else {
+            target.on(RouterPath(route.pattern), method: method, use: handler)
+            return
+        }
+        let boardChanges = boardChanges
+        target.on(RouterPath(route.pattern), method: method) { request, context in
+            let response = try await handler(request, context)
+            if response.status.code < 400 { boardChanges.changed() }
+            return response
+        }
     }
 
     /// Routes added to the returned registrar run behind `middleware` (the staff sign-in, for one).
     func group(behind middleware: some RouterMiddleware<AppRequestContext>) -> RouteRegistrar {
-        RouteRegistrar(target: target.group().add(middleware: middleware), ledger: ledger)
+        RouteRegistrar(
+            target: target.group().add(middleware: middleware), ledger: ledger, boardChanges: boardChanges)
     }
 
     /// Checks the registrations against the table, then answers every other method with a 405.

@@ -37,6 +37,17 @@ struct CartView: PageView {
     var clearURL = Route.cartClear.url()
     var orderURL = Route.cartOrder.url()
     var noteLimit = Order.maximumNoteLength
+    var phoneLimit = SubstitutionChoice.maximumPhoneLength
+    /// The send form's "If something is missing", a close match chosen unless the shopper says otherwise.
+    var substitutionChoices = SubstitutionChoice.Kind.allCases.map { kind in
+        SubstitutionOption(value: kind.rawValue, title: kind.title, isDefault: kind == .closeMatch)
+    }
+
+    struct SubstitutionOption {
+        var value: String
+        var title: String
+        var isDefault: Bool
+    }
     var orders: [SentOrder]
     var hasOrders: Bool
 

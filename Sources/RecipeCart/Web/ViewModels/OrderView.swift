@@ -30,10 +30,22 @@ struct OrderView: PageView {
     var steps: [Step]
     var isCancelled: Bool
     var shoppingList: [ShoppingListSection]
+    /// What the shopper allowed if something was missing, in words.
+    var substitution: String?
+    /// The rows staff marked short or replaced while packing: what the shopper gets differs from the list.
+    var changes: [PickChange]
+    var hasChanges: Bool
     var url: String
     var cartURL = Route.cart.url()
     /// While the shop is still working on it, the script reloads the page as the staff board refreshes itself.
     var refreshSeconds: Int?
+
+    struct PickChange {
+        var key: String
+        var name: String
+        var state: String
+        var text: String
+    }
 
     init(order: Order, shoppingList: [ShoppingListSection], chrome: PageChrome, now: Date) {
         self.chrome = chrome
@@ -57,6 +69,14 @@ struct OrderView: PageView {
         }
         isCancelled = order.status == .cancelled
         self.shoppingList = shoppingList
+        substitution = order.content.substitution?.text
+        let names = Dictionary(
+            shoppingList.flatMap(\.rows).map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
+        changes = order.pickMarks.sorted { $0.key < $1.key }.compactMap { key, mark in
+            guard mark != .found else { return nil }
+            return PickChange(key: key, name: names[key] ?? key, state: mark.state, text: PickMarkText.text(mark))
+        }
+        hasChanges = !changes.isEmpty
         refreshSeconds = order.status.isOpen && order.status != .ready ? 30 : nil
     }
 }

@@ -15,36 +15,20 @@ struct StaffLoginView: PageView {
     var message: String?
 }
 
-/// The staff board: the orders to pack, oldest first, each with its own pick list; below them every non-empty
-/// cart, and the pick list across them all.
+/// The staff board: the orders to pack in columns by status (New · Picking · Ready), oldest first, each with its own
+/// pick list; the orders done in the last hour; below them every non-empty cart, and the pick list across them all.
+/// With JavaScript the board follows `/staff/events` and swaps in its own HTML again; without, it reloads itself.
 struct StaffBoardView: PageView {
     static let template = PageTemplate.staff
 
-    struct OrderCard {
-        var code: String
-        var note: String?
-        var age: String
-        var status: String
-        var statusTitle: String
-        var itemCountText: String
-        var lines: [OrderLineRow]
-        var pickList: [ShoppingListSection]
-        var action: String
-        /// The button that takes the order one step on; none once it is collected.
-        var next: StatusButton?
-        var cancel: StatusButton?
-    }
-
-    struct OrderLineRow {
+    struct Column {
+        var id: String
         var title: String
-        var quantity: Int
-        var servingsText: String?
-    }
-
-    struct StatusButton {
-        var from: String
-        var to: String
-        var title: String
+        var orders: [StaffOrderTicket]
+        var countText: String
+        /// `staff-column-size-N`: how much of the row a column takes, by its orders (capped), since CSP forbids
+        /// inline styles.
+        var size: Int
     }
 
     struct CartCard {
@@ -68,15 +52,29 @@ struct StaffBoardView: PageView {
         var left: String
     }
 
+    /// The header's numbers for today.
+    struct Numbers {
+        var orders: Int
+        var ordersText: String
+        var medianText: String
+        var late: Int
+        var lateText: String
+    }
+
     var csrfToken: String
     var stylesheetURL: String
+    var scriptURL: String
     var iconURL: String
     var logoutURL = Route.staffLogout.url()
     var refreshURL = Route.staffBoard.url()
+    var eventsURL = Route.staffEvents.url()
     var aislesURL = Route.staffAisles.url()
-    var orders: [OrderCard]
+    var columns: [Column]
     var hasOrders: Bool
     var orderCountText: String
+    var done: [StaffDoneTicket]
+    var hasDone: Bool
+    var numbers: Numbers?
     var carts: [CartCard]
     var isEmpty: Bool
     var cartCountText: String
@@ -84,36 +82,39 @@ struct StaffBoardView: PageView {
     /// Nil without a recipe API.
     var points: Points?
     var updatedAt: String
-    /// The board refreshes itself; one cart's page does too.
+    /// Seconds since 1970, which the script counts "Updated 12 s ago" from.
+    var updatedAtSeconds: Int
+    /// Without JavaScript the board reloads itself this often; one cart's page does too.
     var refreshSeconds = 10
     var title: String
 
     init(
-        orders: [(order: Order, pickList: [ShoppingListGroup])], carts: [(label: String, cart: ActiveCart)],
-        pickList: [ShoppingListGroup], points: PointsUsage?, csrfToken: String, stylesheetURL: String, iconURL: String,
-        title: String, now: Date
+        orders: [(order: Order, pickList: [ShoppingListGroup])], done: [Order], numbers: OrderDayNumbers?,
+        carts: [(label: String, cart: ActiveCart)], pickList: [ShoppingListGroup], points: PointsUsage?,
+        limits: OrderAge.Limits, csrfToken: String, assets: AssetURLs, title: String, now: Date
     ) {
-        self.orders = orders.map { order, pickList in
-            let button = { (target: OrderStatus) in
-                StatusButton(from: order.status.rawValue, to: target.rawValue, title: target.actionTitle)
-            }
-            return OrderCard(
-                code: order.code.rawValue, note: order.note.isEmpty ? nil : order.note,
-                age: RelativeTime.text(from: order.placedAt, to: now), status: order.status.rawValue,
-                statusTitle: order.status.title, itemCountText: DisplayText.batches(order.itemCount),
-                lines: order.content.lines.map { line in
-                    OrderLineRow(
-                        title: line.title, quantity: line.quantity, servingsText: line.servings.map { "for \($0)" })
-                },
-                pickList: ShoppingListSection.sections(pickList, csrfToken: nil),
-                action: Route.staffOrderStatus.url(order.code), next: order.status.next.map(button),
-                cancel: order.status.isOpen ? button(.cancelled) : nil)
+        let tickets = orders.map { StaffOrderTicket(order: $0.order, pickList: $0.pickList, limits: limits, now: now) }
+        columns = [OrderStatus.new, .picking, .ready].map { status in
+            let inColumn = tickets.filter { $0.status == status.rawValue }
+            return Column(
+                id: status.rawValue, title: status.title, orders: inColumn,
+                countText: inColumn.count == 1 ? "1 order" : "\(inColumn.count) orders", size: min(inColumn.count, 4))
         }
         hasOrders = !orders.isEmpty
         orderCountText = orders.count == 1 ? "1 order" : "\(orders.count) orders"
+        self.done = done.map(StaffDoneTicket.init)
+        hasDone = !done.isEmpty
+        self.numbers = numbers.map { numbers in
+            Numbers(
+                orders: numbers.orders,
+                ordersText: numbers.orders == 1 ? "1 order today" : "\(numbers.orders) orders today",
+                medianText: numbers.medianMinutesToReady.map { "\($0) min to ready (median)" } ?? "none ready yet",
+                late: numbers.late, lateText: numbers.late == 1 ? "1 late" : "\(numbers.late) late")
+        }
         self.csrfToken = csrfToken
-        self.stylesheetURL = stylesheetURL
-        self.iconURL = iconURL
+        stylesheetURL = assets.url(for: "staff.css")
+        scriptURL = assets.url(for: "staff.js")
+        iconURL = assets.url(for: "icon.svg")
         self.title = title
         self.carts = carts.map { label, active in
             CartCard(
@@ -131,6 +132,7 @@ struct StaffBoardView: PageView {
         self.pickList = ShoppingListSection.sections(pickList, csrfToken: nil)
         self.points = points.map { Points(used: PointsText.text($0.used), left: PointsText.text($0.left)) }
         updatedAt = ClockTime.text(now)
+        updatedAtSeconds = Int(now.timeIntervalSince1970)
     }
 }
 

@@ -1,0 +1,114 @@
+import Foundation
+import RecipeCartDomain
+
+/// One order on the staff board, as a kitchen display shows a ticket: its code large, how long it has waited in words
+/// and colour, what the shopper allows when something is missing, its lines, its pick list to mark row by row, and the
+/// buttons that move it on (and, for a minute, back).
+struct StaffOrderTicket {
+    /// How long after a move its Undo is offered; the post is taken a little longer, for a tap made just in time.
+    static let undoOffered: TimeInterval = 60
+    static let undoTaken: TimeInterval = 75
+
+    struct LineRow {
+        var title: String
+        var quantity: Int
+        var servingsText: String?
+    }
+
+    struct StatusButton {
+        var from: String
+        var to: String
+        var title: String
+    }
+
+    /// Takes the last move back: Undo on the ticket, Bring back in "Recently done".
+    struct BackButton {
+        var action: String
+        var from: String
+        var title: String
+        var label: String
+    }
+
+    struct Substitution {
+        var kind: String
+        var text: String
+    }
+
+    var code: String
+    var note: String?
+    var status: String
+    var statusTitle: String
+    var itemCountText: String
+    /// `fresh`, `warn` or `late` (`data-order-age`), with the same in words: "Late · 12 min".
+    var age: String
+    var ageText: String
+    var substitution: Substitution?
+    var lines: [LineRow]
+    var pickList: [StaffPickSection]
+    var action: String
+    /// The button that takes the order one step on; none once it is collected.
+    var next: StatusButton?
+    var cancel: StatusButton?
+    var undo: BackButton?
+
+    init(order: Order, pickList: [ShoppingListGroup], limits: OrderAge.Limits, now: Date) {
+        let button = { (target: OrderStatus) in
+            StatusButton(from: order.status.rawValue, to: target.rawValue, title: target.actionTitle)
+        }
+        code = order.code.rawValue
+        note = order.note.isEmpty ? nil : order.note
+        status = order.status.rawValue
+        statusTitle = order.status.title
+        itemCountText = DisplayText.batches(order.itemCount)
+        let waited = now.timeIntervalSince(order.placedAt)
+        let ageState = limits.age(of: waited)
+        age = ageState.rawValue
+        ageText = "\(ageState.title) · \(Self.minutes(waited))"
+        substitution = order.content.substitution.map { Substitution(kind: $0.kind.rawValue, text: $0.text) }
+        lines = order.content.lines.map { line in
+            LineRow(title: line.title, quantity: line.quantity, servingsText: line.servings.map { "for \($0)" })
+        }
+        self.pickList = StaffPickSection.sections(
+            pickList, marks: order.pickMarks, action: Route.staffOrderMark.url(order.code),
+            canMark: order.status.isOpen)
+        action = Route.staffOrderStatus.url(order.code)
+        next = order.status.next.map(button)
+        cancel = order.status.isOpen ? button(.cancelled) : nil
+        undo =
+            now.timeIntervalSince(order.updatedAt) < Self.undoOffered
+            ? Self.back(order, label: "Undo") : nil
+    }
+
+    /// "Bring back" for an order collected or cancelled in the last hour, to the status it left.
+    static func back(_ order: Order, label: String) -> BackButton? {
+        order.previousStatus.map { previous in
+            BackButton(
+                action: Route.staffOrderBack.url(order.code), from: order.status.rawValue,
+                title: "\(label): back to “\(previous.title)”", label: label)
+        }
+    }
+
+    /// "12 min", "1 h 5 min": long waits stay readable at a glance.
+    static func minutes(_ seconds: TimeInterval) -> String {
+        let minutes = max(0, Int(seconds / 60))
+        guard minutes >= 60 else { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+}
+
+/// An order collected or cancelled in the last hour, with its Bring back.
+struct StaffDoneTicket {
+    var code: String
+    var note: String?
+    var status: String
+    var statusText: String
+    var back: StaffOrderTicket.BackButton?
+
+    init(order: Order) {
+        code = order.code.rawValue
+        note = order.note.isEmpty ? nil : order.note
+        status = order.status.rawValue
+        statusText = "\(order.status.title) \(ClockTime.text(order.updatedAt))"
+        back = StaffOrderTicket.back(order, label: "Bring back")
+    }
+}

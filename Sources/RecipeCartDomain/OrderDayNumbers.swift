@@ -1,0 +1,36 @@
+import Foundation
+
+/// The board header's numbers for the day so far: how many orders came, how long they took to be ready, how many
+/// went late.
+public struct OrderDayNumbers: Sendable, Equatable {
+    public var orders: Int
+    /// The median minutes from sent to ready, over the orders that got there; nil before the first.
+    public var medianMinutesToReady: Int?
+    /// Orders that were ready only after the late limit, or are open and past it now. Cancelled ones are left out.
+    public var late: Int
+
+    public init(orders: [Order], limits: OrderAge.Limits, now: Date) {
+        self.orders = orders.count
+        let waits = orders.compactMap { order in order.readyAt.map { $0.timeIntervalSince(order.placedAt) } }.sorted()
+        if waits.isEmpty {
+            medianMinutesToReady = nil
+        } else {
+            let middle = waits.count / 2
+            let median = waits.count % 2 == 1 ? waits[middle] : (waits[middle - 1] + waits[middle]) / 2
+            medianMinutesToReady = Int((median / 60).rounded())
+        }
+        late =
+            orders.filter { order in
+                guard order.status != .cancelled else { return false }
+                let end = order.readyAt ?? (order.status.isOpen ? now : order.updatedAt)
+                return limits.age(of: end.timeIntervalSince(order.placedAt)) == .late
+            }.count
+    }
+
+    /// Midnight before `now` in `zone`: where "today" starts for the shop.
+    public static func startOfDay(_ now: Date, in zone: TimeZone = .current) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.startOfDay(for: now)
+    }
+}

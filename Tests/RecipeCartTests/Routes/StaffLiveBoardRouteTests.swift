@@ -1,0 +1,275 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import RecipeCartDomain
+import Testing
+
+@testable import RecipeCart
+
+/// The live staff board through HTTP: its event stream, ages, Undo and Bring back, pick marks, the shopper's
+/// substitution choice and the day's numbers.
+@Suite struct StaffLiveBoardRouteTests {
+    static let morning = Date(timeIntervalSince1970: 1_790_000_000)
+
+    private static func signIn(_ staff: inout Shopper) async throws {
+        try await staff.get("/staff/login")
+        #expect(try await staff.post("/staff/login", [("token", StaffRouteTests.token)]).status == .seeOther)
+    }
+
+    /// Alice fills a cart and sends it; answers the order's code.
+    private static func sendOrder(
+        _ alice: inout Shopper, _ extra: [(String, String)] = [("substitution", "close-match")]
+    ) async throws -> String {
+        try await alice.post("/cart/items/bundled-33", [("op", "inc")])
+        let sent = try await alice.post("/cart/order", [("note", "Alice")] + extra)
+        #expect(sent.status == .seeOther)
+        return try #require(sent.location?.split(separator: "/").last.map(String.init))
+    }
+
+    /// The next `board` event's version, past any heartbeats (a busy machine may send one first).
+    private static func nextBoardVersion(_ stream: inout RawHTTPConnection) async throws -> Int? {
+        for _ in 0..<5 {
+            let event = try await stream.read(through: "\n\n")
+            if event.contains("event: board") {
+                return event.split(separator: "data: ").last.flatMap {
+                    Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+            }
+            #expect(event.contains("event: beat"), "\(event)")
+        }
+        return nil
+    }
+
+    @Test func theEventStreamSaysBoardOnEveryChangeAndIsStaffOnly() async throws {
+        let app = try await StaffRouteTests.environment().makeApp()
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            var staff = Shopper(client: client)
+            #expect(try await staff.get("/staff/events").status == .unauthorized)
+            try await Self.signIn(&staff)
+            let cookie = staff.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+            var alice = Shopper(client: client)
+            try await RawHTTPConnection.open(port: port) { stream in
+                try await stream.send("GET /staff/events HTTP/1.1\r\nHost: shop\r\nCookie: \(cookie)\r\n\r\n")
+                let head = try await stream.read(through: "\r\n\r\n")
+                #expect(head.hasPrefix("HTTP/1.1 200"))
+                #expect(head.contains("Content-Type: text/event-stream"))
+                #expect(head.contains("Cache-Control: no-store"))
+                #expect(head.contains("X-Accel-Buffering: no"))
+                #expect(try await stream.read(through: "\n\n").contains("retry: "))
+                // The first event after connecting tells the board to read everything.
+                let first = try #require(try await Self.nextBoardVersion(&stream))
+
+                // A cart change, a sent order and a status move each tell the board, each with a newer version.
+                try await alice.post("/cart/items/bundled-33", [("op", "inc")])
+                let changed = try #require(try await Self.nextBoardVersion(&stream))
+                #expect(changed > first)
+                let sent = try await alice.post("/cart/order", [("note", "Alice"), ("substitution", "leave-out")])
+                let code = try #require(sent.location?.split(separator: "/").last.map(String.init))
+                let placed = try #require(try await Self.nextBoardVersion(&stream))
+                #expect(placed > changed)
+                #expect(
+                    try await staff.post("/staff/orders/\(code)/status", [("from", "new"), ("to", "picking")]).status
+                        == .seeOther)
+                #expect(try #require(try await Self.nextBoardVersion(&stream)) > placed)
+                // With nothing changing, the stream still beats, which is how a board knows it is live.
+                #expect(try await stream.read(through: "\n\n").contains("event: beat"))
+            }
+        }
+    }
+
+    @Test func undoIsOfferedForAMinuteAndBringBackForAnHour() async throws {
+        let clock = TestClock(Self.morning)
+        var environment = try StaffRouteTests.environment()
+        environment.clock = AppClock { clock.now }
+        try await environment.withShopper { staff in
+            var alice = Shopper(client: staff.client)
+            let code = try await Self.sendOrder(&alice)
+            try await Self.signIn(&staff)
+            #expect(
+                try await staff.post("/staff/orders/\(code)/status", [("from", "new"), ("to", "picking")]).status
+                    == .seeOther)
+            var board = try await staff.get("/staff")
+            #expect(board.contains("Undo: back to “Received”"))
+
+            clock.advance(by: 61)
+            board = try await staff.get("/staff")
+            #expect(!board.contains("Undo: back to"), "Undo is offered for a minute")
+            clock.advance(by: 30)
+            let late = try await staff.post("/staff/orders/\(code)/back", [("from", "picking")])
+            #expect(late.status == .conflict)
+            #expect(try await staff.get("/staff").contains(#"data-order-status="picking""#), "nothing changed")
+
+            // Collected, it leaves the queue for "Recently done", and Bring back returns it to ready.
+            for (from, to) in [("picking", "ready"), ("ready", "collected")] {
+                #expect(
+                    try await staff.post("/staff/orders/\(code)/status", [("from", from), ("to", to)]).status
+                        == .seeOther)
+            }
+            clock.advance(by: 600)
+            board = try await staff.get("/staff")
+            #expect(!board.contains(#"id="order-\#(code)""#))
+            #expect(board.contains(#"id="done-\#(code)" data-done-code="\#(code)" data-order-status="collected""#))
+            #expect(board.contains("Bring back: back to “Ready to collect”"))
+            #expect(try await staff.post("/staff/orders/\(code)/back", [("from", "ready")]).status == .conflict)
+            #expect(try await staff.post("/staff/orders/\(code)/back", []).status == .badRequest)
+            #expect(try await staff.post("/staff/orders/ZZZZZZ/back", [("from", "collected")]).status == .notFound)
+            #expect(
+                try await staff.post(
+                    "/staff/orders/\(code)/back", [("from", "collected"), ("_csrf", "x")], withToken: false
+                )
+                .status == .forbidden)
+            #expect(try await alice.post("/staff/orders/\(code)/back", [("from", "collected")]).status == .unauthorized)
+            let back = try await staff.post("/staff/orders/\(code)/back", [("from", "collected")])
+            #expect(back.status == .seeOther)
+            #expect(back.location == "/staff#order-\(code)")
+            board = try await staff.get("/staff")
+            #expect(board.contains(#"id="order-\#(code)" data-order-code="\#(code)" data-order-status="ready""#))
+            #expect(!board.contains(#"id="done-\#(code)""#))
+
+            // After the hour, a done order is gone from the list and cannot come back.
+            for (from, to) in [("ready", "collected")] {
+                #expect(
+                    try await staff.post("/staff/orders/\(code)/status", [("from", from), ("to", to)]).status
+                        == .seeOther)
+            }
+            clock.advance(by: 3601)
+            #expect(!(try await staff.get("/staff").contains(#"id="done-\#(code)""#)))
+            #expect(try await staff.post("/staff/orders/\(code)/back", [("from", "collected")]).status == .conflict)
+        }
+    }
+
+    @Test func anOrdersAgeShowsInWordsAndStateAndTheDayIsCounted() async throws {
+        let clock = TestClock(Self.morning)
+        var environment = try StaffRouteTests.environment()
+        environment.clock = AppClock { clock.now }
+        try await environment.withShopper { staff in
+            var alice = Shopper(client: staff.client)
+            let code = try await Self.sendOrder(&alice)
+            try await Self.signIn(&staff)
+            var board = try await staff.get("/staff")
+            #expect(board.contains(#"data-order-code="\#(code)" data-order-status="new" data-order-age="fresh""#))
+            #expect(board.contains("On time · 0 min"))
+            #expect(board.contains(#"data-orders-today="1" data-late-today="0""#))
+            #expect(board.contains("none ready yet"))
+            clock.advance(by: 5 * 60)
+            board = try await staff.get("/staff")
+            #expect(board.contains(#"data-order-age="warn""#))
+            #expect(board.contains("Waiting · 5 min"))
+            clock.advance(by: 7 * 60)
+            board = try await staff.get("/staff")
+            #expect(board.contains(#"data-order-age="late""#))
+            #expect(board.contains("Late · 12 min"))
+            #expect(board.contains(#"data-late-today="1""#))
+            for (from, to) in [("new", "picking"), ("picking", "ready")] {
+                #expect(
+                    try await staff.post("/staff/orders/\(code)/status", [("from", from), ("to", to)]).status
+                        == .seeOther)
+            }
+            board = try await staff.get("/staff")
+            #expect(board.contains("12 min to ready (median)"))
+            #expect(board.contains("1 order today"))
+        }
+    }
+
+    @Test func pickMarksAreCompareAndSetAndTheShopperSeesWhatWasShortOrReplaced() async throws {
+        try await StaffRouteTests.environment().withShopper { staff in
+            var alice = Shopper(client: staff.client)
+            let code = try await Self.sendOrder(&alice, [("substitution", "call-me"), ("phone", "+44 20 7946 0000")])
+            try await Self.signIn(&staff)
+            var board = try await staff.get("/staff")
+            #expect(board.contains(#"data-substitution-choice="call-me""#))
+            #expect(board.contains("Call me on +44 20 7946 0000"))
+            #expect(board.contains(#"data-pick-row="spaghetti""#))
+            let marks = "/staff/orders/\(code)/marks"
+
+            #expect(
+                try await staff.post(marks, [("row", "spaghetti"), ("was", "none"), ("state", "found")]).status
+                    == .seeOther)
+            board = try await staff.get("/staff")
+            #expect(board.contains(#"data-pick-row="spaghetti" data-pick-state="found""#))
+            // A second board that still showed the row unmarked changes nothing, and is told why.
+            let stale = try await staff.post(
+                marks, [("row", "spaghetti"), ("was", "none"), ("state", "short"), ("missing", "1")])
+            #expect(stale.status == .conflict)
+            #expect(
+                try await staff.post(
+                    marks, [("row", "spaghetti"), ("was", "found"), ("state", "short"), ("missing", "2")]
+                ).status == .seeOther)
+            #expect(
+                try await staff.post(
+                    marks, [("row", "guanciale"), ("was", "none"), ("state", "replaced"), ("replacement", "pancetta")]
+                ).status == .seeOther)
+            board = try await staff.get("/staff")
+            #expect(board.contains(#"data-pick-row="spaghetti" data-pick-state="short""#))
+            #expect(board.contains("Short: 2 missing"))
+            #expect(board.contains(#"data-pick-row="guanciale" data-pick-state="replaced""#))
+
+            // Bad marks: a clear 4xx, and nothing changes.
+            let bad: [([(String, String)], HTTPResponse.Status)] = [
+                ([("row", "egg yolks"), ("was", "none"), ("state", "short"), ("missing", "0")], .unprocessableContent),
+                (
+                    [("row", "egg yolks"), ("was", "none"), ("state", "short"), ("missing", "many")],
+                    .unprocessableContent
+                ),
+                (
+                    [
+                        ("row", "egg yolks"), ("was", "none"), ("state", "replaced"),
+                        ("replacement", String(repeating: "x", count: 81)),
+                    ], .unprocessableContent
+                ),
+                (
+                    [("row", "egg yolks"), ("was", "none"), ("state", "replaced"), ("replacement", "  ")],
+                    .unprocessableContent
+                ),
+                ([("row", "egg yolks"), ("was", "none"), ("state", "lost")], .badRequest),
+                ([("row", "../../etc"), ("was", "none"), ("state", "found")], .notFound),
+                ([("row", "<script>"), ("was", "none"), ("state", "found")], .notFound),
+                ([("was", "none"), ("state", "found")], .badRequest),
+                ([("row", "egg yolks"), ("state", "found")], .badRequest),
+            ]
+            for (fields, status) in bad {
+                #expect(try await staff.post(marks, fields).status == status, "\(fields)")
+            }
+            #expect(
+                try await staff.post(
+                    "/staff/orders/ZZZZZZ/marks", [("row", "spaghetti"), ("was", "none"), ("state", "found")]
+                ).status == .notFound)
+            #expect(
+                try await staff.post(
+                    marks, [("row", "egg yolks"), ("was", "none"), ("state", "found"), ("_csrf", "x")], withToken: false
+                )
+                .status == .forbidden)
+            #expect(
+                try await alice.post(marks, [("row", "egg yolks"), ("was", "none"), ("state", "found")]).status
+                    == .unauthorized)
+            #expect(!(try await staff.get("/staff").contains(#"data-pick-row="egg yolks" data-pick-state"#)))
+
+            // The shopper's order page says what was short or replaced, and what they allowed.
+            let page = try await alice.get("/orders/\(code)")
+            #expect(page.contains("If something is missing: Call me on +44 20 7946 0000."))
+            #expect(page.contains(#"data-pick-row="spaghetti" data-pick-state="short""#))
+            #expect(page.contains("Replaced with pancetta"))
+            #expect(!page.contains("_csrf\" value=\"\(staff.csrfToken ?? "-")"))
+        }
+    }
+
+    @Test func aBadSubstitutionChoiceSendsNothing() async throws {
+        try await StaffRouteTests.environment().withShopper { alice in
+            try await alice.post("/cart/items/bundled-33", [("op", "inc")])
+            let cases: [([(String, String)], HTTPResponse.Status)] = [
+                ([("substitution", "anything")], .badRequest),
+                ([("substitution", "call-me"), ("phone", String(repeating: "1", count: 21))], .unprocessableContent),
+                ([("substitution", "call-me"), ("phone", "<script>")], .unprocessableContent),
+                ([("substitution", "leave-out"), ("phone", "0123")], .unprocessableContent),
+            ]
+            for (fields, status) in cases {
+                #expect(try await alice.post("/cart/order", fields).status == status, "\(fields)")
+            }
+            #expect(try await alice.get("/cart").cartCount == 1, "nothing was sent")
+            let sent = try await alice.post("/cart/order", [("substitution", "call-me"), ("phone", "")])
+            #expect(sent.status == .seeOther)
+        }
+    }
+}
