@@ -67,8 +67,8 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     private var lastActivity = NIODeadline.uptimeNanoseconds(0)
     /// Called once the answer to every request read has been written.
     package var whenAllAnswered: (() -> Void)?
-    /// Answers written but not yet taken by the socket, and when one last was or the client last took some.
-    private var unfinishedAnswers = 0
+    /// Answer parts written but not yet taken by the socket, and when one last was or the client last took some.
+    private var unfinishedWrites = 0
     private var lastWriteProgress = NIODeadline.uptimeNanoseconds(0)
     /// Answers were taken by the socket since its send queue was last seen empty: the kernel may still hold them.
     private var mayKernelHoldAnswers = false
@@ -150,25 +150,22 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         }
         // Answers go in the order of their requests: the oldest under way is the one being read only when it is alone.
         if case .head = part, isReadingRequest, requestsUnderWay == 1 { hasAnswerStarted = true }
-        guard case .end = part else {
+        switch part {
+        case .head:
             context.write(data, promise: promise)
             return
+        case .body:
+            // A body part is watched like an answer's end, so an answer that never ends (the staff board's event
+            // stream) to a client that stopped reading is reset like any other once nothing moves for 30 s.
+            writeWatched(data, promise: promise, context: context)
+            return
+        case .end:
+            break
         }
-        let now = context.eventLoop.now
         requestsUnderWay = max(0, requestsUnderWay - 1)
-        lastActivity = now
-        // An answer's end is taken by the socket only after everything before it, so it alone tells progress.
-        if unfinishedAnswers == 0 { lastWriteProgress = now }
-        unfinishedAnswers += 1
-        let written = promise ?? context.eventLoop.makePromise()
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let loop = context.eventLoop
-        written.futureResult.whenComplete { _ in
-            handler.value.unfinishedAnswers -= 1
-            handler.value.lastWriteProgress = loop.now
-            handler.value.mayKernelHoldAnswers = true
-        }
-        context.write(data, promise: written)
+        lastActivity = context.eventLoop.now
+        // An answer's end is taken by the socket only after everything before it, so it tells progress too.
+        writeWatched(data, promise: promise, context: context)
         guard requestsUnderWay == 0 else { return }
         if isClosing {
             endOutput(context: context)
@@ -177,11 +174,27 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         }
     }
 
+    /// Writes `data`, counting it unfinished until the socket has taken it: what `check` tells a stalled client by.
+    private func writeWatched(_ data: NIOAny, promise: EventLoopPromise<Void>?, context: ChannelHandlerContext) {
+        let now = context.eventLoop.now
+        if unfinishedWrites == 0 { lastWriteProgress = now }
+        unfinishedWrites += 1
+        let written = promise ?? context.eventLoop.makePromise()
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
+        written.futureResult.whenComplete { _ in
+            handler.value.unfinishedWrites -= 1
+            handler.value.lastWriteProgress = loop.now
+            handler.value.mayKernelHoldAnswers = true
+        }
+        context.write(data, promise: written)
+    }
+
     /// A request was read and answered in front of this handler.
     package func noteAnswerGivenBeforeIt() {
         let now = eventLoop?.now ?? .now()
         lastActivity = now
-        if unfinishedAnswers == 0 { lastWriteProgress = now }
+        if unfinishedWrites == 0 { lastWriteProgress = now }
         mayKernelHoldAnswers = true
     }
 
@@ -198,7 +211,7 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
                 refuse(context: context, status: .requestTimeout, version: .http1_1)
                 context.fireErrorCaught(HTTPParserError.invalidEOFState)
             }
-        } else if unfinishedAnswers > 0 {
+        } else if unfinishedWrites > 0 {
             if now - lastWriteProgress >= Self.stalledWriteLimit { reset(context: context) }
         } else if mayKernelHoldAnswers {
             let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -302,7 +315,7 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         }
         context.flush()
         let now = context.eventLoop.now
-        if unfinishedAnswers == 0 { lastWriteProgress = now }
+        if unfinishedWrites == 0 { lastWriteProgress = now }
         mayKernelHoldAnswers = true
         let channel = context.channel
         context.close(mode: .output).whenFailure { _ in channel.close(promise: nil) }

@@ -376,9 +376,6 @@ def assert_pages_state(driver, name, code):
         assert len(driver.find_elements(By.CSS_SELECTOR, ".staff-aisles-list li[data-aisle]")) == 8
 
 
-# The staff board refreshes itself on purpose (a wall display in the shop); test_accessibility.py
-# leaves axe's rule against timed refreshes out there, and so does this file.
-AXE_SKIPS = {"staff-board-with-order": ("meta-refresh",)}
 AXE_PAGES = [
     "cart-with-list",
     "order",
@@ -399,7 +396,7 @@ def test_no_serious_axe_violations_on_order_pages(order_pages, base_url, page, s
     else:
         open_page(driver, base_url + paths[page])
     assert_pages_state(driver, page, code)
-    check(driver, f"{page}, {scheme}", skip_rules=AXE_SKIPS.get(page, ()))
+    check(driver, f"{page}, {scheme}")
 
 
 def test_order_pages_are_valid_html(order_pages, base_url):

@@ -21,12 +21,13 @@ struct StaffOrderTicket {
         var title: String
     }
 
-    /// Takes the last move back: Undo on the ticket, Bring back in "Recently done".
+    /// Takes the last move back: Undo on the ticket, Bring back in "Recently done". `label` is what the button
+    /// shows; `detail` ("back to “Received”") completes its name for a screen reader, and for the text browsers.
     struct BackButton {
         var action: String
         var from: String
-        var title: String
         var label: String
+        var detail: String
     }
 
     struct Substitution {
@@ -45,6 +46,8 @@ struct StaffOrderTicket {
     var substitution: Substitution?
     var lines: [LineRow]
     var pickList: [StaffPickSection]
+    /// "Picked 3 of 7 · 1 short": the pick list at a glance, all a wall screen shows of it.
+    var pickSummary: String
     var action: String
     /// The button that takes the order one step on; none once it is collected.
     var next: StatusButton?
@@ -71,6 +74,7 @@ struct StaffOrderTicket {
         self.pickList = StaffPickSection.sections(
             pickList, marks: order.pickMarks, action: Route.staffOrderMark.url(order.code),
             canMark: order.status.isOpen)
+        pickSummary = Self.summary(rows: pickList.reduce(0) { $0 + $1.items.count }, marks: Array(order.pickMarks.values))
         action = Route.staffOrderStatus.url(order.code)
         next = order.status.next.map(button)
         cancel = order.status.isOpen ? button(.cancelled) : nil
@@ -83,9 +87,16 @@ struct StaffOrderTicket {
     static func back(_ order: Order, label: String) -> BackButton? {
         order.previousStatus.map { previous in
             BackButton(
-                action: Route.staffOrderBack.url(order.code), from: order.status.rawValue,
-                title: "\(label): back to “\(previous.title)”", label: label)
+                action: Route.staffOrderBack.url(order.code), from: order.status.rawValue, label: label,
+                detail: ": back to “\(previous.title)”")
         }
+    }
+
+    static func summary(rows: Int, marks: [PickMark]) -> String {
+        let short = marks.filter { $0.missing != nil }.count
+        let replaced = marks.filter { $0.replacement != nil }.count
+        return (["Picked \(marks.count) of \(rows)"] + (short > 0 ? ["\(short) short"] : [])
+            + (replaced > 0 ? ["\(replaced) replaced"] : [])).joined(separator: " · ")
     }
 
     /// "12 min", "1 h 5 min": long waits stay readable at a glance.
