@@ -28,6 +28,10 @@ enum Route: CaseIterable, Sendable {
     case staffAisles
     case staffLogin
     case staffLogout
+    case staffScreen
+    case staffScreenStatus
+    case staffScreens
+    case staffScreenRevoke
     case health
 
     var pattern: String {
@@ -55,6 +59,10 @@ enum Route: CaseIterable, Sendable {
         case .staffAisles: "/staff/aisles"
         case .staffLogin: "/staff/login"
         case .staffLogout: "/staff/logout"
+        case .staffScreen: "/staff/screen"
+        case .staffScreenStatus: "/staff/screen/status"
+        case .staffScreens: "/staff/screens"
+        case .staffScreenRevoke: "/staff/screens/{id}/revoke"
         case .health: "/healthz"
         }
     }
@@ -62,11 +70,13 @@ enum Route: CaseIterable, Sendable {
     /// The methods with a handler; `HEAD` comes with every `GET`.
     var methods: [HTTPRequest.Method] {
         switch self {
-        case .browse, .recipe, .cart, .cartListText, .sharedCart, .order, .staffBoard, .staffCart, .health: [.get]
-        case .recipeEdit, .staffLogin, .staffAisles: [.get, .post]
+        case .browse, .recipe, .cart, .cartListText, .sharedCart, .order, .staffBoard, .staffCart, .staffScreen,
+            .staffScreenStatus, .health:
+            [.get]
+        case .recipeEdit, .staffLogin, .staffAisles, .staffScreens: [.get, .post]
         case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave,
             .cartShare,
-            .cartShareRevoke, .staffOrderStatus, .staffLogout:
+            .cartShareRevoke, .staffOrderStatus, .staffLogout, .staffScreenRevoke:
             [.post]
         }
     }

@@ -74,6 +74,9 @@ struct StaffBoardView: PageView {
     var logoutURL = Route.staffLogout.url()
     var refreshURL = Route.staffBoard.url()
     var aislesURL = Route.staffAisles.url()
+    var screensURL = Route.staffScreens.url()
+    /// On a paired wall screen: goes back to the pairing page within 2 seconds of a revoke.
+    var screenWatch: ScreenWatch?
     var orders: [OrderCard]
     var hasOrders: Bool
     var orderCountText: String
