@@ -19,6 +19,7 @@ public struct Stores: Sendable {
     package let upstream: any UpstreamStore
     package let callQuota: any CallQuotaStore
     public let staffSessions: any StaffSessionStore
+    package let screenPairings: any ScreenPairingStore
     package let signInThrottle: any SignInThrottle
     package let pictures: any SharedPictures
     package let secret: ServerSecret
@@ -61,6 +62,7 @@ public struct Stores: Sendable {
             upstream: SQLiteUpstreamStore(database: database),
             callQuota: SQLCallQuotaStore(database: statements),
             staffSessions: SQLStaffSessionStore(database: statements, clock: clock),
+            screenPairings: SQLScreenPairingStore(database: statements, clock: clock),
             signInThrottle: InMemorySignInThrottle(), pictures: DiskOnlyPictures(),
             secret: try ServerSecret.loadOrCreate(in: directory), boardChanges: boardChanges,
             services: [DatabaseCloser(database: database, logger: logger), BoardHeartbeat(changes: boardChanges)],
@@ -92,6 +94,7 @@ public struct Stores: Sendable {
                 upstream: PostgresUpstreamStore(database: database, generations: generations),
                 callQuota: SQLCallQuotaStore(database: statements),
                 staffSessions: SQLStaffSessionStore(database: statements, clock: clock),
+                screenPairings: SQLScreenPairingStore(database: statements, clock: clock),
                 signInThrottle: PostgresSignInThrottle(database: database),
                 pictures: PostgresPictures(database: database, clock: clock),
                 secret: try await PostgresServerKey.loadOrCreate(database), boardChanges: boardChanges,

@@ -99,7 +99,9 @@ func makeRouter(
     router.add(middleware: ClientAddressMiddleware(trustedProxies: config.trustedProxies))
     router.add(middleware: OriginGuardMiddleware())
     router.add(middleware: SessionMiddleware(signer: signer, flash: flash, cookies: cookies))
-    router.add(middleware: StaffSessionMiddleware(authenticator: staff, cookies: cookies))
+    let screens = ScreenPairing(
+        store: stores.screenPairings, secret: signer.secret, tokenDigest: staff.tokenDigest, clock: config.clock)
+    router.add(middleware: StaffSessionMiddleware(authenticator: staff, screens: screens, cookies: cookies))
 
     let browse = BrowseController(
         catalog: catalog, catalogMemory: stores.catalogMemory, upstream: upstream, pages: pages, cache: PageCache(),
@@ -126,6 +128,7 @@ func makeRouter(
         authenticator: staff, throttle: stores.signInThrottle,
         labeler: CartLabeler(secret: staff.secret), upstream: upstream, pages: pages, boardChanges: stores.boardChanges,
         orderAges: config.orderAges)
+    let screenPairing = ScreenController(pairing: screens, throttle: stores.signInThrottle, pages: pages)
     let health = HealthController(ping: stores.ping)
     let routes = RouteRegistrar(router: router, boardChanges: stores.boardChanges)
     browse.addRoutes(to: routes)
@@ -135,6 +138,7 @@ func makeRouter(
     list.addRoutes(to: routes)
     orders.addRoutes(to: routes)
     staffBoard.addRoutes(to: routes)
+    screenPairing.addRoutes(to: routes, signInPage: staffBoard.signInFirst)
     health.addRoutes(to: routes)
     try routes.finish(on: router)
     return (router, browse, recipes, pages)

@@ -16,6 +16,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var sentCookies = SentCookies()
     /// Signed in with the staff token (`StaffSessionMiddleware`).
     public var isStaff = false
+    /// A wall screen's cookie, when the request sent one and is not staff's (`StaffSessionMiddleware`).
+    var screen: ScreenSignIn?
     /// Behind a trusted proxy, the client it forwarded for (`ClientAddressMiddleware`).
     var forwardedClient: String?
 

@@ -476,6 +476,29 @@ package enum PostgresSchema {
             );
             """
         ),
+        (
+            "v13-screen-pairings",
+            """
+            -- A code a wall screen shows until staff type it, bound to that screen's browser by a claim token in its
+            -- cookie; once paired, screen_id names the screen until the browser takes its session.
+            CREATE TABLE screen_pairings (
+                code_hash TEXT PRIMARY KEY,
+                claim_hash TEXT NOT NULL UNIQUE,
+                expires_at DOUBLE PRECISION NOT NULL,
+                screen_id TEXT
+            );
+
+            -- Paired screens. Revoking deletes the row, so the screen's cookie stops working at once.
+            CREATE TABLE screens (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                token_digest TEXT NOT NULL,
+                paired_at DOUBLE PRECISION NOT NULL,
+                session_hash TEXT UNIQUE,
+                last_seen_at DOUBLE PRECISION
+            );
+            """
+        ),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with

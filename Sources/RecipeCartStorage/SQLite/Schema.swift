@@ -370,6 +370,29 @@ package enum Schema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v13-screen-pairings") { db in
+            try db.execute(
+                sql: """
+                    -- A code a wall screen shows until staff type it, bound to that screen's browser by a claim token in
+                    -- its cookie; once paired, screen_id names the screen until the browser takes its session.
+                    CREATE TABLE screen_pairings (
+                        code_hash TEXT PRIMARY KEY NOT NULL,
+                        claim_hash TEXT NOT NULL UNIQUE,
+                        expires_at REAL NOT NULL,
+                        screen_id TEXT
+                    ) WITHOUT ROWID;
+
+                    -- Paired screens. Revoking deletes the row, so the screen's cookie stops working at once.
+                    CREATE TABLE screens (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        token_digest TEXT NOT NULL,
+                        paired_at REAL NOT NULL,
+                        session_hash TEXT UNIQUE,
+                        last_seen_at REAL
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

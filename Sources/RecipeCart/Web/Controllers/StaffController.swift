@@ -23,13 +23,16 @@ struct StaffController: Sendable {
         routes.add(.staffLogin, .get, use: loginForm)
         routes.add(.staffLogin, .post, use: login)
         routes.add(.staffLogout, .post, use: logout)
-        let signedIn = routes.group(behind: StaffOnlyMiddleware(signInPage: signInFirst))
-        signedIn.add(.staffBoard, .get, use: board)
-        signedIn.add(.staffCart, .get, use: cart)
-        signedIn.add(.staffEvents, .get, use: events)
-        signedIn.add(.staffOrderStatus, .post, use: moveOrder)
-        signedIn.add(.staffOrderBack, .post, use: moveOrderBack)
-        signedIn.add(.staffOrderMark, .post, use: markPickRow)
+        // What a paired wall screen may use: the board (one cart's part of it too), its stream and its buttons.
+        let boardRoutes = routes.group(
+            behind: StaffOnlyMiddleware(admitting: .staffAndScreens, signInPage: signInFirst))
+        boardRoutes.add(.staffBoard, .get, use: board)
+        boardRoutes.add(.staffCart, .get, use: cart)
+        boardRoutes.add(.staffEvents, .get, use: events)
+        boardRoutes.add(.staffOrderStatus, .post, use: moveOrder)
+        boardRoutes.add(.staffOrderBack, .post, use: moveOrderBack)
+        boardRoutes.add(.staffOrderMark, .post, use: markPickRow)
+        let signedIn = routes.group(behind: StaffOnlyMiddleware(admitting: .staffOnly, signInPage: signInFirst))
         signedIn.add(.staffAisles, .get, use: aisles)
         signedIn.add(.staffAisles, .post, use: moveAisle)
     }
@@ -104,6 +107,8 @@ struct StaffController: Sendable {
     /// Ends the session on the server too, so a copy of the cookie is worth nothing afterwards.
     func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
+        // A wall screen signs no one out, itself included: staff revoke it from the screens page.
+        guard context.isStaff || context.screen != .paired else { throw StaffAccess.screenRefused }
         try await authenticator.signOut(context.sentCookies[pages.cookies.staff])
         var response = pages.redirect(to: Route.staffLogin.url())
         response.setCookie(pages.cookies.expired(pages.cookies.staff, sameSite: .strict))
@@ -247,16 +252,17 @@ struct StaffController: Sendable {
     ) async throws -> Response {
         let walkingOrder = try await shoppingLists.walkingOrder()
         let pickList = try await shoppingLists.pickList(for: active, walkingOrder: walkingOrder)
-        let view = StaffBoardView(
+        var view = StaffBoardView(
             orders: orders.map { ($0, shoppingLists.pickList(for: $0, walkingOrder: walkingOrder)) }, done: done,
             numbers: numbers, carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
             points: try await upstream.pointsToday(), limits: orderAges,
             csrfToken: pages.signer.csrfToken(for: try context.shopper), assets: pages.assets, title: title,
             now: pages.clock.now())
+        if context.screen == .paired { view.screenWatch = .paired(scriptURL: pages.assets.url(for: "screen.js")) }
         return try pages.renderer.response(view)
     }
 
-    @Sendable private func signInFirst(_ context: AppRequestContext) throws -> Response {
+    @Sendable func signInFirst(_ context: AppRequestContext) throws -> Response {
         try login(
             status: .unauthorized, message: "Please sign in with the staff token to see the carts.", context: context)
     }

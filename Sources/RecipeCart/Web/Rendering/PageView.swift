@@ -21,6 +21,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case staff
     case staffLogin = "staff-login"
     case staffAisles = "staff-aisles"
+    case staffScreen = "staff-screen"
+    case staffScreens = "staff-screens"
 }
 
 /// The templates pages are built from: layouts and partials, loaded and checked at start with the pages.

@@ -31,6 +31,10 @@ enum Route: CaseIterable, Sendable {
     case staffAisles
     case staffLogin
     case staffLogout
+    case staffScreen
+    case staffScreenStatus
+    case staffScreens
+    case staffScreenRevoke
     case health
 
     var pattern: String {
@@ -61,6 +65,10 @@ enum Route: CaseIterable, Sendable {
         case .staffAisles: "/staff/aisles"
         case .staffLogin: "/staff/login"
         case .staffLogout: "/staff/logout"
+        case .staffScreen: "/staff/screen"
+        case .staffScreenStatus: "/staff/screen/status"
+        case .staffScreens: "/staff/screens"
+        case .staffScreenRevoke: "/staff/screens/{id}/revoke"
         case .health: "/healthz"
         }
     }
@@ -69,12 +77,12 @@ enum Route: CaseIterable, Sendable {
     var methods: [HTTPRequest.Method] {
         switch self {
         case .browse, .recipe, .cart, .cartListText, .sharedCart, .order, .staffBoard, .staffCart, .staffEvents,
-            .health:
+            .staffScreen, .staffScreenStatus, .health:
             [.get]
-        case .recipeEdit, .staffLogin, .staffAisles: [.get, .post]
+        case .recipeEdit, .staffLogin, .staffAisles, .staffScreens: [.get, .post]
         case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave,
             .cartShare,
-            .cartShareRevoke, .staffOrderStatus, .staffOrderBack, .staffOrderMark, .staffLogout:
+            .cartShareRevoke, .staffOrderStatus, .staffOrderBack, .staffOrderMark, .staffLogout, .staffScreenRevoke:
             [.post]
         }
     }

@@ -7,6 +7,10 @@ struct CookiePolicy: Sendable {
 
     var session: String { name("rc_session") }
     var staff: String { name("rc_staff") }
+    /// A paired wall screen's session (`ScreenPairing`).
+    var screen: String { name("rc_screen") }
+    /// Binds the pairing code a screen shows to that screen's browser.
+    var screenClaim: String { name("rc_screen_claim") }
     var cartChanged: String { name("rc_cart_changed") }
     var status: String { name("rc_status") }
     var lastWrite: String { name("rc_wrote") }

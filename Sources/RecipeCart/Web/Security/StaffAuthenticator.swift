@@ -58,5 +58,6 @@ struct StaffAuthenticator: Sendable {
 
     private func message(id: String) -> String { "staff|\(id)" }
 
-    private var tokenDigest: String { Hex.encode(SHA256.hash(data: Data(token.utf8))) }
+    /// What sessions made under this token are stored with; staff's and paired screens' alike.
+    var tokenDigest: String { Hex.encode(SHA256.hash(data: Data(token.utf8))) }
 }

@@ -1,0 +1,114 @@
+"""The live staff board across instances: a board following its event stream through nginx, or straight from one
+instance, hears an order sent through another instance within a second, with nothing buffered on the way."""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+
+from mikit import HOST, MultiClient, sign_in_staff
+
+LIVE_WITHIN = 1.0
+
+
+class EventStream:
+    """A board's /staff/events read off a raw socket, as a browser's EventSource reads it."""
+
+    def __init__(self, port: int, cookies: dict[str, str]):
+        self.sock = socket.create_connection((HOST, port), timeout=15)
+        cookie = "; ".join(f"{name}={value}" for name, value in cookies.items())
+        self.sock.sendall(
+            f"GET /staff/events HTTP/1.1\r\nHost: {HOST}:{port}\r\nAccept: text/event-stream\r\nCookie: {cookie}\r\n\r\n".encode()
+        )
+        self.buffer = b""
+        head = self._until(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200"), head[:200]
+        assert b"text/event-stream" in head.lower()
+
+    def _until(self, marker: bytes, deadline: float | None = None) -> bytes:
+        while marker not in self.buffer:
+            if deadline is not None:
+                self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise ConnectionError("the event stream ended")
+            self.buffer += chunk
+        end = self.buffer.index(marker) + len(marker)
+        found, self.buffer = self.buffer[:end], self.buffer[end:]
+        return found
+
+    def next_event(self, within: float) -> str:
+        """The next event's name (`board` or `beat`), read from chunked framing loosely: only `event:` lines count."""
+        deadline = time.monotonic() + within
+        while True:
+            line = self._until(b"\n", deadline).decode(errors="replace").strip()
+            if line.startswith("event: "):
+                return line.removeprefix("event: ")
+
+    def board_within(self, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        try:
+            while time.monotonic() < deadline:
+                if self.next_event(deadline - time.monotonic()) == "board":
+                    return True
+        except (socket.timeout, TimeoutError):
+            return False
+        return False
+
+    def drain(self, seconds: float = 0.3) -> None:
+        try:
+            while True:
+                self.next_event(seconds)
+        except (socket.timeout, TimeoutError):
+            pass
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_a_board_on_one_instance_and_one_through_nginx_hear_an_order_sent_through_another(shop):
+    gateway = shop.nginx.port
+    one, two, _ = (server.port for server in shop.instances)
+    staff = MultiClient(shop.ports)
+    sign_in_staff(staff.on(gateway))
+    direct = EventStream(two, staff.on(gateway).cookies)
+    proxied = EventStream(gateway, staff.on(gateway).cookies)
+    try:
+        for stream in (direct, proxied):
+            assert stream.board_within(5), "the first event tells a board to read everything"
+            stream.drain()
+
+        shopper = MultiClient(shop.ports)
+        token = shopper.on(one).csrf()
+        reply = shopper.on(one).step("bundled-33", "inc", token)
+        token = shopper.on(one).token_after(reply, token)
+        for stream in (direct, proxied):
+            assert stream.board_within(LIVE_WITHIN + 0.5), "a cart change on another instance reaches the board"
+            stream.drain()
+
+        started = time.monotonic()
+        sent = shopper.on(one).post_form("/cart/order", {"_csrf": token, "note": "Live", "substitution": "leave-out"})
+        assert sent.status == 303
+        code = (sent.header("location") or "").rsplit("/", 1)[-1]
+        assert direct.board_within(LIVE_WITHIN), "the board on another instance did not hear the order within 1 s"
+        assert proxied.board_within(LIVE_WITHIN), "the board through nginx did not hear the order within 1 s"
+        assert time.monotonic() - started < LIVE_WITHIN * 2
+        # What the board then reads shows it, through any instance.
+        assert re.search(rf'data-order-code="{code}" data-order-status="new"', staff.on(two).get("/staff").text)
+    finally:
+        direct.close()
+        proxied.close()
+
+
+def test_a_quiet_stream_through_nginx_keeps_beating(shop):
+    staff = MultiClient(shop.ports)
+    sign_in_staff(staff.on(shop.nginx.port))
+    stream = EventStream(shop.nginx.port, staff.on(shop.nginx.port).cookies)
+    try:
+        assert stream.next_event(5) == "board"
+        # A heartbeat every 5 s, passed on by nginx at once rather than held in its buffer.
+        assert stream.next_event(7) == "beat"
+        assert stream.next_event(7) == "beat"
+    finally:
+        stream.close()
