@@ -1,8 +1,8 @@
 import ServiceLifecycle
 
 /// One timer for every open board: each stream gets a beat every `interval`, which the board takes as proof that it
-/// is still live (a board that hears nothing for 10 s says it is not). At shutdown the streams end, so a stopping
-/// server does not wait for the boards watching it.
+/// is still live (a board that hears nothing for 10 s says it is not). Each stream ends itself when the server begins
+/// to stop (`BoardEventStream`); what is left when this service stops is ended here.
 package struct BoardHeartbeat: Service {
     package static let interval: Duration = .seconds(5)
 

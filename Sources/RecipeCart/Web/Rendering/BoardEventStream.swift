@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import RecipeCartStorage
+import ServiceLifecycle
 
 /// The staff board's server-sent events. An event says only that something changed (`board`) or that the stream is
 /// alive (`beat`, every few seconds); the board then reads its own page again and swaps in what differs, so the
@@ -23,12 +24,17 @@ enum BoardEventStream {
         let (versions, cancel) = changes.subscribe()
         let body = ResponseBody { writer in
             defer { cancel() }
-            try await writer.write(ByteBuffer(string: "retry: \(retryMilliseconds)\n\n"))
-            var sent: Int?
-            for await version in versions {
-                let name = version == sent ? "beat" : "board"
-                sent = version
-                try await writer.write(ByteBuffer(string: "event: \(name)\ndata: \(version)\n\n"))
+            // The server stops only once its answers have ended, and this one would not end by itself.
+            try await withGracefulShutdownHandler {
+                try await writer.write(ByteBuffer(string: "retry: \(retryMilliseconds)\n\n"))
+                var sent: Int?
+                for await version in versions {
+                    let name = version == sent ? "beat" : "board"
+                    sent = version
+                    try await writer.write(ByteBuffer(string: "event: \(name)\ndata: \(version)\n\n"))
+                }
+            } onGracefulShutdown: {
+                cancel()
             }
             try await writer.finish(nil)
         }
