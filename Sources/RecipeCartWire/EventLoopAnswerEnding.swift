@@ -2,29 +2,36 @@ import HTTPTypes
 import Logging
 
 /// What every answer given on the event loop ends with, as the router's middleware and Hummingbird's server would
-/// add it: the security headers, `Date` and `Server`, and the request's log line (without Hummingbird's request id).
+/// add it: the security headers, `Date` and `Server`, the request's log line (without Hummingbird's request id), and
+/// the request counted where the router's metrics middleware counts its own.
 package struct EventLoopAnswerEnding: Sendable {
+    /// Counts one answered request: its method, its route's pattern (`/recipes/{id}`), status and time taken.
+    package typealias Counting = @Sendable (HTTPRequest.Method, String, HTTPResponse.Status, Duration) -> Void
+
     package let serverName: String
     package let logger: Logger
     /// The level of the router's request log line.
     package let logLevel: Logger.Level
+    /// Nil while no metrics are served.
+    package let count: Counting?
 
-    package init(serverName: String, logger: Logger, logLevel: Logger.Level) {
+    package init(serverName: String, logger: Logger, logLevel: Logger.Level, count: Counting? = nil) {
         self.serverName = serverName
         self.logger = logger
         self.logLevel = logLevel
+        self.count = count
     }
 
-    /// The head, and the request's log line.
+    /// The head, and the request's log line and count.
     /// - Parameters:
     ///   - path: the request's path as logged, never its query.
+    ///   - route: the pattern of the route it is counted under, as the router names it (`/recipes/{id}`).
     ///   - date: the `Date` header's value for now.
     package func head(
         _ status: HTTPResponse.Status, _ fields: HTTPFields, answering method: HTTPRequest.Method, path: String,
-        date: String,
-        since start: ContinuousClock.Instant
+        route: String, date: String, since start: ContinuousClock.Instant
     ) -> HTTPResponse {
-        log(status, answering: method, path: path, since: start)
+        log(status, answering: method, path: path, route: route, since: start)
         return head(status, fields, date: date)
     }
 
@@ -37,11 +44,13 @@ package struct EventLoopAnswerEnding: Sendable {
         return HTTPResponse(status: status, headerFields: headers)
     }
 
+    /// The request's log line and count.
     package func log(
-        _ status: HTTPResponse.Status, answering method: HTTPRequest.Method, path: String,
+        _ status: HTTPResponse.Status, answering method: HTTPRequest.Method, path: String, route: String,
         since start: ContinuousClock.Instant
     ) {
         RequestLogLine.write(
             level: logLevel, method: method, path: path, status: String(status.code), since: start, to: logger)
+        count?(method, route, status, ContinuousClock.now - start)
     }
 }

@@ -115,7 +115,8 @@ class Session:
         )
         assert card, f"the staff board does not show order {code}"
         form = re.search(
-            r'<form method="post" action="([^"]+)">(.*?)<button class="staff-advance" type="submit">([^<]+)</button>',
+            # The form holding the button: no other form (a pick row's mark) in between.
+            r'<form method="post" action="([^"]+)">((?:(?!<form).)*?)<button class="staff-advance" type="submit">([^<]+)</button>',
             card.group(0),
             re.S,
         )

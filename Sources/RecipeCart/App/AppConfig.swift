@@ -27,8 +27,7 @@ public struct AppConfig: Sendable {
     /// What every part of the app reads the time from.
     public var clock: AppClock
     /// Static files in memory and cached pages answered on the event loop (`EventLoopAnswering`); off, every request goes
-    /// through the router, which tests compare against. Off too while metrics are served, which the router's middleware
-    /// counts.
+    /// through the router, which tests compare against. Both count into the same metrics when they are served.
     public var answersOnEventLoop = true
 
     /// Each value left out is the setting's default, as `web serve` would have it with nothing set.

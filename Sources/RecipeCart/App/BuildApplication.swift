@@ -41,13 +41,19 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     // database while it is built (at 100,000 recipes that second of full-text searches beside the build put the p99
     // at a quarter of a second and the peak RSS past 100 MB). A failure here is retried by the warmer.
     _ = try? await search.index.value(at: stores.catalog.generation())
+    // Made first: it chooses the metrics backend, which every counter made after it reports to.
+    let metricsServer = config.metricsPort.map { MetricsServer(host: config.host, port: $0, logger: logger) }
+    let requestMetrics = metricsServer.map { _ in RequestMetrics() }
     let (router, browse, recipes, pages) = try makeRouter(
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
-        staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search)
+        staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search,
+        requestMetrics: requestMetrics)
     let serverName = "RecipeCart"
-    let ending = EventLoopAnswerEnding(serverName: serverName, logger: logger, logLevel: requestLogLevel)
+    let ending = EventLoopAnswerEnding(
+        serverName: serverName, logger: logger, logLevel: requestLogLevel,
+        count: requestMetrics?.countingOnEventLoop)
     let answers: [any EventLoopAnswering] =
-        config.answersOnEventLoop && config.metricsPort == nil
+        config.answersOnEventLoop
         ? [
             EventLoopFileAnswers(files: staticFiles, ending: ending),
             EventLoopPageAnswers(browse: browse, recipes: recipes, pages: pages, ending: ending),
@@ -64,7 +70,7 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
                 SessionPurger(carts: stores.carts, logger: logger),
                 SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger),
             ]
-            + (config.metricsPort.map { [MetricsServer(host: config.host, port: $0, logger: logger)] } ?? []),
+            + (metricsServer.map { [$0] } ?? []),
         logger: logger)
 }
 
@@ -73,7 +79,8 @@ let requestLogLevel = Logger.Level.info
 
 func makeRouter(
     config: AppConfig, stores: Stores, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
-    pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog, search: SearchRanker
+    pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog, search: SearchRanker,
+    requestMetrics: RequestMetrics? = nil
 ) throws -> (Router<AppRequestContext>, BrowseController, RecipeController, PageContext) {
     let catalog = stores.catalog
     let carts = stores.carts
@@ -86,7 +93,7 @@ func makeRouter(
         clock: config.clock)
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-    if config.metricsPort != nil { router.add(middleware: MetricsMiddleware()) }
+    if let requestMetrics { router.add(middleware: RequestMetricsMiddleware(metrics: requestMetrics)) }
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HTMLCompressionMiddleware())
     router.add(middleware: RequestLogMiddleware(level: requestLogLevel))

@@ -18,7 +18,8 @@ struct EventLoopFileAnswers: EventLoopAnswering {
         guard let (sending, body) = sending(request, uri: uri) else { return nil }
         return (
             ending.head(
-                sending.status, sending.headers, answering: request.method, path: uri.path, date: date, since: start),
+                sending.status, sending.headers, answering: request.method, path: uri.path,
+                route: RequestMetrics.route(ofFile: uri.path), date: date, since: start),
             body
         )
     }
@@ -34,7 +35,9 @@ struct EventLoopFileAnswers: EventLoopAnswering {
                 ending.head(sending.status, sending.headers, date: date), body: nil, answering: .head
             ).head
         }
-        ending.log(sending.status, answering: request.method, path: uri.path, since: start)
+        ending.log(
+            sending.status, answering: request.method, path: uri.path, route: RequestMetrics.route(ofFile: uri.path),
+            since: start)
         return (head, body)
     }
 

@@ -57,7 +57,12 @@ struct EventLoopPageAnswers: EventLoopAnswering {
                 headers[.contentLength] = String(body.readableBytes)
             }
         }
-        return (ending.head(.ok, headers, answering: request.method, path: uri.path, date: date, since: start), body)
+        let route = recipeID == nil ? Route.browse.pattern : Route.recipe.pattern
+        return (
+            ending.head(
+                .ok, headers, answering: request.method, path: uri.path, route: route, date: date, since: start),
+            body
+        )
     }
 
     /// What the router's compression middleware does to a page, done here the same way.

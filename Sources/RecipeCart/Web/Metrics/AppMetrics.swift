@@ -1,6 +1,6 @@
 import Metrics
 
-/// What an operator watches besides requests (which Hummingbird's `MetricsMiddleware` counts by route and status):
+/// What an operator watches besides requests (which `RequestMetrics` counts by route and status):
 /// cart posts and the page cache (the database's are `StorageMetrics`, the recipe API's `UpstreamMetrics`). Each instance reports its own.
 ///
 /// The per-request counters are made once, on first use: making one asks the metrics backend to find or register
