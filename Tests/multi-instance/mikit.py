@@ -253,7 +253,7 @@ class Shop:
 
 
 def instance_args(database_url: str, metrics_port: int | None, extra: list[str] | None = None) -> list[str]:
-    """Without a metrics port, an instance also answers kept pages on the event loop, as it does in production."""
+    """Every instance answers kept pages on the event loop, as in production; with a metrics port it counts them too."""
     metrics = ["--metrics-port", str(metrics_port)] if metrics_port is not None else []
     return ["--database-url", database_url, "--trusted-proxy", HOST, *metrics, *(extra or [])]
 
