@@ -12,9 +12,12 @@ public struct Order: Sendable, Equatable {
     public var content: OrderContent
     public var placedAt: Date
     public var updatedAt: Date
+    /// What the payment and delivery partner said of it; nil when the shop has no partner.
+    public var partner: PartnerState?
 
     public init(
-        code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date
+        code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date,
+        partner: PartnerState? = nil
     ) {
         self.code = code
         self.note = note
@@ -22,6 +25,7 @@ public struct Order: Sendable, Equatable {
         self.content = content
         self.placedAt = placedAt
         self.updatedAt = updatedAt
+        self.partner = partner
     }
 
     public var itemCount: Int { content.lines.reduce(0) { $0 + $1.quantity } }

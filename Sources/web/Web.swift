@@ -28,6 +28,8 @@ struct Serve: AsyncParsableCommand {
     @Option(Settings.logLevel) var logLevel: String?
     @Option(Settings.staticCacheMB) var staticCacheMB: String?
     @Option(Settings.trustedProxy) var trustedProxy: String?
+    @Option(Settings.partnerURL) var partnerURL: String?
+    @Option(Settings.partnerSecret) var partnerSecret: String?
 
     @OptionGroup(title: "Recipe API") var upstream: UpstreamOptions
 
@@ -42,6 +44,7 @@ struct Serve: AsyncParsableCommand {
                     Settings.secureCookies.name: secureCookies.map { String($0) },
                     Settings.staffToken.name: staffToken, Settings.logLevel.name: logLevel,
                     Settings.staticCacheMB.name: staticCacheMB, Settings.trustedProxy.name: trustedProxy,
+                    Settings.partnerURL.name: partnerURL, Settings.partnerSecret.name: partnerSecret,
                 ].compactMapValues { $0 }
             ) { $1 })
     }

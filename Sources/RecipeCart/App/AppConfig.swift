@@ -22,6 +22,9 @@ public struct AppConfig: Sendable {
     public var staticCacheBytes: Int
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     public var trustedProxies: TrustedProxies
+    /// The payment and delivery partner orders are handed to (`--partner-url`, `--partner-secret`); nil keeps
+    /// pickup at the counter only.
+    public var partner: PartnerSettings?
     /// What every part of the app reads the time from.
     public var clock: AppClock
     /// Static files in memory and cached pages answered on the event loop (`EventLoopAnswering`); off, every request goes
@@ -39,7 +42,8 @@ public struct AppConfig: Sendable {
         staffToken: String? = Settings.staffToken.defaultValue,
         upstream: UpstreamSettings = UpstreamSettings(),
         staticCacheBytes: Int = Settings.staticCacheMB.defaultValue << 20,
-        trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue, clock: AppClock = .system
+        trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue, partner: PartnerSettings? = nil,
+        clock: AppClock = .system
     ) {
         self.host = host
         self.port = port
@@ -52,6 +56,7 @@ public struct AppConfig: Sendable {
         self.upstream = upstream
         self.staticCacheBytes = staticCacheBytes
         self.trustedProxies = trustedProxies
+        self.partner = partner
         self.clock = clock
     }
 
@@ -66,7 +71,7 @@ public struct AppConfig: Sendable {
             secureCookies: try settings(Settings.secureCookies), staffToken: try settings(Settings.staffToken),
             upstream: try UpstreamSettings(reading: settings),
             staticCacheBytes: try settings(Settings.staticCacheMB) << 20,
-            trustedProxies: try settings(Settings.trustedProxy))
+            trustedProxies: try settings(Settings.trustedProxy), partner: try PartnerSettings(reading: settings))
     }
 
     /// Uploaded pictures and the upstream image cache, served under `/images/`.

@@ -40,6 +40,15 @@ public enum Settings {
         "metrics-port", "Port for GET /metrics (Prometheus text format) on --host.", valueName: "port", default: "",
         note: "off", reading: Reading.wholeNumber(1...65535).optional)
 
+    public static let partnerURL = Setting<URL?>(
+        "partner-url",
+        "Where order events go, for a payment and delivery partner: https, or http to a loopback address only.",
+        valueName: "url", default: "", note: "none: pickup at the counter", reading: Reading.partnerAddress.optional)
+    public static let partnerSecret = Setting<WebhookSecret?>(
+        "partner-secret",
+        "The partner's Standard Webhooks secret, which signs events both ways; prefer the environment variable.",
+        valueName: "secret", default: "", note: "none", isSecret: true, reading: Reading.webhookSecret.optional)
+
     public static let source = Setting<UpstreamSource>(
         "source", "bundled, themealdb or spoonacular.", valueName: "source", default: UpstreamSource.bundled.rawValue,
         reading: .choice)
