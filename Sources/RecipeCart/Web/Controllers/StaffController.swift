@@ -8,6 +8,8 @@ import RecipeCartUpstream
 struct StaffController: Sendable {
     let carts: any CartStore
     let orders: any OrderStore
+    /// Each ticket's hand-off to the delivery partner.
+    let partner: any PartnerStore
     let lists: any ShoppingListStore
     let shoppingLists: ShoppingListBuilder
     let authenticator: StaffAuthenticator
@@ -25,6 +27,7 @@ struct StaffController: Sendable {
         signedIn.add(.staffBoard, .get, use: board)
         signedIn.add(.staffCart, .get, use: cart)
         signedIn.add(.staffOrderStatus, .post, use: moveOrder)
+        signedIn.add(.staffOrderHandoff, .post, use: retryHandoff)
         signedIn.add(.staffAisles, .get, use: aisles)
         signedIn.add(.staffAisles, .post, use: moveAisle)
     }
@@ -134,6 +137,19 @@ struct StaffController: Sendable {
         return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
     }
 
+    /// `POST /staff/orders/{code}/handoff`: "Try again now" makes the order's waiting event due at once.
+    func retryHandoff(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
+        guard let code = context.parameters.get("code").flatMap(OrderCode.init) else {
+            throw AppError.notFound("There is no order with that code.")
+        }
+        guard try await partner.retryNow(code) else {
+            throw AppError.conflict(
+                "Nothing of order \(code) waits to be sent to the delivery partner: it was sent, or is being sent now.")
+        }
+        return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
+    }
+
     func cart(_ request: Request, context: AppRequestContext) async throws -> Response {
         let label = context.parameters.get("label") ?? ""
         guard let match = try await carts.activeCarts().first(where: { labeler.label(for: $0.sessionHash) == label })
@@ -153,7 +169,7 @@ struct StaffController: Sendable {
             carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
             points: try await upstream.pointsToday(), csrfToken: pages.signer.csrfToken(for: try context.shopper),
             stylesheetURL: pages.assets.url(for: "staff.css"), iconURL: pages.assets.url(for: "icon.svg"), title: title,
-            now: pages.clock.now())
+            now: pages.clock.now(), handoffs: try await partner.handoffs(orders.map(\.code)))
         return try pages.renderer.response(view)
     }
 

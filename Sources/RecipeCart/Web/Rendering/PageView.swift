@@ -34,4 +34,6 @@ enum PartialTemplate: String, CaseIterable, Sendable {
     case cooking
     case recipeCart = "recipe-cart"
     case shoppingList = "shopping-list"
+    case partnerStatus = "partner-status"
+    case partnerHandoff = "partner-handoff"
 }

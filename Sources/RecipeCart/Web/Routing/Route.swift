@@ -25,10 +25,12 @@ enum Route: CaseIterable, Sendable {
     case staffBoard
     case staffCart
     case staffOrderStatus
+    case staffOrderHandoff
     case staffAisles
     case staffLogin
     case staffLogout
     case health
+    case partnerEvents
 
     var pattern: String {
         switch self {
@@ -52,10 +54,12 @@ enum Route: CaseIterable, Sendable {
         case .staffBoard: "/staff"
         case .staffCart: "/staff/carts/{label}"
         case .staffOrderStatus: "/staff/orders/{code}/status"
+        case .staffOrderHandoff: "/staff/orders/{code}/handoff"
         case .staffAisles: "/staff/aisles"
         case .staffLogin: "/staff/login"
         case .staffLogout: "/staff/logout"
         case .health: "/healthz"
+        case .partnerEvents: "/partner/events"
         }
     }
 
@@ -66,10 +70,17 @@ enum Route: CaseIterable, Sendable {
         case .recipeEdit, .staffLogin, .staffAisles: [.get, .post]
         case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave,
             .cartShare,
-            .cartShareRevoke, .staffOrderStatus, .staffLogout:
+            .cartShareRevoke, .staffOrderStatus, .staffOrderHandoff, .staffLogout, .partnerEvents:
             [.post]
         }
     }
+
+    /// Called by another server, not a browser, and believed for its webhook signature alone: the shopper's session,
+    /// its cookies and the same-site check of forms do not apply.
+    var isSignedCall: Bool { self == .partnerEvents }
+
+    /// The paths of `isSignedCall` routes, for the middleware that steps aside for them.
+    static let signedCallPaths: Set<String> = Set(allCases.filter(\.isSignedCall).map(\.pattern))
 
     /// What a `405` names in `Allow`.
     var allowedMethods: [HTTPRequest.Method] {

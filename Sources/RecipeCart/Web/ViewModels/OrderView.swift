@@ -32,8 +32,11 @@ struct OrderView: PageView {
     var shoppingList: [ShoppingListSection]
     var url: String
     var cartURL = Route.cart.url()
-    /// While the shop is still working on it, the script reloads the page as the staff board refreshes itself.
+    /// While the shop or its delivery partner is still working on it, the script reloads the page as the staff board
+    /// refreshes itself.
     var refreshSeconds: Int?
+    /// What the delivery partner says; nil for a shop without one.
+    var partner: PartnerPanel?
 
     init(order: Order, shoppingList: [ShoppingListSection], chrome: PageChrome, now: Date) {
         self.chrome = chrome
@@ -57,6 +60,8 @@ struct OrderView: PageView {
         }
         isCancelled = order.status == .cancelled
         self.shoppingList = shoppingList
-        refreshSeconds = order.status.isOpen && order.status != .ready ? 30 : nil
+        partner = order.partner.map(PartnerPanel.init)
+        let partnerIsWorking = order.status != .cancelled && order.partner.map { !$0.status.isFinal } == true
+        refreshSeconds = order.status.isOpen && order.status != .ready || partnerIsWorking ? 30 : nil
     }
 }

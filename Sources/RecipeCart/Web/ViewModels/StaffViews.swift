@@ -33,6 +33,8 @@ struct StaffBoardView: PageView {
         /// The button that takes the order one step on; none once it is collected.
         var next: StatusButton?
         var cancel: StatusButton?
+        var partner: PartnerPanel?
+        var handoff: HandoffPanel?
     }
 
     struct OrderLineRow {
@@ -91,7 +93,7 @@ struct StaffBoardView: PageView {
     init(
         orders: [(order: Order, pickList: [ShoppingListGroup])], carts: [(label: String, cart: ActiveCart)],
         pickList: [ShoppingListGroup], points: PointsUsage?, csrfToken: String, stylesheetURL: String, iconURL: String,
-        title: String, now: Date
+        title: String, now: Date, handoffs: [OrderCode: Handoff] = [:]
     ) {
         self.orders = orders.map { order, pickList in
             let button = { (target: OrderStatus) in
@@ -107,7 +109,8 @@ struct StaffBoardView: PageView {
                 },
                 pickList: ShoppingListSection.sections(pickList, csrfToken: nil),
                 action: Route.staffOrderStatus.url(order.code), next: order.status.next.map(button),
-                cancel: order.status.isOpen ? button(.cancelled) : nil)
+                cancel: order.status.isOpen ? button(.cancelled) : nil, partner: order.partner.map(PartnerPanel.init),
+                handoff: handoffs[order.code].map { HandoffPanel($0, code: order.code) })
         }
         hasOrders = !orders.isEmpty
         orderCountText = orders.count == 1 ? "1 order" : "\(orders.count) orders"
