@@ -95,10 +95,13 @@ class StandInPartner:
                 self.answer(204, b"")
 
             def answer(self, status: int, body: bytes):
-                self.send_response(status)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the sender gave up (its timeout) or died (kill -9): its loss, as with a real partner
 
         return Handler
 
