@@ -6,12 +6,15 @@ status events are taken once and never move an order backwards."""
 
 from __future__ import annotations
 
+import random
 import re
+import sqlite3
+import subprocess
 import time
 
 import pytest
 
-from rckit import Client
+from rckit import POSTGRES, Client, record_stat, scaled
 from standin_partner import StandInPartner
 from test_orders import STAFF_TOKEN, fill_cart, move_order, order_code, send, staff_client
 
@@ -167,3 +170,102 @@ def test_status_events_are_taken_once_and_never_move_an_order_back(servers, part
     assert partner.send_status(port, "payment.succeeded", "ZZZZZZ")[0] == 404
     kept = server.sql(f"SELECT webhook_id FROM partner_inbox WHERE order_code = '{code}'")
     assert len(kept) == 3 and ["msg_paid"] in kept
+
+
+BACKLOG = scaled("RC_PARTNER_BACKLOG", 10_000)
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+
+def seed_backlog(server, code: str, count: int) -> list[str]:
+    """Copies order `code` and its waiting event `count` times under fresh codes, a day's worth of orders placed
+    while the partner was away, all due now. Returns the new codes in the order their events were written."""
+    rng = random.Random(20261127)
+    codes: list[str] = []
+    seen = {code}
+    while len(codes) < count:
+        candidate = "".join(rng.choice(CODE_ALPHABET) for _ in range(6))
+        if candidate not in seen:
+            seen.add(candidate)
+            codes.append(candidate)
+    now = time.time()
+    if POSTGRES:
+        array = "ARRAY[" + ",".join(f"'{c}'" for c in codes) + "]"
+        script = f"""
+            INSERT INTO orders (code, session_hash, note, status, content_json, placed_at, updated_at, partner_status,
+                                partner_updated_at)
+            SELECT c, NULL, o.note, o.status, o.content_json, o.placed_at, o.updated_at, o.partner_status,
+                   o.partner_updated_at
+            FROM orders o, unnest({array}) WITH ORDINALITY AS n(c, i) WHERE o.code = '{code}';
+            INSERT INTO partner_outbox (id, order_code, type, body, created_at, next_attempt_at)
+            SELECT 'msg_backlog_' || lpad(n.i::text, 6, '0'), n.c, e.type, replace(e.body, '{code}', n.c),
+                   {now - 86_400} + n.i * 8.64, {now}
+            FROM partner_outbox e, unnest({array}) WITH ORDINALITY AS n(c, i) WHERE e.order_code = '{code}'
+            ORDER BY n.i;
+        """
+        # Through stdin: the codes make the statement longer than one command-line argument may be.
+        subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", server.database_url], input=script, text=True,
+                       check=True, capture_output=True, timeout=300)
+        return codes
+    db = sqlite3.connect(server.database_path, timeout=30)
+    try:
+        with db:
+            order = db.execute("SELECT note, status, content_json, placed_at, updated_at, partner_status, "
+                               "partner_updated_at FROM orders WHERE code = ?", (code,)).fetchone()
+            event_type, body = db.execute("SELECT type, body FROM partner_outbox WHERE order_code = ?",
+                                          (code,)).fetchone()
+            db.executemany("INSERT INTO orders (code, session_hash, note, status, content_json, placed_at, updated_at, "
+                           "partner_status, partner_updated_at) VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?)",
+                           [(c, *order) for c in codes])
+            db.executemany("INSERT INTO partner_outbox (id, order_code, type, body, created_at, next_attempt_at) "
+                           "VALUES (?, ?, ?, ?, ?, ?)",
+                           [(f"msg_backlog_{i:06d}", c, event_type, body.replace(code, c), now - 86_400 + i * 8.64, now)
+                            for i, c in enumerate(codes, start=1)])
+    finally:
+        db.close()
+    return codes
+
+
+def test_a_days_backlog_drains_in_order_at_a_steady_rate_while_shoppers_are_served(servers, partner):
+    partner.away()
+    server = servers(staff_token=STAFF_TOKEN, args=partner.server_args())
+    shopper = Client(server.port)
+    first, token = place(shopper, shopper.csrf(), {"bundled-7": 1})
+    assert server.stop() == 0
+    codes = seed_backlog(server, first, BACKLOG)
+    partner.back()
+    server = servers(server.data_dir, port=server.port, staff_token=STAFF_TOKEN, args=partner.server_args())
+    shopper.close()
+    token = shopper.csrf()
+
+    # A shopper keeps stepping meanwhile: the shop's own posts must not wait behind the backlog.
+    started = time.monotonic()
+    progress: list[tuple[float, int]] = []
+    slowest = 0.0
+    steps = 0
+    while len(set(partner.taken_ids())) < BACKLOG + 1 and time.monotonic() - started < 600:
+        before = time.monotonic()
+        reply = shopper.step("bundled-33", "inc", token)
+        assert reply.status == 303
+        token = shopper.token_after(reply, token)
+        slowest = max(slowest, time.monotonic() - before)
+        steps += 1
+        progress.append((time.monotonic() - started, len(set(partner.taken_ids()))))
+        time.sleep(0.05)
+    taken = partner.taken_ids()
+    assert len(set(taken)) == BACKLOG + 1, f"{len(set(taken))} of {BACKLOG + 1} within 600 s"
+    elapsed = time.monotonic() - started
+    # Oldest first: each event within a few batches of its place in the backlog.
+    positions = {msg_id: n for n, msg_id in enumerate(dict.fromkeys(taken))}
+    worst = max(abs(positions[f"msg_backlog_{i:06d}"] - i) for i in range(1, BACKLOG + 1))
+    assert worst <= 64, f"an event arrived {worst} places from its turn"
+    # Steady: once it started, never 5 s without an event taken.
+    longest_stall, last_change, last_count = 0.0, None, None
+    for at, count in progress:
+        if count != last_count:
+            if last_change is not None:
+                longest_stall = max(longest_stall, at - last_change)
+            last_change, last_count = at, count
+    assert longest_stall < 5, f"nothing was taken for {longest_stall:.1f} s"
+    assert slowest < 1.0, f"a cart post took {slowest:.2f} s while the backlog drained"
+    record_stat("partner.backlog_events_per_second", int(BACKLOG / elapsed))
+    print(f"{BACKLOG} events in {elapsed:.1f} s ({BACKLOG / elapsed:.0f}/s); {steps} posts, slowest {slowest:.3f} s")
