@@ -88,15 +88,15 @@ package struct SQLPartnerStore: PartnerStore {
                 as: (String, Bool, Int, String?, Double?).self)
         }
         var handoffs: [OrderCode: Handoff] = [:]
-        for (code, isWaiting, attempts, lastError, lastErrorAt) in rows {
-            guard let code = OrderCode(code) else { continue }
+        var tried: Set<OrderCode> = []
+        // Oldest first: an order's first waiting event is the one being tried, and the later ones wait behind it.
+        for (text, isWaiting, attempts, lastError, lastErrorAt) in rows {
+            guard let code = OrderCode(text), !tried.contains(code) else { continue }
             guard isWaiting else {
-                if handoffs[code] == nil { handoffs[code] = .sent }
+                handoffs[code] = .sent
                 continue
             }
-            // The oldest waiting event is the one being tried; later ones wait behind it.
-            if case .failing = handoffs[code] { continue }
-            if case .waiting = handoffs[code] { continue }
+            tried.insert(code)
             if attempts >= PartnerRetry.failingAfter, let lastError, let lastErrorAt {
                 handoffs[code] = .failing(
                     lastError: lastError, at: Date(timeIntervalSince1970: lastErrorAt), attempts: attempts)
