@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from rckit import POSTGRES, Client, record_stat, scaled
+from rckit import POSTGRES, Client, free_port, record_stat, scaled
 from standin_partner import StandInPartner
 from test_orders import STAFF_TOKEN, fill_cart, move_order, order_code, send, staff_client
 
@@ -93,6 +93,28 @@ def test_an_event_committed_before_kill_9_is_delivered_after_the_restart(servers
     events = partner.wait_for(3, timeout=40)
     assert sorted(order for _, _, order, _ in events) == sorted(codes)
     assert {event_type for _, event_type, _, _ in events} == {"order.placed"}
+
+
+def metric(port: int, name: str) -> float | None:
+    text = Client(port).get("/metrics").text
+    found = re.search(rf"^{name}(?:{{[^}}]*}})? ([0-9.e+-]+)$", text, re.MULTILINE)
+    return float(found.group(1)) if found else None
+
+
+def test_the_metrics_count_events_sent_and_failed_and_show_the_waiting_ones(servers, partner):
+    metrics_port = free_port()
+    partner.set_mode("fail")
+    server = servers(staff_token=STAFF_TOKEN, args=partner.server_args() + ["--metrics-port", str(metrics_port)])
+    shopper = Client(server.port)
+    code, token = place(shopper, shopper.csrf(), {"bundled-7": 1})
+    wait_until(lambda: (metric(metrics_port, "recipecart_partner_events_failed_total") or 0) >= 2, 20,
+               "two failed tries counted")
+    wait_until(lambda: metric(metrics_port, "recipecart_partner_events_waiting") == 1, 15, "one event waiting")
+    wait_until(lambda: (metric(metrics_port, "recipecart_partner_oldest_waiting_seconds") or 0) > 0, 15,
+               "the oldest waiting event's age")
+    partner.set_mode("ok")
+    wait_until(lambda: metric(metrics_port, "recipecart_partner_events_sent_total") == 1, 30, "one event sent")
+    wait_until(lambda: metric(metrics_port, "recipecart_partner_events_waiting") == 0, 15, "nothing waiting")
 
 
 def test_a_partner_away_then_back_gets_everything_and_the_board_shows_the_failing_hand_off(servers, partner):
