@@ -13,8 +13,9 @@ import Testing
     static let token = "correct-horse-battery-staple"
     static let secret = WebhookSecret("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")!
 
-    static func environment() throws -> TestEnvironment {
+    static func environment(_ backend: StoreBackend = .sqlite) async throws -> TestEnvironment {
         var environment = try TestEnvironment()
+        if backend == .postgres { environment.databaseURL = try await TestPostgres.shared.freshDatabase() }
         environment.staffToken = token
         environment.partner = PartnerSettings(url: URL(string: "http://127.0.0.1:9/events")!, secret: secret)
         return environment
@@ -47,8 +48,10 @@ import Testing
         return try #require(sent.location?.split(separator: "/").last.map(String.init))
     }
 
-    @Test func statusEventsReachTheOrderPageAndOnlyMoveForward() async throws {
-        try await Self.environment().withShopper { alice in
+    @Test(arguments: StoreBackend.all) func statusEventsReachTheOrderPageAndOnlyMoveForward(backend: StoreBackend)
+        async throws
+    {
+        try await Self.environment(backend).withShopper { alice in
             let code = try await Self.placeOrder(&alice)
             var page = try await alice.get("/orders/\(code)")
             #expect(page.contains(#"data-partner-status="awaiting""#))
@@ -58,7 +61,7 @@ import Testing
             var partner = Shopper(client: alice.client)
             var answer = try await Self.call(&partner, body: Self.event("payment.succeeded", code), id: "msg_paid")
             #expect(answer.status == .ok)
-            // A partner's call gets no session cookie.
+            // A partner's call gets no cookie: no session, and on PostgreSQL no last write.
             #expect(answer.headers[values: .setCookie].isEmpty)
             // The same webhook-id again: answered, nothing changes.
             answer = try await Self.call(&partner, body: Self.event("payment.failed", code), id: "msg_paid")
@@ -100,8 +103,8 @@ import Testing
         }
     }
 
-    @Test func badCallsAreRefusedAndChangeNothing() async throws {
-        try await Self.environment().withShopper { alice in
+    @Test(arguments: StoreBackend.all) func badCallsAreRefusedAndChangeNothing(backend: StoreBackend) async throws {
+        try await Self.environment(backend).withShopper { alice in
             let code = try await Self.placeOrder(&alice)
             var partner = Shopper(client: alice.client)
             let paid = Self.event("payment.succeeded", code)
@@ -196,7 +199,7 @@ import Testing
     /// The app's own sender tries the partner, whose address answers nothing (the discard port, closed): after three
     /// failed tries the ticket says so, and "Try again now" is for staff only.
     @Test func theBoardShowsAFailingHandOffAndTryAgainIsForStaffOnly() async throws {
-        let environment = try Self.environment()
+        let environment = try await Self.environment()
         try await environment.withShopper { staff in
             var alice = Shopper(client: staff.client)
             let code = try await Self.placeOrder(&alice)
