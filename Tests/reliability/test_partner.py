@@ -6,18 +6,22 @@ status events are taken once and never move an order backwards."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import sqlite3
 import subprocess
 import time
 
+import jsonschema
 import pytest
 
-from rckit import POSTGRES, Client, free_port, record_stat, scaled
+from rckit import POSTGRES, ROOT, Client, free_port, record_stat, scaled
 from standin_partner import StandInPartner
 from test_orders import STAFF_TOKEN, fill_cart, move_order, order_code, send, staff_client
 
+# The schema the README gives partners: every event either way must keep to it.
+SCHEMA = json.loads((ROOT / "Docs" / "partner-events.schema.json").read_text())
 PARTNER_STATUS_RE = re.compile(r'data-partner-status="([^"]+)"')
 HANDOFF_RE = re.compile(r'id="order-([A-Z0-9]+)"[\s\S]*?data-handoff="([^"]+)"')
 
@@ -74,6 +78,10 @@ def test_an_orders_events_reach_the_partner_signed_and_in_order(servers, partner
     assert placed["note"] == "Ann"
     assert {line["recipe_id"]: line["batches"] for line in placed["lines"]} == {"bundled-7": 2, "bundled-33": 1}
     assert placed["shopping_list"] and all(aisle["items"] for aisle in placed["shopping_list"])
+    for _, _, _, body in events:
+        jsonschema.validate(body, SCHEMA)
+    jsonschema.validate({"type": "delivery.dispatched", "timestamp": "2026-11-27T10:00:00Z",
+                         "data": {"order": code, "tracking_url": "https://track.example/1"}}, SCHEMA)
     assert partner.bad_signatures == 0
     wait_until(lambda: handoff(staff, code) == "sent", 10, "the board shows the hand-off as sent")
 
