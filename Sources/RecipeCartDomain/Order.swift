@@ -18,10 +18,13 @@ public struct Order: Sendable, Equatable {
     public var readyAt: Date?
     /// Staff's marks on its pick list, by the row's ingredient key.
     public var pickMarks: [String: PickMark]
+    /// What the payment and delivery partner said of it; nil when the shop has no partner.
+    public var partner: PartnerState?
 
     public init(
         code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date,
-        previousStatus: OrderStatus? = nil, readyAt: Date? = nil, pickMarks: [String: PickMark] = [:]
+        previousStatus: OrderStatus? = nil, readyAt: Date? = nil, pickMarks: [String: PickMark] = [:],
+        partner: PartnerState? = nil
     ) {
         self.code = code
         self.note = note
@@ -32,6 +35,7 @@ public struct Order: Sendable, Equatable {
         self.previousStatus = previousStatus
         self.readyAt = readyAt
         self.pickMarks = pickMarks
+        self.partner = partner
     }
 
     public var itemCount: Int { content.lines.reduce(0) { $0 + $1.quantity } }

@@ -14,6 +14,8 @@ public struct Stores: Sendable {
     package let catalogMemory: any CatalogMemory
     package let cartMemory: any CartMemory
     public let orders: any OrderStore
+    /// The hand-off to the payment and delivery partner; its outbox fills only while `partnerEvents` is on.
+    public let partner: any PartnerStore
     public let shoppingLists: any ShoppingListStore
     public let shares: any CartShareStore
     package let upstream: any UpstreamStore
@@ -35,18 +37,23 @@ public struct Stores: Sendable {
     /// Opens the database `databaseURL` names, or the SQLite file under `dataDirectory` when it is nil. A URL that
     /// cannot be used or reached stops the start (`StorageStartError`): never a silent fallback to SQLite.
     /// `isServing`: for a server, which keeps its PostgreSQL connections open rather than a command's few.
+    /// `partnerEvents`: a partner is configured, so order changes write its events.
     public static func open(
-        databaseURL: String?, dataDirectory: URL, clock: AppClock, logger: Logger, isServing: Bool = false
+        databaseURL: String?, dataDirectory: URL, clock: AppClock, logger: Logger, isServing: Bool = false,
+        partnerEvents: Bool = false
     ) async throws -> Stores {
         if let databaseURL {
             try await openPostgres(
-                PostgresURL(databaseURL), clock: clock, logger: logger, keepsConnectionsOpen: isServing)
+                PostgresURL(databaseURL), clock: clock, logger: logger, keepsConnectionsOpen: isServing,
+                partnerEvents: partnerEvents)
         } else {
-            try openSQLite(directory: dataDirectory, clock: clock, logger: logger)
+            try openSQLite(directory: dataDirectory, clock: clock, logger: logger, partnerEvents: partnerEvents)
         }
     }
 
-    package static func openSQLite(directory: URL, clock: AppClock, logger: Logger) throws -> Stores {
+    package static func openSQLite(directory: URL, clock: AppClock, logger: Logger, partnerEvents: Bool = false) throws
+        -> Stores
+    {
         let database = try SQLiteDatabase(directory: directory, clock: clock)
         let statements = SQLiteSQLDatabase(database: database)
         let catalog = SQLiteCatalogStore(database: database)
@@ -56,7 +63,8 @@ public struct Stores: Sendable {
             catalog: catalog,
             edits: SQLiteRecipeEditStore(database: database, clock: clock),
             carts: carts, catalogMemory: catalog, cartMemory: carts,
-            orders: SQLOrderStore(database: statements, clock: clock),
+            orders: SQLOrderStore(database: statements, clock: clock, writesPartnerEvents: partnerEvents),
+            partner: SQLPartnerStore(database: statements, clock: clock),
             shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
             shares: SQLCartShareStore(database: statements, clock: clock),
             upstream: SQLiteUpstreamStore(database: database),
@@ -72,7 +80,7 @@ public struct Stores: Sendable {
 
     package static func openPostgres(
         _ url: PostgresURL, clock: AppClock, logger: Logger, patience: PostgresPatience = .shopper,
-        keepsConnectionsOpen: Bool = false
+        keepsConnectionsOpen: Bool = false, partnerEvents: Bool = false
     ) async throws -> Stores {
         let database = try await PostgresDatabase.open(
             url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
@@ -88,7 +96,8 @@ public struct Stores: Sendable {
                 catalog: catalog,
                 edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
                 carts: carts, catalogMemory: catalog, cartMemory: carts,
-                orders: SQLOrderStore(database: statements, clock: clock),
+                orders: SQLOrderStore(database: statements, clock: clock, writesPartnerEvents: partnerEvents),
+                partner: SQLPartnerStore(database: statements, clock: clock),
                 shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
                 shares: SQLCartShareStore(database: statements, clock: clock),
                 upstream: PostgresUpstreamStore(database: database, generations: generations),

@@ -30,6 +30,8 @@ struct Serve: AsyncParsableCommand {
     @Option(Settings.trustedProxy) var trustedProxy: String?
     @Option(Settings.orderWarnAfter) var orderWarnAfter: String?
     @Option(Settings.orderLateAfter) var orderLateAfter: String?
+    @Option(Settings.partnerURL) var partnerURL: String?
+    @Option(Settings.partnerSecret) var partnerSecret: String?
 
     @OptionGroup(title: "Recipe API") var upstream: UpstreamOptions
 
@@ -45,6 +47,7 @@ struct Serve: AsyncParsableCommand {
                     Settings.staffToken.name: staffToken, Settings.logLevel.name: logLevel,
                     Settings.staticCacheMB.name: staticCacheMB, Settings.trustedProxy.name: trustedProxy,
                     Settings.orderWarnAfter.name: orderWarnAfter, Settings.orderLateAfter.name: orderLateAfter,
+                    Settings.partnerURL.name: partnerURL, Settings.partnerSecret.name: partnerSecret,
                 ].compactMapValues { $0 }
             ) { $1 })
     }

@@ -5,7 +5,13 @@ data dir and passes its address in RECIPECART_BASE_URL.
 """
 
 import os
+import signal
+import socket
+import subprocess
+import tempfile
+import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -60,6 +66,74 @@ def scripted_browser(request):
         yield driver, javascript
     finally:
         driver.quit()
+
+
+ROOT = str(Path(__file__).resolve().parents[2])
+
+
+def _free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class OwnServer:
+    """A shop of the test's own, beside the suite's: the test can stop, freeze and start it, or give it flags."""
+
+    def __init__(self, args):
+        self.binary = os.environ.get("RECIPECART_TEST_WEB_BINARY")
+        if not self.binary:
+            pytest.fail("RECIPECART_TEST_WEB_BINARY is not set: run the suite through Tests/browser/run")
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.data = tempfile.mkdtemp(prefix="recipecart-own-server-")
+        self.args = list(args)
+        self.log = open(os.path.join(self.data, "server.log"), "w")
+        self.process = None
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", self.data,
+             "--resources-dir", ROOT, *self.args],
+            env={**os.environ, "RECIPECART_STAFF_TOKEN": os.environ["RECIPECART_TEST_STAFF_TOKEN"]},
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        for _ in range(120):
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.25)
+        raise AssertionError("the test's own server did not start")
+
+    def close(self):
+        if self.process:
+            self.process.send_signal(signal.SIGCONT)
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+
+
+@pytest.fixture
+def own_server_with():
+    """Starts shops of the test's own with the flags given; stops them all at the end."""
+    servers = []
+
+    def start(*args):
+        server = OwnServer(args).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.close()
+
+
+@pytest.fixture
+def own_server(own_server_with):
+    return own_server_with()
 
 
 def pytest_terminal_summary(terminalreporter):

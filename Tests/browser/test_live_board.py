@@ -9,13 +9,9 @@ import http.cookiejar
 import os
 import re
 import signal
-import socket
-import subprocess
-import tempfile
 import time
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -23,7 +19,6 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from browserkit import ARTIFACTS, make_driver, set_viewport_size, staff_sign_in
 
-ROOT = str(Path(__file__).resolve().parents[2])
 LIVE_WITHIN = 1.5  # the board's promise is a second; the rest is the test's own polling and a busy CI machine
 
 
@@ -215,7 +210,7 @@ def test_the_javascript_board_has_no_timed_reload(board):
 @pytest.mark.parametrize("width,height,smallest_code", [(1920, 1080, 48), (3840, 2160, 96)])
 def test_a_wall_screen_fits_eight_orders_with_large_codes(own_server, width, height, smallest_code):
     """A shop of its own, so the board holds exactly these eight open orders, spread over the three columns."""
-    base_url = own_server["url"]
+    base_url = own_server.url
     shopper = HTTPShopper(base_url)
     staff = StaffClient(base_url)
     codes = [shopper.send_order(recipe, f"Wall {index}") for index, recipe in enumerate(["bundled-33", "bundled-2"] * 4)]
@@ -259,80 +254,38 @@ def test_on_a_phone_the_board_is_one_column_that_fits(board, base_url):
     assert width <= 390, f"the board is {width} px wide on a 390 px phone"
 
 
-# --- Honest about being live: a board of its own server, which the test stops and starts. ---
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@pytest.fixture
-def own_server():
-    binary = os.environ.get("RECIPECART_TEST_WEB_BINARY")
-    if not binary:
-        pytest.fail("RECIPECART_TEST_WEB_BINARY is not set: run the suite through Tests/browser/run")
-    port = free_port()
-    data = tempfile.mkdtemp(prefix="recipecart-live-board-")
-    token = os.environ["RECIPECART_TEST_STAFF_TOKEN"]
-    log = open(os.path.join(data, "server.log"), "w")
-
-    def start():
-        process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", data, "--resources-dir", ROOT],
-            env={**os.environ, "RECIPECART_STAFF_TOKEN": token},
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        for _ in range(120):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as response:
-                    if response.status == 200:
-                        return process
-            except OSError:
-                time.sleep(0.25)
-        raise AssertionError("the board's own server did not start")
-
-    server = {"process": start(), "url": f"http://127.0.0.1:{port}", "start": start}
-    try:
-        yield server
-    finally:
-        server["process"].send_signal(signal.SIGCONT)
-        server["process"].kill()
-        server["process"].wait()
-        log.close()
+# --- Honest about being live: a board of its own server (conftest's `own_server`), which the test stops and starts. ---
 
 
 def test_the_board_says_when_it_is_not_live_and_comes_back_by_itself(own_server):
     driver = make_driver(javascript=True)
     try:
-        staff_sign_in(driver, own_server["url"])
+        staff_sign_in(driver, own_server.url)
         wait_live(driver)
         banner = driver.find_element(By.CSS_SELECTOR, ".staff-stale")
         assert not banner.is_displayed()
 
         # A server that stops answering (frozen, so no heartbeat and no error): stale after 10 s.
-        own_server["process"].send_signal(signal.SIGSTOP)
+        own_server.process.send_signal(signal.SIGSTOP)
         WebDriverWait(driver, 20).until(
             lambda d: d.find_element(By.ID, "board").get_attribute("data-board-live") == "false"
         )
         assert banner.is_displayed()
         assert banner.text.startswith("Not live since ")
-        own_server["process"].send_signal(signal.SIGCONT)
+        own_server.process.send_signal(signal.SIGCONT)
         WebDriverWait(driver, 40).until(
             lambda d: d.find_element(By.ID, "board").get_attribute("data-board-live") == "true"
         )
         assert not banner.is_displayed()
 
         # A restart: the stream drops, the board says so, reconnects with backoff and reads everything again.
-        own_server["process"].terminate()
-        own_server["process"].wait()
+        own_server.process.terminate()
+        own_server.process.wait()
         WebDriverWait(driver, 15).until(
             lambda d: d.find_element(By.ID, "board").get_attribute("data-board-live") == "false"
         )
-        own_server["process"] = own_server["start"]()
-        code = HTTPShopper(own_server["url"]).send_order("bundled-33", "After restart")
+        own_server.start()
+        code = HTTPShopper(own_server.url).send_order("bundled-33", "After restart")
         WebDriverWait(driver, 45).until(
             lambda d: d.find_element(By.ID, "board").get_attribute("data-board-live") == "true"
         )

@@ -24,6 +24,9 @@ public struct AppConfig: Sendable {
     public var trustedProxies: TrustedProxies
     /// When the staff board calls an open order waiting long, then late (`--order-warn-after`, `--order-late-after`).
     public var orderAges: OrderAge.Limits
+    /// The payment and delivery partner orders are handed to (`--partner-url`, `--partner-secret`); nil keeps
+    /// pickup at the counter only.
+    public var partner: PartnerSettings?
     /// What every part of the app reads the time from.
     public var clock: AppClock
     /// Static files in memory and cached pages answered on the event loop (`EventLoopAnswering`); off, every request goes
@@ -43,6 +46,7 @@ public struct AppConfig: Sendable {
         trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue,
         orderAges: OrderAge.Limits = OrderAge.Limits(
             warnAfter: Settings.orderWarnAfter.defaultValue, lateAfter: Settings.orderLateAfter.defaultValue),
+        partner: PartnerSettings? = nil,
         clock: AppClock = .system
     ) {
         self.host = host
@@ -57,6 +61,7 @@ public struct AppConfig: Sendable {
         self.staticCacheBytes = staticCacheBytes
         self.trustedProxies = trustedProxies
         self.orderAges = orderAges
+        self.partner = partner
         self.clock = clock
     }
 
@@ -73,7 +78,8 @@ public struct AppConfig: Sendable {
             staticCacheBytes: try settings(Settings.staticCacheMB) << 20,
             trustedProxies: try settings(Settings.trustedProxy),
             orderAges: OrderAge.Limits(
-                warnAfter: try settings(Settings.orderWarnAfter), lateAfter: try settings(Settings.orderLateAfter)))
+                warnAfter: try settings(Settings.orderWarnAfter), lateAfter: try settings(Settings.orderLateAfter)),
+            partner: try PartnerSettings(reading: settings))
         guard orderAges.lateAfter > orderAges.warnAfter else {
             throw SettingError(
                 description: "\(Settings.orderLateAfter.flag) must be longer than \(Settings.orderWarnAfter.flag)")

@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
 import Logging
+import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
 import RecipeCartWire
+import ServiceLifecycle
 
 /// Opens the database, loads the bundled catalog and templates, and wires the routes.
 /// Anything missing or broken stops here, with a clear message, before the server listens.
@@ -12,7 +14,7 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
 {
     let stores = try await Stores.open(
         databaseURL: config.databaseURL, dataDirectory: config.dataDirectory, clock: config.clock, logger: logger,
-        isServing: true)
+        isServing: true, partnerEvents: config.partner != nil)
     let catalog = try BundledCatalog.load()
     if try await catalog.install(into: stores.catalog) {
         logger.info("bundled catalog loaded", metadata: ["recipes": "\(catalog.recipes.count)"])
@@ -70,8 +72,21 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
                 SessionPurger(carts: stores.carts, logger: logger),
                 SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger),
             ]
-            + (metricsServer.map { [$0] } ?? []),
+            + (metricsServer.map { [$0] } ?? [])
+            + partnerServices(config: config, stores: stores, logger: logger),
         logger: logger)
+}
+
+/// With a partner, the sender of its outbox, after the shutdown of its own HTTP client (services stop in reverse).
+private func partnerServices(config: AppConfig, stores: Stores, logger: Logger) -> [any Service] {
+    guard let partner = config.partner else { return [] }
+    let client = PartnerSender.makeClient()
+    return [
+        HTTPClientService(client: client),
+        PartnerSender(
+            settings: partner, store: stores.partner, client: client, clock: config.clock, logger: logger,
+            boardChanges: stores.boardChanges),
+    ]
 }
 
 /// The level of the one line each request is logged with.
@@ -131,12 +146,14 @@ func makeRouter(
         shoppingLists: shoppingLists, pages: pages)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffBoard = StaffController(
-        carts: carts, orders: stores.orders, lists: stores.shoppingLists, shoppingLists: shoppingLists,
-        authenticator: staff, throttle: stores.signInThrottle,
+        carts: carts, orders: stores.orders, partner: stores.partner, lists: stores.shoppingLists,
+        shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
         labeler: CartLabeler(secret: staff.secret), upstream: upstream, pages: pages, boardChanges: stores.boardChanges,
         orderAges: config.orderAges)
     let screenPairing = ScreenController(pairing: screens, throttle: stores.signInThrottle, pages: pages)
     let health = HealthController(ping: stores.ping)
+    let partner = PartnerController(
+        signer: config.partner.map { WebhookSigner(secret: $0.secret) }, partner: stores.partner, clock: config.clock)
     let routes = RouteRegistrar(router: router, boardChanges: stores.boardChanges)
     browse.addRoutes(to: routes)
     recipes.addRoutes(to: routes)
@@ -147,6 +164,7 @@ func makeRouter(
     staffBoard.addRoutes(to: routes)
     screenPairing.addRoutes(to: routes, signInPage: staffBoard.signInFirst)
     health.addRoutes(to: routes)
+    partner.addRoutes(to: routes)
     try routes.finish(on: router)
     return (router, browse, recipes, pages)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartDomain
 import RecipeCartUpstream
 
 /// One thing `web` can be told. `name` is both the flag (`--name`) and the environment twin (`RECIPECART_NAME`);
@@ -107,6 +108,26 @@ extension Reading<URL> {
         URL(string: text).flatMap {
             ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host != nil ? $0 : nil
         }
+    }
+}
+
+extension Reading<URL> {
+    /// `https`, or plain `http` to this machine only (a stand-in partner): events carry shoppers' orders.
+    static let partnerAddress = Reading(
+        expected: "an https address, or http to a loopback address (127.0.0.1, ::1, localhost)"
+    ) { text in
+        guard let url = URL(string: text), let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        switch url.scheme?.lowercased() {
+        case "https": return url
+        case "http": return ["localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.") ? url : nil
+        default: return nil
+        }
+    }
+}
+
+extension Reading<WebhookSecret> {
+    static let webhookSecret = Reading(expected: "whsec_ followed by the base64 of 16 to 64 bytes") {
+        WebhookSecret($0)
     }
 }
 

@@ -46,6 +46,15 @@ public enum Settings {
         "order-late-after", "How long an open order waits before the staff board marks it late; after the warning.",
         valueName: "duration", default: "10m", reading: .positiveDuration)
 
+    public static let partnerURL = Setting<URL?>(
+        "partner-url",
+        "Where order events go, for a payment and delivery partner: https, or http to a loopback address only.",
+        valueName: "url", default: "", note: "none: pickup at the counter", reading: Reading.partnerAddress.optional)
+    public static let partnerSecret = Setting<WebhookSecret?>(
+        "partner-secret",
+        "The partner's Standard Webhooks secret, which signs events both ways; prefer the environment variable.",
+        valueName: "secret", default: "", note: "none", isSecret: true, reading: Reading.webhookSecret.optional)
+
     public static let source = Setting<UpstreamSource>(
         "source", "bundled, themealdb or spoonacular.", valueName: "source", default: UpstreamSource.bundled.rawValue,
         reading: .choice)

@@ -477,6 +477,49 @@ package enum PostgresSchema {
             """
         ),
         (
+            "v12-partner-handoff",
+            """
+            -- Events for the payment and delivery partner, written in the transaction that changed the order, so none
+            -- is lost or sent for a change that did not happen. id is the webhook-id of every try; seq orders one
+            -- order's events, which go out one at a time, oldest first. claimed_by/claimed_until: the instance that
+            -- holds an event while it sends it (claimed with FOR UPDATE SKIP LOCKED).
+            CREATE TABLE partner_outbox (
+                seq BIGSERIAL PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                order_code TEXT NOT NULL REFERENCES orders (code) ON DELETE CASCADE,
+                type TEXT NOT NULL,
+                body TEXT NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at DOUBLE PRECISION NOT NULL,
+                last_error TEXT,
+                last_error_at DOUBLE PRECISION,
+                delivered_at DOUBLE PRECISION,
+                claimed_by TEXT,
+                claimed_until DOUBLE PRECISION
+            );
+            CREATE INDEX partner_outbox_order ON partner_outbox (order_code, seq) WHERE delivered_at IS NULL;
+            CREATE INDEX partner_outbox_due ON partner_outbox (next_attempt_at, seq) WHERE delivered_at IS NULL;
+
+            -- The partner's status events, kept with their order; a webhook-id seen before is a repeat.
+            CREATE TABLE partner_inbox (
+                webhook_id TEXT PRIMARY KEY,
+                order_code TEXT NOT NULL REFERENCES orders (code) ON DELETE CASCADE,
+                type TEXT NOT NULL,
+                body TEXT NOT NULL,
+                received_at DOUBLE PRECISION NOT NULL
+            );
+            CREATE INDEX partner_inbox_order ON partner_inbox (order_code, received_at);
+
+            -- What the partner last said; NULL for an order placed without a partner.
+            ALTER TABLE orders ADD COLUMN partner_status TEXT CHECK (partner_status IN
+                ('awaiting', 'paid', 'payment-failed', 'dispatched', 'delivered', 'rejected'));
+            ALTER TABLE orders ADD COLUMN partner_tracking_url TEXT;
+            ALTER TABLE orders ADD COLUMN partner_rejection TEXT;
+            ALTER TABLE orders ADD COLUMN partner_updated_at DOUBLE PRECISION;
+            """
+        ),
+        (
             "v13-screen-pairings",
             """
             -- A code a wall screen shows until staff type it, bound to that screen's browser by a claim token in its

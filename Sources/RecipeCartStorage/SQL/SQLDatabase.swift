@@ -43,6 +43,15 @@ package enum SQLDialect: Sendable {
     /// The smaller of its arguments.
     package var least: String { self == .sqlite ? "min" : "LEAST" }
 
+    /// Locks the rows a `SELECT` read until the transaction ends; SQLite has one writer at a time already.
+    package var lockRows: String { self == .sqlite ? "" : " FOR UPDATE" }
+
+    /// Locks the rows a `SELECT` of `table` read and leaves out those another transaction holds, so instances
+    /// claiming work at once take different rows.
+    package func lockRowsSkippingLocked(of table: String) -> String {
+        self == .sqlite ? "" : " FOR UPDATE OF \(table) SKIP LOCKED"
+    }
+
     /// What the `sessions` table's times are written as: on SQLite `app_now()`, the database clock's text timestamp
     /// (`SQLiteTimestamp`), which the purge and the cart compare; on PostgreSQL `now`, seconds since 1970.
     package func sessionTime(_ now: Date) -> SQLStatement {

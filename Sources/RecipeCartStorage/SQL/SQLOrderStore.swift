@@ -2,10 +2,13 @@ import Foundation
 import RecipeCartDomain
 
 /// Orders beside the carts they came from. A send holds its session's cart (`SQLConnection.lockSession`), as cart
-/// writes do, so two instances sending one cart at once make one order between them.
+/// writes do, so two instances sending one cart at once make one order between them. With a partner, placing,
+/// cancelling and marking an order ready also write its event into the partner outbox, in the same transaction.
 package struct SQLOrderStore: OrderStore {
     package let database: any SQLDatabase
     package let clock: AppClock
+    /// A payment and delivery partner is configured: orders start `awaiting` it, and their changes go to its outbox.
+    package var writesPartnerEvents = false
 
     package func place(_ content: OrderContent, note: String, session: SessionKey) async throws -> OrderPlacement {
         let clockTime = clock.now()
@@ -14,6 +17,9 @@ package struct SQLOrderStore: OrderStore {
         let now = Date(timeIntervalSince1970: time)
         let json = try OrderJSON.encode(content)
         let hash = session.hash
+        let partnerStatus = writesPartnerEvents ? PartnerStatus.awaiting.rawValue : nil
+        let partnerTime = writesPartnerEvents ? time : nil
+        let writesPartnerEvents = writesPartnerEvents
         // A send empties the cart.
         defer { database.forget(session) }
         return try await database.write { connection in
@@ -30,8 +36,12 @@ package struct SQLOrderStore: OrderStore {
             var code = OrderCode.random()
             while try await connection.execute(
                 """
-                INSERT INTO orders (code, session_hash, note, status, content_json, placed_at, updated_at)
-                VALUES (\(code.rawValue), \(hash), \(note), \(OrderStatus.new.rawValue), \(json), \(time), \(time))
+                INSERT INTO orders (
+                    code, session_hash, note, status, content_json, placed_at, updated_at, partner_status,
+                    partner_updated_at)
+                VALUES (
+                    \(code.rawValue), \(hash), \(note), \(OrderStatus.new.rawValue), \(json), \(time), \(time),
+                    \(partnerStatus), \(partnerTime))
                 ON CONFLICT (code) DO NOTHING
                 """) == 0
             {
@@ -44,7 +54,14 @@ package struct SQLOrderStore: OrderStore {
                 UPDATE sessions SET last_seen_at = \(connection.dialect.sessionTime(clockTime))
                 WHERE id_hash = \(hash)
                 """)
-            return .placed(Order(code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now))
+            let order = Order(
+                code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now,
+                partner: writesPartnerEvents ? PartnerState(status: .awaiting, updatedAt: now) : nil)
+            if writesPartnerEvents {
+                try await SQLPartnerStore.enqueue(
+                    OrderEvent(type: .placed, order: order, at: now), at: time, on: connection)
+            }
+            return .placed(order)
         }
     }
 
@@ -112,13 +129,25 @@ package struct SQLOrderStore: OrderStore {
         guard current.canMove(to: target) else { return false }
         let now = clock.now().timeIntervalSince1970
         let readyAt: Double? = target == .ready ? now : nil
+        let event = writesPartnerEvents ? OrderEventType(movingTo: target) : nil
         return try await database.write { connection in
-            try await connection.execute(
-                """
-                UPDATE orders SET status = \(target.rawValue), previous_status = \(current.rawValue),
-                ready_at = COALESCE(ready_at, \(readyAt)), updated_at = \(now)
-                WHERE code = \(code.rawValue) AND status = \(current.rawValue)
-                """) > 0
+            guard
+                try await connection.execute(
+                    """
+                    UPDATE orders SET status = \(target.rawValue), previous_status = \(current.rawValue),
+                    ready_at = COALESCE(ready_at, \(readyAt)), updated_at = \(now)
+                    WHERE code = \(code.rawValue) AND status = \(current.rawValue)
+                    """) > 0
+            else { return false }
+            if let event,
+                let order = try await connection.row(
+                    "\(Self.select) WHERE code = \(code.rawValue)", as: StoredOrder.self)
+            {
+                try await SQLPartnerStore.enqueue(
+                    OrderEvent(type: event, order: try order.order(marks: []), at: Date(timeIntervalSince1970: now)),
+                    at: now, on: connection)
+            }
+            return true
         }
     }
 
@@ -180,7 +209,11 @@ package struct SQLOrderStore: OrderStore {
     }
 
     private static let select: SQLStatement =
-        "SELECT code, session_hash, note, status, content_json, placed_at, updated_at, previous_status, ready_at FROM orders"
+        """
+        SELECT code, session_hash, note, status, content_json, placed_at, updated_at, previous_status, ready_at,
+            partner_status, partner_tracking_url, partner_rejection, partner_updated_at
+        FROM orders
+        """
     private static let selectMarks: SQLStatement =
         "SELECT order_code, row_key, state, missing, replacement FROM order_pick_marks"
 }
@@ -197,10 +230,20 @@ private struct StoredOrder: SQLRecord, Sendable {
     var updatedAt: Double
     var previousStatus: String?
     var readyAt: Double?
+    var partnerStatus: String?
+    var trackingURL: String?
+    var rejectionReason: String?
+    var partnerUpdatedAt: Double?
 
     init(row: SQLRow) throws {
-        (code, sessionHash, note, status, json, placedAt, updatedAt, previousStatus, readyAt) = try row.decode(
-            (String, String?, String, String, String, Double, Double, String?, Double?).self)
+        (
+            code, sessionHash, note, status, json, placedAt, updatedAt, previousStatus, readyAt, partnerStatus,
+            trackingURL, rejectionReason, partnerUpdatedAt
+        ) = try row.decode(
+            (
+                String, String?, String, String, String, Double, Double, String?, Double?, String?, String?, String?,
+                Double?
+            ).self)
     }
 
     func order(marks: [StoredMark]) throws -> Order {
@@ -214,6 +257,12 @@ private struct StoredOrder: SQLRecord, Sendable {
                 throw StoredOrderUnreadable()
             }
             order.pickMarks[mark.rowKey] = pickMark
+        }
+        if let partnerStatus {
+            guard let status = PartnerStatus(rawValue: partnerStatus) else { throw StoredOrderUnreadable() }
+            order.partner = PartnerState(
+                status: status, trackingURL: trackingURL, rejectionReason: rejectionReason,
+                updatedAt: Date(timeIntervalSince1970: partnerUpdatedAt ?? updatedAt))
         }
         return order
     }

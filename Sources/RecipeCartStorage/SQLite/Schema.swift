@@ -370,6 +370,49 @@ package enum Schema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v12-partner-handoff") { db in
+            try db.execute(
+                sql: """
+                    -- Events for the payment and delivery partner, written in the transaction that changed the order, so
+                    -- none is lost or sent for a change that did not happen. id is the webhook-id of every try; seq
+                    -- orders one order's events, which go out one at a time, oldest first. claimed_by/claimed_until:
+                    -- the sender that holds an event while it sends it.
+                    CREATE TABLE partner_outbox (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        id TEXT NOT NULL UNIQUE,
+                        order_code TEXT NOT NULL REFERENCES orders(code) ON DELETE CASCADE,
+                        type TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        created_at REAL NOT NULL,
+                        attempts INTEGER NOT NULL DEFAULT 0,
+                        next_attempt_at REAL NOT NULL,
+                        last_error TEXT,
+                        last_error_at REAL,
+                        delivered_at REAL,
+                        claimed_by TEXT,
+                        claimed_until REAL
+                    );
+                    CREATE INDEX partner_outbox_order ON partner_outbox(order_code, seq) WHERE delivered_at IS NULL;
+                    CREATE INDEX partner_outbox_due ON partner_outbox(next_attempt_at, seq) WHERE delivered_at IS NULL;
+
+                    -- The partner's status events, kept with their order; a webhook-id seen before is a repeat.
+                    CREATE TABLE partner_inbox (
+                        webhook_id TEXT PRIMARY KEY NOT NULL,
+                        order_code TEXT NOT NULL REFERENCES orders(code) ON DELETE CASCADE,
+                        type TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        received_at REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX partner_inbox_order ON partner_inbox(order_code, received_at);
+
+                    -- What the partner last said; NULL for an order placed without a partner.
+                    ALTER TABLE orders ADD COLUMN partner_status TEXT CHECK (partner_status IN
+                        ('awaiting', 'paid', 'payment-failed', 'dispatched', 'delivered', 'rejected'));
+                    ALTER TABLE orders ADD COLUMN partner_tracking_url TEXT;
+                    ALTER TABLE orders ADD COLUMN partner_rejection TEXT;
+                    ALTER TABLE orders ADD COLUMN partner_updated_at REAL;
+                    """)
+        }
         migrator.registerMigration("v13-screen-pairings") { db in
             try db.execute(
                 sql: """

@@ -6,6 +6,10 @@ import ServiceLifecycle
 package struct HTTPClientService: Service {
     package let client: HTTPClient
 
+    package init(client: HTTPClient) {
+        self.client = client
+    }
+
     package func run() async throws {
         // Throws only when cancelled; either way it is time to shut down.
         try? await gracefulShutdown()

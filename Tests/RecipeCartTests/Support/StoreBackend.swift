@@ -19,10 +19,12 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// Fresh, empty stores on this backend for `body`, closed after it.
-    func withStores<Value>(clock: AppClock = .system, _ body: (TestStores) async throws -> Value) async throws -> Value
-    {
-        let stores = try await open(clock: clock)
+    /// Fresh, empty stores on this backend for `body`, closed after it; with `partnerEvents`, as a shop with a
+    /// payment and delivery partner opens them.
+    func withStores<Value>(
+        clock: AppClock = .system, partnerEvents: Bool = false, _ body: (TestStores) async throws -> Value
+    ) async throws -> Value {
+        let stores = try await open(clock: clock, partnerEvents: partnerEvents)
         do {
             let value = try await body(stores)
             stores.stores.close()
@@ -33,12 +35,13 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 
-    private func open(clock: AppClock) async throws -> TestStores {
+    private func open(clock: AppClock, partnerEvents: Bool) async throws -> TestStores {
         let logger = Logger(label: "RecipeCartTests")
         switch self {
         case .sqlite:
             let directory = try TestEnvironment().dataDirectory
-            let stores = try Stores.openSQLite(directory: directory, clock: clock, logger: logger)
+            let stores = try Stores.openSQLite(
+                directory: directory, clock: clock, logger: logger, partnerEvents: partnerEvents)
             return TestStores(
                 stores: stores, backend: self,
                 rowCount: { table in
@@ -49,7 +52,7 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .postgres:
             let url = try await TestPostgres.shared.freshDatabase()
             let stores = try await Stores.openPostgres(
-                PostgresURL(url), clock: clock, logger: logger, patience: .underTest)
+                PostgresURL(url), clock: clock, logger: logger, patience: .underTest, partnerEvents: partnerEvents)
             return TestStores(
                 stores: stores, backend: self,
                 rowCount: { table in

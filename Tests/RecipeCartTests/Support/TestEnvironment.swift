@@ -24,6 +24,8 @@ struct TestEnvironment {
     var answersOnEventLoop = true
     /// Every piece of shared state in this PostgreSQL database (`TestPostgres`) instead of SQLite under the data dir.
     var databaseURL: String?
+    /// A payment and delivery partner the shop hands its orders to.
+    var partner: PartnerSettings?
 
     init() throws {
         dataDirectory = FileManager.default.temporaryDirectory
@@ -38,6 +40,7 @@ struct TestEnvironment {
             staffToken: staffToken, upstream: upstream, clock: clock)
         config.answersOnEventLoop = answersOnEventLoop
         config.databaseURL = databaseURL
+        config.partner = partner
         return config
     }
 
@@ -55,7 +58,9 @@ struct TestEnvironment {
 
     /// The stores the app opens on this data dir, for a test that checks what a request left behind.
     func stores() throws -> Stores {
-        try Stores.openSQLite(directory: dataDirectory, clock: clock, logger: Logger(label: "RecipeCartTests"))
+        try Stores.openSQLite(
+            directory: dataDirectory, clock: clock, logger: Logger(label: "RecipeCartTests"),
+            partnerEvents: partner != nil)
     }
 
     /// Runs a test against the router of a freshly built app on this data dir; `.live` serves it over HTTP on loopback.

@@ -145,7 +145,7 @@ struct ServeCommandTests {
     @Test func helpListsEveryOptionOfTheREADMEWithItsTwinAndDefault() throws {
         let help = try Self.web(["serve", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let rows = try Self.readmeConfigurationRows()
-        #expect(rows.count == 17)
+        #expect(rows.count == 21)
         for row in rows {
             #expect(help.contains(row.flag), "\(row.flag) is missing from --help")
             #expect(help.contains("[env: \(row.variable)]"), "\(row.variable) is missing from --help")
@@ -309,5 +309,50 @@ struct ServeCommandTests {
             _ = try fromCommandLine(Settings.logLevel)
         }
         #expect(commandLineError?.description == "--\(name) \(expected)")
+    }
+    /// A delivery partner needs its address and its secret together; the secret is never repeated, even when it is
+    /// the malformed one.
+    @Test func aPartnerNeedsItsAddressAndSecretTogether() throws {
+        let secret = "whsec_" + Data(repeating: 7, count: 24).base64EncodedString()
+        let neither = try AppConfig(reading: SettingsReader(commandLine: [:], environment: [:]))
+        #expect(neither.partner == nil)
+        for url in ["https://partner.example/events", "http://127.0.0.1:9900/events", "http://[::1]:9900/events"] {
+            let both = try AppConfig(
+                reading: SettingsReader(
+                    commandLine: ["partner-url": url], environment: ["RECIPECART_PARTNER_SECRET": secret]))
+            #expect(both.partner?.url.absoluteString == url)
+            #expect(both.partner?.secret == WebhookSecret(secret))
+        }
+        let refusals: [([String: String], [String: String], String)] = [
+            (
+                ["partner-url": "http://partner.example/events"], ["RECIPECART_PARTNER_SECRET": secret],
+                "--partner-url must be an https address, or http to a loopback address"
+            ),
+            (
+                [:], ["RECIPECART_PARTNER_URL": "ftp://partner.example/", "RECIPECART_PARTNER_SECRET": secret],
+                "RECIPECART_PARTNER_URL must be an https address"
+            ),
+            (
+                ["partner-url": "https://partner.example/events"], [:],
+                "--partner-url needs RECIPECART_PARTNER_SECRET (or --partner-secret) too"
+            ),
+            ([:], ["RECIPECART_PARTNER_SECRET": secret], "--partner-secret needs --partner-url"),
+            (
+                ["partner-url": "https://partner.example/events"], ["RECIPECART_PARTNER_SECRET": "whsec_s3cret-but-no"],
+                "RECIPECART_PARTNER_SECRET must be whsec_ followed by the base64 of 16 to 64 bytes"
+            ),
+            (
+                ["partner-url": "https://partner.example/events", "partner-secret": "s3cret-but-no"], [:],
+                "--partner-secret must be whsec_"
+            ),
+        ]
+        for (commandLine, environment, message) in refusals {
+            let error = #expect(throws: SettingError.self) {
+                _ = try AppConfig(reading: SettingsReader(commandLine: commandLine, environment: environment))
+            }
+            #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+            #expect(error?.description.contains("s3cret") == false)
+            #expect(error?.description.contains(secret) == false)
+        }
     }
 }

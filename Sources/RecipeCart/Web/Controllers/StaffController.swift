@@ -8,6 +8,8 @@ import RecipeCartUpstream
 struct StaffController: Sendable {
     let carts: any CartStore
     let orders: any OrderStore
+    /// Each ticket's hand-off to the delivery partner.
+    let partner: any PartnerStore
     let lists: any ShoppingListStore
     let shoppingLists: ShoppingListBuilder
     let authenticator: StaffAuthenticator
@@ -33,6 +35,7 @@ struct StaffController: Sendable {
         boardRoutes.add(.staffOrderBack, .post, use: moveOrderBack)
         boardRoutes.add(.staffOrderMark, .post, use: markPickRow)
         let signedIn = routes.group(behind: StaffOnlyMiddleware(admitting: .staffOnly, signInPage: signInFirst))
+        signedIn.add(.staffOrderHandoff, .post, use: retryHandoff)
         signedIn.add(.staffAisles, .get, use: aisles)
         signedIn.add(.staffAisles, .post, use: moveAisle)
     }
@@ -210,6 +213,17 @@ struct StaffController: Sendable {
         return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
     }
 
+    /// `POST /staff/orders/{code}/handoff`: "Try again now" makes the order's waiting event due at once.
+    func retryHandoff(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try await CSRFProtectedForm.read(request, session: try context.shopper, signer: pages.signer)
+        let code = try orderCode(context)
+        guard try await partner.retryNow(code) else {
+            throw AppError.conflict(
+                "Nothing of order \(code) waits to be sent to the delivery partner: it was sent, or is being sent now.")
+        }
+        return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
+    }
+
     /// A mark as the form gives it: `none` is no mark; anything that does not make a mark is a 422 saying why.
     private static func pickMark(state: String, missing: String?, replacement: String?) throws -> PickMark? {
         guard state != "none" else { return nil }
@@ -257,7 +271,7 @@ struct StaffController: Sendable {
             numbers: numbers, carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
             points: try await upstream.pointsToday(), limits: orderAges,
             csrfToken: pages.signer.csrfToken(for: try context.shopper), assets: pages.assets, title: title,
-            now: pages.clock.now())
+            now: pages.clock.now(), handoffs: try await partner.handoffs(orders.map(\.code)))
         if context.screen == .paired { view.screenWatch = .paired(scriptURL: pages.assets.url(for: "screen.js")) }
         return try pages.renderer.response(view)
     }

@@ -2,7 +2,8 @@ import Hummingbird
 
 /// Finds the shopper's session in its signed cookie, or starts a fresh one and sets its cookie.
 /// A cookie this server did not sign is ignored, so nobody can plant a session id on someone else.
-/// Also reads the one-shot cookies a form post leaves for the next page, and clears them once shown.
+/// Also reads the one-shot cookies a form post leaves for the next page, and clears them once shown. A partner's
+/// signed call (`Route.isSignedCall`) gets no session: it is no shopper, and must not be handed a cookie.
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -13,6 +14,7 @@ struct SessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
+        if Route.signedCallPaths.contains(request.uri.path) { return try await next(request, context) }
         var context = context
         let sent = SentCookies(request.headers)
         context.sentCookies = sent

@@ -38,4 +38,6 @@ enum PartialTemplate: String, CaseIterable, Sendable {
     case shoppingList = "shopping-list"
     case staffOrder = "staff-order"
     case staffPickRow = "staff-pick-row"
+    case partnerStatus = "partner-status"
+    case partnerHandoff = "partner-handoff"
 }

@@ -28,6 +28,7 @@ enum Route: CaseIterable, Sendable {
     case staffOrderBack
     case staffOrderMark
     case staffEvents
+    case staffOrderHandoff
     case staffAisles
     case staffLogin
     case staffLogout
@@ -36,6 +37,7 @@ enum Route: CaseIterable, Sendable {
     case staffScreens
     case staffScreenRevoke
     case health
+    case partnerEvents
 
     var pattern: String {
         switch self {
@@ -62,6 +64,7 @@ enum Route: CaseIterable, Sendable {
         case .staffOrderBack: "/staff/orders/{code}/back"
         case .staffOrderMark: "/staff/orders/{code}/marks"
         case .staffEvents: "/staff/events"
+        case .staffOrderHandoff: "/staff/orders/{code}/handoff"
         case .staffAisles: "/staff/aisles"
         case .staffLogin: "/staff/login"
         case .staffLogout: "/staff/logout"
@@ -70,6 +73,7 @@ enum Route: CaseIterable, Sendable {
         case .staffScreens: "/staff/screens"
         case .staffScreenRevoke: "/staff/screens/{id}/revoke"
         case .health: "/healthz"
+        case .partnerEvents: "/partner/events"
         }
     }
 
@@ -82,21 +86,29 @@ enum Route: CaseIterable, Sendable {
         case .recipeEdit, .staffLogin, .staffAisles, .staffScreens: [.get, .post]
         case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave,
             .cartShare,
-            .cartShareRevoke, .staffOrderStatus, .staffOrderBack, .staffOrderMark, .staffLogout, .staffScreenRevoke:
+            .cartShareRevoke, .staffOrderStatus, .staffOrderBack, .staffOrderMark, .staffOrderHandoff, .staffLogout,
+            .staffScreenRevoke, .partnerEvents:
             [.post]
         }
     }
 
-    /// A post here that succeeds may change what the staff board shows: a cart, an order or a mark. The registrar
-    /// tells the open boards after each (`BoardChanges`), so no handler can forget to.
+    /// A post here that succeeds may change what the staff board shows: a cart, an order, a mark or what the partner
+    /// said. The registrar tells the open boards after each (`BoardChanges`), so no handler can forget to.
     var changesStaffBoard: Bool {
         switch self {
         case .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave, .staffOrderStatus,
-            .staffOrderBack, .staffOrderMark:
+            .staffOrderBack, .staffOrderMark, .staffOrderHandoff, .partnerEvents:
             true
         default: false
         }
     }
+
+    /// Called by another server, not a browser, and believed for its webhook signature alone: the shopper's session,
+    /// its cookies and the same-site check of forms do not apply.
+    var isSignedCall: Bool { self == .partnerEvents }
+
+    /// The paths of `isSignedCall` routes, for the middleware that steps aside for them.
+    static let signedCallPaths: Set<String> = Set(allCases.filter(\.isSignedCall).map(\.pattern))
 
     /// What a `405` names in `Allow`.
     var allowedMethods: [HTTPRequest.Method] {

@@ -37,8 +37,11 @@ struct OrderView: PageView {
     var hasChanges: Bool
     var url: String
     var cartURL = Route.cart.url()
-    /// While the shop is still working on it, the script reloads the page as the staff board refreshes itself.
+    /// While the shop or its delivery partner is still working on it, the script reloads the page as the staff board
+    /// refreshes itself.
     var refreshSeconds: Int?
+    /// What the delivery partner says; nil for a shop without one.
+    var partner: PartnerPanel?
 
     struct PickChange {
         var key: String
@@ -77,6 +80,8 @@ struct OrderView: PageView {
             return PickChange(key: key, name: names[key] ?? key, state: mark.state, text: PickMarkText.text(mark))
         }
         hasChanges = !changes.isEmpty
-        refreshSeconds = order.status.isOpen && order.status != .ready ? 30 : nil
+        partner = order.partner.map(PartnerPanel.init)
+        let partnerIsWorking = order.status != .cancelled && order.partner.map { !$0.status.isFinal } == true
+        refreshSeconds = order.status.isOpen && order.status != .ready || partnerIsWorking ? 30 : nil
     }
 }

@@ -53,8 +53,11 @@ struct StaffOrderTicket {
     var next: StatusButton?
     var cancel: StatusButton?
     var undo: BackButton?
+    /// What the delivery partner says, and how the hand-off to it goes; nil for a shop without one.
+    var partner: PartnerPanel?
+    var handoff: HandoffPanel?
 
-    init(order: Order, pickList: [ShoppingListGroup], limits: OrderAge.Limits, now: Date) {
+    init(order: Order, pickList: [ShoppingListGroup], handoff: Handoff? = nil, limits: OrderAge.Limits, now: Date) {
         let button = { (target: OrderStatus) in
             StatusButton(from: order.status.rawValue, to: target.rawValue, title: target.actionTitle)
         }
@@ -74,13 +77,16 @@ struct StaffOrderTicket {
         self.pickList = StaffPickSection.sections(
             pickList, marks: order.pickMarks, action: Route.staffOrderMark.url(order.code),
             canMark: order.status.isOpen)
-        pickSummary = Self.summary(rows: pickList.reduce(0) { $0 + $1.items.count }, marks: Array(order.pickMarks.values))
+        pickSummary = Self.summary(
+            rows: pickList.reduce(0) { $0 + $1.items.count }, marks: Array(order.pickMarks.values))
         action = Route.staffOrderStatus.url(order.code)
         next = order.status.next.map(button)
         cancel = order.status.isOpen ? button(.cancelled) : nil
         undo =
             now.timeIntervalSince(order.updatedAt) < Self.undoOffered
             ? Self.back(order, label: "Undo") : nil
+        partner = order.partner.map(PartnerPanel.init)
+        self.handoff = handoff.map { HandoffPanel($0, code: order.code) }
     }
 
     /// "Bring back" for an order collected or cancelled in the last hour, to the status it left.
@@ -95,7 +101,8 @@ struct StaffOrderTicket {
     static func summary(rows: Int, marks: [PickMark]) -> String {
         let short = marks.filter { $0.missing != nil }.count
         let replaced = marks.filter { $0.replacement != nil }.count
-        return (["Picked \(marks.count) of \(rows)"] + (short > 0 ? ["\(short) short"] : [])
+        return
+            (["Picked \(marks.count) of \(rows)"] + (short > 0 ? ["\(short) short"] : [])
             + (replaced > 0 ? ["\(replaced) replaced"] : [])).joined(separator: " · ")
     }
 

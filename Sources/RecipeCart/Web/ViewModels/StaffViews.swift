@@ -94,9 +94,13 @@ struct StaffBoardView: PageView {
     init(
         orders: [(order: Order, pickList: [ShoppingListGroup])], done: [Order], numbers: OrderDayNumbers?,
         carts: [(label: String, cart: ActiveCart)], pickList: [ShoppingListGroup], points: PointsUsage?,
-        limits: OrderAge.Limits, csrfToken: String, assets: AssetURLs, title: String, now: Date
+        limits: OrderAge.Limits, csrfToken: String, assets: AssetURLs, title: String, now: Date,
+        handoffs: [OrderCode: Handoff] = [:]
     ) {
-        let tickets = orders.map { StaffOrderTicket(order: $0.order, pickList: $0.pickList, limits: limits, now: now) }
+        let tickets = orders.map {
+            StaffOrderTicket(
+                order: $0.order, pickList: $0.pickList, handoff: handoffs[$0.order.code], limits: limits, now: now)
+        }
         columns = [OrderStatus.new, .picking, .ready].map { status in
             let inColumn = tickets.filter { $0.status == status.rawValue }
             return Column(

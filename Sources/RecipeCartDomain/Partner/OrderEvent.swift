@@ -1,0 +1,97 @@
+import Foundation
+
+/// One event the shop sends its partner about an order: the JSON body `{"type", "timestamp", "data"}` of a Standard
+/// Webhooks delivery, with `id` as its `webhook-id`. Made when the order changes and kept as made, so every retry
+/// sends the same bytes. `Docs/partner-events.schema.json` describes it.
+public struct OrderEvent: Sendable, Equatable {
+    public var id: String
+    public var type: OrderEventType
+    public var orderCode: OrderCode
+    public var body: String
+
+    public init(type: OrderEventType, order: Order, at time: Date) {
+        id = "msg_" + Base64URL.encode(Data(RandomBytes.make(16)))
+        self.type = type
+        orderCode = order.code
+        let envelope = Envelope(type: type.rawValue, timestamp: time, data: Payload(order))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // Plain values only: encoding them cannot fail.
+        body = String(decoding: try! encoder.encode(envelope), as: UTF8.self)
+    }
+
+    private struct Envelope: Encodable {
+        var type: String
+        var timestamp: Date
+        var data: Payload
+    }
+
+    private struct Payload: Encodable {
+        var order: String
+        var status: String
+        var placedAt: Date
+        var note: String
+        /// Left out for an order sent before shoppers were asked.
+        var substitution: Substitution?
+        var lines: [Line]
+        var shoppingList: [Aisle]
+
+        init(_ order: Order) {
+            self.order = order.code.rawValue
+            status = order.status.rawValue
+            placedAt = order.placedAt
+            note = order.note
+            substitution = order.content.substitution.map { Substitution(choice: $0.kind.rawValue, phone: $0.phone) }
+            lines = order.content.lines.map {
+                Line(recipeID: $0.recipeID, title: $0.title, batches: $0.quantity, servings: $0.servings)
+            }
+            // What the partner buys: the shopper's "I have this" choices are left out, in the shop's default walk.
+            shoppingList = ShoppingList(entries: order.content.shoppingListEntries)
+                .groups(walkingOrder: RecipeCartDomain.Aisle.defaultOrder, have: order.content.have)
+                .compactMap { group in
+                    group.aisle.map { aisle in
+                        Aisle(
+                            aisle: aisle.rawValue, title: aisle.title,
+                            items: group.items.map { Item(name: $0.name, amounts: $0.amounts, notes: $0.notes) })
+                    }
+                }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case order, status, note, substitution, lines
+            case placedAt = "placed_at"
+            case shoppingList = "shopping_list"
+        }
+    }
+
+    /// What the partner may do when something is missing: `close-match`, `leave-out` or `call-me` with a phone.
+    private struct Substitution: Encodable {
+        var choice: String
+        var phone: String?
+    }
+
+    private struct Line: Encodable {
+        var recipeID: String
+        var title: String
+        var batches: Int
+        var servings: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case title, batches, servings
+            case recipeID = "recipe_id"
+        }
+    }
+
+    private struct Aisle: Encodable {
+        var aisle: String
+        var title: String
+        var items: [Item]
+    }
+
+    private struct Item: Encodable {
+        var name: String
+        var amounts: [String]
+        var notes: [String]
+    }
+}

@@ -1,0 +1,15 @@
+/// The events the shop sends its partner, one for each change of an order the partner must know of.
+public enum OrderEventType: String, Sendable, CaseIterable, Codable {
+    case placed = "order.placed"
+    case cancelled = "order.cancelled"
+    case ready = "order.ready"
+
+    /// The event a move to `status` sends, if any.
+    public init?(movingTo status: OrderStatus) {
+        switch status {
+        case .cancelled: self = .cancelled
+        case .ready: self = .ready
+        case .new, .picking, .collected: return nil
+        }
+    }
+}
