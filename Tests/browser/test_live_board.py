@@ -14,6 +14,7 @@ import urllib.parse
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -87,13 +88,28 @@ def wait_live(driver):
 
 
 def within(driver, seconds, condition, what):
-    """`condition` holds within `seconds`, checked every 50 ms."""
+    """`condition` holds within `seconds`, checked every 50 ms. An element swapped out by the live board between
+    finding it and reading it is looked for again."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if condition(driver):
-            return
+        try:
+            if condition(driver):
+                return
+        except StaleElementReferenceException:
+            pass
         time.sleep(0.05)
     raise AssertionError(f"not within {seconds} s: {what}")
+
+
+def press(find):
+    """Clicks what `find` answers, finding it again if the live board swapped it out in between."""
+    for _ in range(5):
+        try:
+            find().click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    raise AssertionError("the control kept being swapped out under the click")
 
 
 @pytest.fixture
@@ -147,33 +163,31 @@ def test_a_change_waits_while_a_finger_is_down(board, base_url):
 def test_marks_undo_and_bring_back_by_hand(board, base_url):
     code = HTTPShopper(base_url).send_order("bundled-33", "Marks")
     within(board, LIVE_WITHIN, lambda d: ticket(d, code) is not None, f"order {code}")
-    row = ticket(board, code).find_element(By.CSS_SELECTOR, '[data-pick-row="spaghetti"]')
-    row.find_element(By.CSS_SELECTOR, "button.staff-found").click()
+    row = lambda name: ticket(board, code).find_element(By.CSS_SELECTOR, f'[data-pick-row="{name}"]')
+    press(lambda: row("spaghetti").find_element(By.CSS_SELECTOR, "button.staff-found"))
     within(
         board, 10,
         lambda d: d.find_elements(By.CSS_SELECTOR, f'#order-{code} [data-pick-row="spaghetti"][data-pick-state="found"]'),
         "the row marked found",
     )
     # Short, through the folded form: the count typed, then the button.
-    row = ticket(board, code).find_element(By.CSS_SELECTOR, '[data-pick-row="guanciale"]')
-    row.find_element(By.CSS_SELECTOR, "details.staff-mark-more summary").click()
-    row.find_element(By.CSS_SELECTOR, 'input[name="missing"]').send_keys("1")
-    row.find_element(By.XPATH, ".//button[normalize-space()='Mark short']").click()
+    press(lambda: row("guanciale").find_element(By.CSS_SELECTOR, "details.staff-mark-more summary"))
+    row("guanciale").find_element(By.CSS_SELECTOR, 'input[name="missing"]').send_keys("1")
+    press(lambda: row("guanciale").find_element(By.XPATH, ".//button[normalize-space()='Mark short']"))
     within(
         board, 10,
         lambda d: d.find_elements(By.CSS_SELECTOR, f'#order-{code} [data-pick-row="guanciale"][data-pick-state="short"]'),
         "the row marked short",
     )
 
-    ticket(board, code).find_element(By.CSS_SELECTOR, "button.staff-advance").click()
+    press(lambda: ticket(board, code).find_element(By.CSS_SELECTOR, "button.staff-advance"))
     within(board, 10, lambda d: ticket(d, code).get_attribute("data-order-status") == "picking", "moved to picking")
-    ticket(board, code).find_element(By.CSS_SELECTOR, "button.staff-undo").click()
+    press(lambda: ticket(board, code).find_element(By.CSS_SELECTOR, "button.staff-undo"))
     within(board, 10, lambda d: ticket(d, code).get_attribute("data-order-status") == "new", "the move undone")
 
-    ticket(board, code).find_element(By.CSS_SELECTOR, "button.staff-cancel").click()
+    press(lambda: ticket(board, code).find_element(By.CSS_SELECTOR, "button.staff-cancel"))
     within(board, 10, lambda d: ticket(d, code) is None, "cancelled, off the queue")
-    done = board.find_element(By.CSS_SELECTOR, f'#recently-done [data-done-code="{code}"]')
-    done.find_element(By.CSS_SELECTOR, "button.staff-back").click()
+    press(lambda: board.find_element(By.CSS_SELECTOR, f'#recently-done [data-done-code="{code}"] button.staff-back'))
     within(board, 10, lambda d: ticket(d, code) is not None, "brought back")
     assert ticket(board, code).get_attribute("data-order-status") == "new"
 

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from browserkit import make_driver, open_page, staff_sign_in
-from test_live_board import HTTPShopper, ticket, wait_live
+from test_live_board import HTTPShopper, press, ticket, wait_live
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reliability"))
 from standin_partner import StandInPartner  # noqa: E402  (the path above must come first)
@@ -22,6 +22,15 @@ def partner():
     stand_in = StandInPartner().start()
     yield stand_in
     stand_in.stop()
+
+
+def as_shopper(driver, shop, shopper):
+    """The browser takes the shopper's cookies, as the shopper's own phone holds them (a send that starts a new cart
+    moves the session to a new id)."""
+    driver.get(shop.url + "/healthz")
+    driver.delete_all_cookies()
+    for cookie in shopper.jar:
+        driver.add_cookie({"name": cookie.name, "value": cookie.value, "path": "/"})
 
 
 def order_page_state(driver, url):
@@ -37,10 +46,7 @@ def test_the_shopper_sees_what_the_partner_says(own_server_with, partner):
     partner.wait_for(1, timeout=15)
     driver = make_driver(javascript=True)
     try:
-        # The browser takes the shopper's cookies, as the shopper's own phone would have them.
-        driver.get(shop.url + "/healthz")
-        for cookie in shopper.jar:
-            driver.add_cookie({"name": cookie.name, "value": cookie.value, "path": "/"})
+        as_shopper(driver, shop, shopper)
         url = f"{shop.url}/orders/{code}"
         state = order_page_state(driver, url)
         assert state is not None and state.get_attribute("data-partner-status") == "awaiting"
@@ -60,6 +66,7 @@ def test_the_shopper_sees_what_the_partner_says(own_server_with, partner):
         assert partner.send_status(
             shop.port, "order.rejected", rejected, extra={"reason": "We do not deliver to that street"}
         )[0] == 200
+        as_shopper(driver, shop, shopper)
         state = order_page_state(driver, f"{shop.url}/orders/{rejected}")
         assert state.get_attribute("data-partner-status") == "rejected"
         assert "We do not deliver to that street" in state.text
@@ -80,10 +87,10 @@ def test_the_board_shows_a_failing_hand_off_and_try_again_now_sends_it(own_serve
             lambda d: ticket(d, code) is not None
             and ticket(d, code).find_elements(By.CSS_SELECTOR, '[data-handoff="failing"]')
         )
-        handoff = ticket(board, code).find_element(By.CSS_SELECTOR, '[data-handoff="failing"]')
-        assert "Hand-off failing" in handoff.text
+        handoff = lambda: ticket(board, code).find_element(By.CSS_SELECTOR, '[data-handoff="failing"]')
+        assert "Hand-off failing" in handoff().text
         partner.set_mode("ok")
-        handoff.find_element(By.XPATH, ".//button[normalize-space()='Try again now']").click()
+        press(lambda: handoff().find_element(By.XPATH, ".//button[normalize-space()='Try again now']"))
         WebDriverWait(board, 20).until(
             lambda d: ticket(d, code) is not None
             and ticket(d, code).find_elements(By.CSS_SELECTOR, '[data-handoff="sent"]')
