@@ -371,4 +371,29 @@ import Testing
         #expect(connection.socket.resets == 1)
         #expect(!connection.channel.isActive)
     }
+
+    /// The staff board's event stream: an answer whose end never comes. A client that stops taking its parts is reset
+    /// as any stalled answer's is; one that keeps taking them stays, however long the stream runs.
+    @Test func anAnswerThatNeverEndsIsResetOnlyWhenItsClientStopsTakingIt() throws {
+        let connection = try Connection()
+        try connection.send(Self.get("/b"))
+        let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Transfer-Encoding": "chunked"])
+        try connection.channel.writeOutbound(HTTPServerResponsePart.head(head))
+        connection.socket.holds = true
+        connection.socket.moves = true
+        for _ in 0..<20 {
+            try connection.channel.writeOutbound(
+                HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
+            connection.loop.advanceTime(by: HTTP1RequestGuard.checkEvery)
+        }
+        #expect(connection.channel.isActive, "a stream read as it goes is kept past the idle and stall limits")
+        #expect(connection.socket.resets == 0)
+
+        connection.socket.moves = false
+        try connection.channel.writeOutbound(
+            HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: board\n\n"))))
+        connection.loop.advanceTime(by: HTTP1RequestGuard.stalledWriteLimit + HTTP1RequestGuard.checkEvery * 2)
+        #expect(connection.socket.resets == 1)
+        #expect(!connection.channel.isActive)
+    }
 }
