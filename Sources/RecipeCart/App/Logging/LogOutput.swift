@@ -56,7 +56,10 @@ final class LogOutput: @unchecked Sendable {
             waiting.append(contentsOf: stamp)
             waiting.append(contentsOf: bytes)
             appended += stamp.count + bytes.count
-            if writerIdle { condition.signal() }
+            if writerIdle {
+                writerIdle = false
+                condition.signal()
+            }
         }
     }
 
@@ -93,6 +96,11 @@ final class LogOutput: @unchecked Sendable {
                 condition.wait()
             }
             writerIdle = false
+            condition.unlock()
+            // The lines that come meanwhile share this write: a busy server wakes this thread and writes at most
+            // 100 times a second, not once a request.
+            usleep(10_000)
+            condition.lock()
             swap(&batch, &waiting)
             let taken = batch.count
             // Lines were dropped only while the lines now taken filled the buffer, so the warning comes after them.
