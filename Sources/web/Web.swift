@@ -53,6 +53,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        ProcessLog.bootstrap()
         let settings = self.settings
         let config = try AppConfig(reading: settings)
         let logLevel = try settings(Settings.logLevel)

@@ -6,6 +6,8 @@ public enum RecipeCart {
     public static func serve(_ config: AppConfig, logLevel: Logger.Level = .info) async throws {
         var logger = Logger(label: "RecipeCart")
         logger.logLevel = logLevel
+        // What was logged before a clean stop, or before the error that ends the start, is written before exit.
+        defer { ProcessLog.flush() }
         let app = try await buildApplication(config, logger: logger)
         try await app.runService()
     }

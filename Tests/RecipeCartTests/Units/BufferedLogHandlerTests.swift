@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import RecipeCart
+
+@Suite struct BufferedLogHandlerTests {
+    /// The same event gives the same line as swift-log's `StreamLogHandler`, which tests and operators parse.
+    @Test func writesStreamLogHandlersLine() throws {
+        struct Failure: Error {}
+        let events: [(Logger.Metadata?, (any Error)?)] = [
+            (["method": "GET", "path": "/", "status": "200", "ms": "20.5", "hb.request.id": "abc"], nil),
+            (nil, nil), ([:], Failure()), (["list": ["a", "b"], "map": ["k": "v"]], nil),
+        ]
+        for (metadata, error) in events {
+            let pipe = LogPipe()
+            var buffered = BufferedLogHandler(label: "RecipeCart", output: pipe.output)
+            let streamed = CollectedText()
+            var stream = StreamLogHandler(label: "RecipeCart", stream: streamed, metadataProvider: nil)
+            buffered.metadata["handler"] = "own"
+            stream.metadata["handler"] = "own"
+            let event = LogEvent(
+                level: .info, message: "Request", error: error, metadata: metadata, source: "RecipeCartWire",
+                file: #fileID, function: #function, line: #line)
+            // A second may turn between the two lines; then their timestamps differ and the pair is made again.
+            var same = false
+            for _ in 0..<3 where !same {
+                buffered.log(event: event)
+                stream.log(event: event)
+                #expect(pipe.output.flush())
+                same = pipe.takeText() == streamed.take()
+            }
+            #expect(same, "\(String(describing: metadata))")
+        }
+    }
+
+    @Test func flushWritesEveryLine() {
+        let pipe = LogPipe()
+        let logger = Logger(label: "RecipeCart") { BufferedLogHandler(label: $0, output: pipe.output) }
+        for number in 0..<10_000 { logger.info("line \(number)") }
+        #expect(pipe.output.flush())
+        let lines = pipe.takeText().split(separator: "\n")
+        #expect(lines.count == 10_000)
+        #expect(lines.last?.hasSuffix("[RecipeCartTests] line 9999") == true)
+    }
+
+    /// An output nobody reads fills its pipe and then the buffer; logging goes on without waiting, the lines that
+    /// do not fit are counted, and once the output is read again a warning says how many were dropped.
+    @Test func blockedOutputDropsAndCountsInsteadOfWaiting() {
+        let pipe = LogPipe(reading: false, capacity: 8 << 10)
+        let logger = Logger(label: "RecipeCart") { BufferedLogHandler(label: $0, output: pipe.output) }
+        let total = 20_000
+        for number in 0..<total { logger.info("line \(number) of a log whose reader stopped reading") }
+        let dropped = pipe.output.droppedLines
+        #expect(dropped > 0)
+        pipe.startReading()
+        #expect(pipe.output.flush())
+        let lines = pipe.takeText().split(separator: "\n")
+        // Lines dropped before the pipe was full are reported as soon as the writer had room again, the rest last.
+        let warned = lines.compactMap { line in
+            line.firstMatch(
+                of: #/ warning RecipeCart: \[RecipeCart\] dropped (\d+) log lines while the log output was blocked$/#
+            )
+            .map { Int($0.1)! }
+        }
+        #expect(warned.last == dropped)
+        #expect(lines.last?.hasSuffix("dropped \(dropped) log lines while the log output was blocked") == true)
+        #expect(lines.count - warned.count + warned.reduce(0, +) == total)
+        #expect(pipe.output.droppedLines == 0)
+    }
+}
+
+/// A pipe a `LogOutput` writes into, read on a thread of its own once reading starts.
+private final class LogPipe: Sendable {
+    let output: LogOutput
+    private let readEnd: Int32
+    private let received = Mutex<[UInt8]>([])
+
+    init(reading: Bool = true, capacity: Int = 4 << 20) {
+        var ends: [Int32] = [0, 0]
+        precondition(pipe(&ends) == 0)
+        readEnd = ends[0]
+        output = LogOutput(descriptor: ends[1], capacity: capacity, label: "RecipeCart")
+        if reading { startReading() }
+    }
+
+    func startReading() {
+        Thread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 64 << 10)
+            while true {
+                let count = read(readEnd, &chunk, chunk.count)
+                guard count > 0 else { return }
+                received.withLock { $0.append(contentsOf: chunk[..<count]) }
+            }
+        }.start()
+    }
+
+    /// What was read, emptied. `LogOutput.flush` returns once `write(2)` did; the reader may trail it a little, so
+    /// this waits until nothing more arrives for 50 ms.
+    func takeText() -> String {
+        var count = -1
+        for _ in 0..<100 {
+            let now = received.withLock { $0.count }
+            if now > 0 && now == count { break }
+            count = now
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let bytes = received.withLock { bytes in
+            defer { bytes.removeAll() }
+            return bytes
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A stream for `StreamLogHandler` that keeps what it was given.
+private final class CollectedText: TextOutputStream, Sendable {
+    private let text = Mutex("")
+    func write(_ string: String) { text.withLock { $0 += string } }
+    func take() -> String {
+        text.withLock { text in
+            defer { text = "" }
+            return text
+        }
+    }
+}
