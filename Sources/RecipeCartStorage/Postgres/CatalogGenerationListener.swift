@@ -8,7 +8,6 @@ import ServiceLifecycle
 package struct CatalogGenerationListener: Service {
     package static let channel = "catalog_generation"
     package static let pollInterval: Duration = .seconds(5)
-    package static let retryDelay: Duration = .seconds(1)
 
     package let database: PostgresDatabase
     package let generations: CatalogGeneration
@@ -25,25 +24,16 @@ package struct CatalogGenerationListener: Service {
     }
 
     private func listen() async {
-        while !Task.isCancelled {
-            do {
-                try await database.client.withConnection { connection in
-                    let notifications = try await connection.listen(Self.channel)
-                    generations.advance(to: try await PostgresCatalogStore.generation(connection))
-                    for try await notification in notifications {
-                        if let generation = Int(notification.payload) { generations.advance(to: generation) }
-                    }
-                }
-            } catch {
-                guard !Task.isCancelled else { return }
+        await database.listen(
+            to: Self.channel, naming: "catalog change notifications", logger: logger,
+            connected: { connection in generations.advance(to: try await PostgresCatalogStore.generation(connection)) },
+            heard: { payload in
+                if let generation = Int(payload) { generations.advance(to: generation) }
+            },
+            interrupted: {
                 database.markAway()
-                logger.notice(
-                    "catalog change notifications interrupted; listening again",
-                    metadata: ["error": "\(PostgresDatabase.explain(error))"])
                 StorageMetrics.databaseReconnected()
-            }
-            try? await Task.sleep(for: Self.retryDelay)
-        }
+            })
     }
 
     private func poll() async {

@@ -10,7 +10,6 @@ import ServiceLifecycle
 package struct PostgresBoardRelay: Service {
     package static let channel = "board_changes"
     package static let tellEvery: Duration = .milliseconds(200)
-    package static let retryDelay: Duration = .seconds(1)
 
     package let database: PostgresDatabase
     package let changes: BoardChanges
@@ -35,23 +34,13 @@ package struct PostgresBoardRelay: Service {
     }
 
     private func listen() async {
-        while !Task.isCancelled {
-            do {
-                try await database.client.withConnection { connection in
-                    let notifications = try await connection.listen(Self.channel)
-                    changes.heard()
-                    for try await notification in notifications where notification.payload != instance {
-                        changes.heard()
-                    }
-                }
-            } catch {
-                guard !Task.isCancelled else { return }
-                logger.notice(
-                    "board change notifications interrupted; listening again",
-                    metadata: ["error": "\(PostgresDatabase.explain(error))"])
-            }
-            try? await Task.sleep(for: Self.retryDelay)
-        }
+        let instance = instance
+        await database.listen(
+            to: Self.channel, naming: "board change notifications", logger: logger,
+            connected: { _ in changes.heard() },
+            heard: { payload in
+                if payload != instance { changes.heard() }
+            })
     }
 
     private func tell() async {

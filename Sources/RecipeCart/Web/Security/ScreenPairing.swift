@@ -54,9 +54,9 @@ struct ScreenPairing: Sendable {
     /// not paired (any more).
     func signIn(claim cookieValue: String?) async throws -> String? {
         guard let claim = Self.parse(cookieValue)?.0 else { return nil }
-        let id = Base64URL.encode(Data(RandomBytes.make(16)))
+        let (id, value) = cookie.make()
         guard try await store.claim(claim, session: SessionKey(sessionID: id)) else { return nil }
-        return "\(id).\(secret.sign(message(id: id)))"
+        return value
     }
 
     /// - Returns: the new screen's id; nil when no screen waits with this code.
@@ -68,7 +68,7 @@ struct ScreenPairing: Sendable {
 
     /// Whether the cookie names a paired screen's live session; marks the screen seen.
     func isPaired(_ cookieValue: String) async throws -> Bool {
-        guard let id = verifiedID(cookieValue) else { return false }
+        guard let id = cookie.id(cookieValue) else { return false }
         return try await store.visit(SessionKey(sessionID: id), tokenDigest: tokenDigest)
     }
 
@@ -82,18 +82,6 @@ struct ScreenPairing: Sendable {
         return (SessionKey(sessionID: String(parts[0])), code)
     }
 
-    /// The session id of a screen cookie this server signed; nil for anything else, before any database read.
-    private func verifiedID(_ cookieValue: String) -> String? {
-        guard cookieValue.utf8.count < 100 else { return nil }
-        let parts = cookieValue.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].utf8.count == 22,
-            secret.verify(String(parts[1]), for: message(id: String(parts[0])))
-        else {
-            return nil
-        }
-        return String(parts[0])
-    }
-
-    /// Not the staff cookie's message: a staff cookie cannot pass as a screen's, nor the other way round.
-    private func message(id: String) -> String { "screen|\(id)" }
+    /// Not the staff cookie's purpose: a staff cookie cannot pass as a screen's, nor the other way round.
+    private var cookie: SignedSessionCookie { SignedSessionCookie(purpose: "screen", secret: secret) }
 }

@@ -28,35 +28,23 @@ struct StaffAuthenticator: Sendable {
 
     /// Starts a staff session and answers the cookie value that names it.
     func signIn() async throws -> String {
-        let id = Base64URL.encode(Data(RandomBytes.make(16)))
+        let (id, value) = cookie.make()
         try await sessions.create(
             SessionKey(sessionID: id), tokenDigest: tokenDigest, expiresAt: clock.now() + Self.lifetime)
-        return "\(id).\(secret.sign(message(id: id)))"
+        return value
     }
 
     func isSignedIn(_ cookieValue: String?) async throws -> Bool {
-        guard let id = verifiedID(cookieValue) else { return false }
+        guard let id = cookie.id(cookieValue) else { return false }
         return try await sessions.isActive(SessionKey(sessionID: id), tokenDigest: tokenDigest)
     }
 
     func signOut(_ cookieValue: String?) async throws {
-        guard let id = verifiedID(cookieValue) else { return }
+        guard let id = cookie.id(cookieValue) else { return }
         try await sessions.end(SessionKey(sessionID: id))
     }
 
-    /// The session id of a cookie this server signed; nil for anything else, before any database read.
-    private func verifiedID(_ cookieValue: String?) -> String? {
-        guard let cookieValue, cookieValue.utf8.count < 100 else { return nil }
-        let parts = cookieValue.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].utf8.count == 22,
-            secret.verify(String(parts[1]), for: message(id: String(parts[0])))
-        else {
-            return nil
-        }
-        return String(parts[0])
-    }
-
-    private func message(id: String) -> String { "staff|\(id)" }
+    private var cookie: SignedSessionCookie { SignedSessionCookie(purpose: "staff", secret: secret) }
 
     /// What sessions made under this token are stored with; staff's and paired screens' alike.
     var tokenDigest: String { Hex.encode(SHA256.hash(data: Data(token.utf8))) }

@@ -1,0 +1,30 @@
+import Foundation
+import RecipeCartDomain
+import RecipeCartStorage
+
+/// A cookie that names a server-side session: a random id and its signature under the server key. `purpose` goes
+/// into what is signed, so a staff cookie cannot pass as a wall screen's, nor the other way round.
+struct SignedSessionCookie: Sendable {
+    let purpose: String
+    let secret: ServerSecret
+
+    /// A new session id and the cookie value that names it.
+    func make() -> (id: String, value: String) {
+        let id = Base64URL.encode(Data(RandomBytes.make(16)))
+        return (id, "\(id).\(secret.sign(message(id: id)))")
+    }
+
+    /// The session id of a cookie this server signed for `purpose`; nil for anything else, before any database read.
+    func id(_ cookieValue: String?) -> String? {
+        guard let cookieValue, cookieValue.utf8.count < 100 else { return nil }
+        let parts = cookieValue.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count == 22,
+            secret.verify(String(parts[1]), for: message(id: String(parts[0])))
+        else {
+            return nil
+        }
+        return String(parts[0])
+    }
+
+    private func message(id: String) -> String { "\(purpose)|\(id)" }
+}
