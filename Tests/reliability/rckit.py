@@ -218,6 +218,17 @@ class Server:
             record_stat("requests", sum(1 for line in self.log_text().splitlines() if REQUEST_LINE_RE.search(line)))
 
     def log_text(self) -> str:
+        """The log so far. A running server writes its lines from a thread of its own, in batches at most 10 ms
+        apart, so what a request just logged is waited for: the file is read once it has not grown for 50 ms (at
+        most 2 s)."""
+        if self.alive():
+            size, deadline = -1, time.monotonic() + 2
+            while time.monotonic() < deadline:
+                current = self.log_path.stat().st_size if self.log_path.exists() else 0
+                if current == size:
+                    break
+                size = current
+                time.sleep(0.05)
         try:
             return self.log_path.read_text(errors="replace")
         except FileNotFoundError:
