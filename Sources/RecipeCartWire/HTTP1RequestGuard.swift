@@ -72,8 +72,9 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     private var lastWriteProgress = NIODeadline.uptimeNanoseconds(0)
     /// Answers were taken by the socket since its send queue was last seen empty: the kernel may still hold them.
     private var mayKernelHoldAnswers = false
-    /// The bytes the client had acknowledged when the send queue was last looked at.
+    /// The bytes the client had acknowledged when the send queue was last looked at, and when that count last grew.
     private var acknowledged: UInt64?
+    private var lastAcknowledgement = NIODeadline.uptimeNanoseconds(0)
     private var watch: RepeatedTask?
     private var eventLoop: (any EventLoop)?
 
@@ -233,8 +234,11 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         }
         if queue.acknowledged != acknowledged {
             acknowledged = queue.acknowledged
+            lastAcknowledgement = now
             lastWriteProgress = now
-        } else if now - lastWriteProgress >= Self.stalledWriteLimit {
+        } else if now - lastAcknowledgement >= Self.stalledWriteLimit {
+            // Measured by what the client acknowledged, not by what the kernel took: an answer that goes on (the staff
+            // board's events) keeps handing the kernel a few bytes, which would otherwise count as progress forever.
             reset(context: context)
         }
     }

@@ -22,11 +22,22 @@ def wait_until(condition, timeout: float) -> bool:
     return True
 
 
+def settled_sockets(server: Server) -> int:
+    """The server's socket count once it has stopped changing (a connection just closed by a client is let go a
+    moment later)."""
+    last = -1
+    while (count := open_files(server)) != last:
+        last = count
+        time.sleep(0.3)
+    return count
+
+
 def signed_in_cookie(port: int) -> str:
     staff = Client(port)
     token = staff.csrf("/staff/login")
     reply = staff.post_form("/staff/login", {"_csrf": token, "token": STAFF_TOKEN})
     assert reply.status == 303, reply.status
+    staff.close()
     return "; ".join(f"{name}={value}" for name, value in staff.cookies.items())
 
 
@@ -44,7 +55,15 @@ def open_stream(port: int, cookie: str) -> socket.socket:
 
 
 def open_files(server: Server) -> int:
-    return len(os.listdir(f"/proc/{server.proc.pid}/fd"))
+    """The server's open sockets (its database files come and go with writes, and are not what is counted here)."""
+    folder = f"/proc/{server.proc.pid}/fd"
+    count = 0
+    for name in os.listdir(folder):
+        try:
+            count += os.readlink(f"{folder}/{name}").startswith("socket:")
+        except OSError:
+            pass
+    return count
 
 
 def resident_kb(server: Server) -> int:
@@ -112,3 +131,39 @@ def test_a_board_finds_a_restarted_server_and_hears_what_happened_while_it_was_a
     # The staff session is in the database: the same cookie opens the stream again after the restart.
     again = open_stream(server.port, cookie)
     again.close()
+
+
+def test_a_board_that_stops_reading_its_stream_is_let_go(servers):
+    """Boards whose browsers stop reading (a tab frozen, a TV asleep with its socket open): once their sockets take no
+    more, the server resets them rather than holding their events, and the shop goes on answering meanwhile."""
+    server = servers(staff_token=STAFF_TOKEN)
+    cookie = signed_in_cookie(server.port)
+    files_before = settled_sockets(server)
+    stuck = []
+    for _ in range(20):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        sock.connect((HOST, server.port))
+        sock.sendall(f"GET /staff/events HTTP/1.1\r\nHost: {HOST}\r\nCookie: {cookie}\r\n\r\n".encode())
+        stuck.append(sock)
+    try:
+        assert wait_until(lambda: open_files(server) >= files_before + 20, timeout=10)
+        # Enough changes to fill what the kernels hold for each stream: every cart post is an event, though a stream
+        # that falls behind hears several as one.
+        shopper = Client(server.port)
+        token = shopper.csrf()
+        for index in range(4000):
+            reply = shopper.step("bundled-1", "inc" if index % 2 == 0 else "dec", token)
+            token = shopper.token_after(reply, token)
+            assert reply.status == 303
+        started = time.monotonic()
+        assert shopper.get("/").status == 200
+        assert time.monotonic() - started < 2, "the shop slowed down while boards stopped reading"
+        shopper.close()
+        # Reset once nothing was acknowledged for 30 s, checked every 5 s.
+        assert wait_until(lambda: open_files(server) <= files_before, timeout=60), (
+            f"{open_files(server)} files open, {files_before} before the streams"
+        )
+    finally:
+        for sock in stuck:
+            sock.close()

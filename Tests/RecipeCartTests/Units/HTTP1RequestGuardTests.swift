@@ -389,10 +389,17 @@ import Testing
         #expect(connection.channel.isActive, "a stream read as it goes is kept past the idle and stall limits")
         #expect(connection.socket.resets == 0)
 
+        // The client stops reading; the kernel still takes each beat's few bytes, which is not progress.
         connection.socket.moves = false
-        try connection.channel.writeOutbound(
-            HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: board\n\n"))))
-        connection.loop.advanceTime(by: HTTP1RequestGuard.stalledWriteLimit + HTTP1RequestGuard.checkEvery * 2)
+        var beats = 0
+        while connection.channel.isActive && beats < 20 {
+            try connection.channel.writeOutbound(
+                HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
+            connection.loop.advanceTime(by: HTTP1RequestGuard.checkEvery)
+            beats += 1
+        }
+        // Reset once nothing was acknowledged for the stall limit, and not before.
+        #expect(beats >= 6 && beats <= 8, "reset after \(beats) beats")
         #expect(connection.socket.resets == 1)
         #expect(!connection.channel.isActive)
     }
