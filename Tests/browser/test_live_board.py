@@ -95,7 +95,8 @@ def within(driver, seconds, condition, what):
         try:
             if condition(driver):
                 return
-        except StaleElementReferenceException:
+        except (StaleElementReferenceException, AttributeError):
+            # Swapped out, or not there yet while the page a form posted to loads.
             pass
         time.sleep(0.05)
     raise AssertionError(f"not within {seconds} s: {what}")
