@@ -9,7 +9,7 @@ public struct OrderDayNumbers: Sendable, Equatable {
     /// Orders that were ready only after the late limit, or are open and past it now. Cancelled ones are left out.
     public var late: Int
 
-    public init(orders: [Order], limits: OrderAge.Limits, now: Date) {
+    public init(orders: [OrderTiming], limits: OrderAge.Limits, now: Date) {
         self.orders = orders.count
         let waits = orders.compactMap { order in order.readyAt.map { $0.timeIntervalSince(order.placedAt) } }.sorted()
         if waits.isEmpty {

@@ -69,8 +69,6 @@ package final class BoardChanges: Sendable {
         return (versions, { [weak self] in self?.drop(id) })
     }
 
-    package var subscriberCount: Int { state.withLock { $0.subscribers.count } }
-
     /// Ends every stream, so a stopping server is not held open by the boards watching it.
     package func endAll() {
         let ended = state.withLock { state in

@@ -14,8 +14,8 @@ public protocol OrderStore: Sendable {
     func openOrders() async throws -> [Order]
     /// Orders collected or cancelled since `since`, the latest first: the board's "Recently done".
     func recentlyDone(since: Date) async throws -> [Order]
-    /// Every order sent since `since`, for the day's numbers.
-    func placed(since: Date) async throws -> [Order]
+    /// The times of every order sent since `since`, oldest first, for the day's numbers.
+    func timings(placedSince since: Date) async throws -> [OrderTiming]
     /// Moves an order from `current` to `target`, remembering `current` so the move can be taken back.
     /// - Returns: false when it is no longer at `current` (someone else moved it first) or there is no such order;
     ///   nothing changes then.

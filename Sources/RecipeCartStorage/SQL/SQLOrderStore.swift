@@ -117,12 +117,23 @@ package struct SQLOrderStore: OrderStore {
         }.map { try $0.order(marks: []) }
     }
 
-    package func placed(since: Date) async throws -> [Order] {
+    package func timings(placedSince since: Date) async throws -> [OrderTiming] {
         try await database.read { connection in
             try await connection.rows(
-                "\(Self.select) WHERE placed_at >= \(since.timeIntervalSince1970) ORDER BY placed_at, code",
-                as: StoredOrder.self)
-        }.map { try $0.order(marks: []) }
+                """
+                SELECT code, status, placed_at, updated_at, ready_at FROM orders
+                WHERE placed_at >= \(since.timeIntervalSince1970) ORDER BY placed_at, code
+                """,
+                as: (String, String, Double, Double, Double?).self)
+        }.map { code, status, placedAt, updatedAt, readyAt in
+            guard let code = OrderCode(code), let status = OrderStatus(rawValue: status) else {
+                throw StoredOrderUnreadable()
+            }
+            return OrderTiming(
+                code: code, status: status, placedAt: Date(timeIntervalSince1970: placedAt),
+                updatedAt: Date(timeIntervalSince1970: updatedAt),
+                readyAt: readyAt.map(Date.init(timeIntervalSince1970:)))
+        }
     }
 
     package func move(_ code: OrderCode, from current: OrderStatus, to target: OrderStatus) async throws -> Bool {

@@ -70,8 +70,8 @@ import Testing
     {
         let clock = TestClock(start)
         try await withOrder(backend, clock: clock) { stores, order in
-            #expect(try await stores.orders.placed(since: start).map(\.code) == [order.code])
-            #expect(try await stores.orders.placed(since: start.addingTimeInterval(1)).isEmpty)
+            #expect(try await stores.orders.timings(placedSince: start).map(\.code) == [order.code])
+            #expect(try await stores.orders.timings(placedSince: start.addingTimeInterval(1)).isEmpty)
             #expect(try await stores.orders.move(order.code, from: .new, to: .cancelled))
             #expect(try await stores.orders.openOrders().isEmpty)
             let done = try await stores.orders.recentlyDone(since: start)

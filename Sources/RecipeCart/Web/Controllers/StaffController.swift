@@ -122,7 +122,7 @@ struct StaffController: Sendable {
         let now = pages.clock.now()
         let active = try await carts.activeCarts()
         let numbers = OrderDayNumbers(
-            orders: try await orders.placed(since: OrderDayNumbers.startOfDay(now)), limits: orderAges, now: now)
+            orders: try await orders.timings(placedSince: OrderDayNumbers.startOfDay(now)), limits: orderAges, now: now)
         return try await render(
             active, orders: try await orders.openOrders(),
             done: try await orders.recentlyDone(since: now.addingTimeInterval(-Self.recentlyDoneFor)), numbers: numbers,

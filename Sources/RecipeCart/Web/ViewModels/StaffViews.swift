@@ -85,8 +85,6 @@ struct StaffBoardView: PageView {
     /// Nil without a recipe API.
     var points: Points?
     var updatedAt: String
-    /// Seconds since 1970, which the script counts "Updated 12 s ago" from.
-    var updatedAtSeconds: Int
     /// Without JavaScript the board reloads itself this often; one cart's page does too.
     var refreshSeconds = 10
     var title: String
@@ -139,7 +137,6 @@ struct StaffBoardView: PageView {
         self.pickList = ShoppingListSection.sections(pickList, csrfToken: nil)
         self.points = points.map { Points(used: PointsText.text($0.used), left: PointsText.text($0.left)) }
         updatedAt = ClockTime.text(now)
-        updatedAtSeconds = Int(now.timeIntervalSince1970)
     }
 }
 
