@@ -51,6 +51,14 @@ struct ServeCommandTests {
             "RECIPECART_TRUSTED_PROXY", "127.0.0.1,proxy.local", ["--trusted-proxy", "127.0.0.1,proxy.local"],
             "--trusted-proxy must be comma-separated IP addresses"
         ),
+        (
+            "RECIPECART_ORDER_WARN_AFTER", "0s", ["--order-warn-after", "0s"],
+            "--order-warn-after must be a duration longer than zero"
+        ),
+        (
+            "RECIPECART_ORDER_LATE_AFTER", "soon", ["--order-late-after", "soon"],
+            "--order-late-after must be a duration longer than zero"
+        ),
     ])
     func aMalformedValueStopsTheStartNamingTheFlagOrTheVariable(
         _ variable: String, _ value: String, _ flag: [String], _ flagMessage: String
@@ -64,6 +72,14 @@ struct ServeCommandTests {
         #expect(fromCommandLine.status != 0)
         #expect(fromCommandLine.output.contains(flagMessage), "\(fromCommandLine.output)")
         #expect(!fromCommandLine.output.contains(variable), "the flag, not its twin, was malformed")
+    }
+
+    @Test func aLateLimitNotAfterTheWarningStopsTheStart() throws {
+        let result = try Self.web([
+            "serve", "--data-dir", Self.unusedDataDirectory(), "--order-warn-after", "10m", "--order-late-after", "5m",
+        ])
+        #expect(result.status != 0)
+        #expect(result.output.contains("--order-late-after must be longer than --order-warn-after"), "\(result.output)")
     }
 
     @Test func aValidFlagOverridesAMalformedTwinAndAMalformedFlagIsNamedOverAValidTwin() throws {
