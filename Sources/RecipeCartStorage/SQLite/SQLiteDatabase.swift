@@ -15,8 +15,10 @@ public struct SQLiteDatabase: Sendable {
     /// second while a cached page costs no database read.
     private let generation = CatalogGeneration()
     package static let generationRereadInterval: Duration = .seconds(1)
-    /// What this process knows of each session between its writes; every store of this file shares it.
-    package let sessionMemos = SQLiteSessionMemos()
+    /// What this process knows of each session between its writes; every store of this file, however often the
+    /// process opens it, shares it.
+    package let sessionMemos: SQLiteSessionMemos
+    private let path: String
 
     /// `clock` answers the SQL function `app_now()`, which the stores write every timestamp with, so the rows
     /// and the pages agree on the time, in tests too.
@@ -32,8 +34,9 @@ public struct SQLiteDatabase: Sendable {
                     SQLiteTimestamp.text(for: clock.now())
                 })
         }
-        pool = try DatabasePool(
-            path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
+        path = directory.appendingPathComponent(Self.fileName).standardizedFileURL.resolvingSymlinksInPath().path
+        pool = try DatabasePool(path: path, configuration: configuration)
+        sessionMemos = SQLiteSessionMemos.open(forFile: path)
         // Every commit reaches the disk before a write is answered: an acknowledged change survives a power cut.
         // Cart posts share their commits (`SQLiteGroupCommit`), so this costs one fsync a batch, not one a post. Set here,
         // on the writer, because the pool sets NORMAL when it turns WAL on, after `prepareDatabase` has run.
@@ -106,9 +109,22 @@ public struct SQLiteDatabase: Sendable {
         return generation.current
     }
 
-    /// The catalog generation while no reread is due, else nil.
+    /// The catalog generation as last read, nil before the first read. Once a reread is due it is begun in the
+    /// background: an answer from memory never waits for it, and another process's change still shows within about
+    /// a second.
     package func catalogGenerationInMemory() -> Int? {
-        generation.isDueForReread(every: Self.generationRereadInterval) ? nil : generation.current
+        guard generation.hasBeenRead else { return nil }
+        if generation.claimReread(every: Self.generationRereadInterval) {
+            Task { [self] in
+                let startedAt = ContinuousClock.now
+                do {
+                    generation.reread(try await read { db in try Self.storedGeneration(db) }, startedAt: startedAt)
+                } catch {
+                    generation.rereadFailed()
+                }
+            }
+        }
+        return generation.current
     }
 
     private static func storedGeneration(_ db: Database) throws -> Int {
@@ -118,6 +134,7 @@ public struct SQLiteDatabase: Sendable {
     /// Moves the WAL into the database file, then closes every connection. The checkpoint is explicit: the pool
     /// closes its writer before its read-only readers, and neither may then checkpoint on close.
     package func close() throws {
+        SQLiteSessionMemos.close(forFile: path)
         try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         try pool.close()
     }
