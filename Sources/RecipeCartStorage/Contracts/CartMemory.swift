@@ -7,9 +7,8 @@ package protocol CartMemory: Sendable {
     /// `CartStore.itemCount` when memory holds it exact, nil when only a read can tell. `lastWrite` is the shopper's last post,
     /// when the store needs it (`needsLastWrite`).
     func itemCountInMemory(session: SessionKey, lastWrite: LastWrite?) -> Int?
-    /// True when memory knows the session has stored nothing for `recipe`: no cart line, own version or Undo; false
-    /// when only a read can tell.
-    func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey, lastWrite: LastWrite?) -> Bool
+    /// What the session has stored for `recipe` when memory holds it exact, nil when only a read can tell.
+    func storedInMemory(for recipe: RecipeID, session: SessionKey, lastWrite: LastWrite?) -> StoredForRecipe?
     /// Whether what memory holds of a session is exact only since the shopper's last post, which another instance may
     /// have answered: each post's answer then carries its `LastWrite`.
     var needsLastWrite: Bool { get }

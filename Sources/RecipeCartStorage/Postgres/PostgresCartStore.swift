@@ -90,19 +90,25 @@ package struct PostgresCartStore: CartStore, CartMemory {
     /// from `readings`.
     package func itemCount(session: SessionKey) async throws -> Int {
         let readAt = clock.now()
-        let (count, stored) = try await database.read { connection in
-            try await connection.rows(ShopperPageStatements.CountAndStored(sessionHash: session.hash)).first ?? (0, [])
+        let rows = try await database.read { connection in
+            try await connection.rows(ShopperPageStatements.Stored(sessionHash: session.hash))
         }
-        readings.record(.init(count: count, stored: Set(stored.compactMap(RecipeID.init)), readAt: readAt), of: session)
-        return count
+        var stored = SessionStored()
+        for row in rows {
+            stored.add(
+                recipe: row.0, quantity: row.1, servings: row.2,
+                cookingStartedAt: row.3.map(Date.init(timeIntervalSince1970:)), cookingMinutes: row.4, isEdit: row.5)
+        }
+        readings.record(.init(count: stored.itemCount, stored: stored, readAt: readAt), of: session)
+        return stored.itemCount
     }
 
     package func itemCountInMemory(session: SessionKey, lastWrite: LastWrite?) -> Int? {
         readings.reading(of: session, after: lastWrite, now: clock.now())?.count
     }
 
-    package func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey, lastWrite: LastWrite?) -> Bool {
-        readings.reading(of: session, after: lastWrite, now: clock.now()).map { !$0.stored.contains(recipe) } ?? false
+    package func storedInMemory(for recipe: RecipeID, session: SessionKey, lastWrite: LastWrite?) -> StoredForRecipe? {
+        readings.reading(of: session, after: lastWrite, now: clock.now())?.stored.stored(for: recipe)
     }
 
     /// Another instance may have answered the shopper's last post.

@@ -2,8 +2,8 @@ import Foundation
 import RecipeCartDomain
 import Synchronization
 
-/// What a PostgreSQL instance last read of each session for the shopper's pages: the badge's count and the recipes the
-/// session has stored anything for (a cart line, its own version, a revert's Undo). Another instance may write the
+/// What a PostgreSQL instance last read of each session for the shopper's pages: the badge's count and what the session
+/// has stored by recipe (its cart lines, its own versions, a revert's Undo). Another instance may write the
 /// session at any time, so a reading answers a page only when it was taken after the shopper's last post (its
 /// `LastWrite`, allowing for the instances' clocks to differ by `clockSkew`) and is at most `longestTrusted` old,
 /// which bounds how long a change the shopper did not post themselves (another holder of the cookie, a purge) can go
@@ -11,11 +11,11 @@ import Synchronization
 package final class PostgresSessionReadings: Sendable {
     package struct Reading: Sendable {
         package var count: Int
-        package var stored: Set<RecipeID>
+        package var stored: SessionStored
         /// When the read was sent: it saw every write committed before then.
         package var readAt: Date
 
-        package init(count: Int, stored: Set<RecipeID>, readAt: Date) {
+        package init(count: Int, stored: SessionStored, readAt: Date) {
             self.count = count
             self.stored = stored
             self.readAt = readAt

@@ -3,14 +3,10 @@ import PostgresNIO
 /// The reads behind every page a returning shopper opens, prepared once a connection: PostgreSQL parsing and
 /// planning them anew for each request was most of its time under a load of detail pages.
 package enum ShopperPageStatements {
-    /// The badge's count, and every recipe the session has stored anything for, in one read (`PostgresSessionReadings`).
-    package struct CountAndStored: PostgresPreparedStatement {
-        package static let sql = """
-            SELECT (SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = $1)::BIGINT,
-                   ARRAY(SELECT recipe_id FROM cart_items WHERE session_hash = $1
-                         UNION SELECT recipe_id FROM shopper_recipe_edits WHERE session_hash = $1
-                         UNION SELECT recipe_id FROM recipe_edit_undos WHERE session_hash = $1)
-            """
+    /// Everything the session has stored, by recipe, in one read (`PostgresSessionReadings`): a row a cart line, own
+    /// version or revert's Undo.
+    package struct Stored: PostgresPreparedStatement {
+        package static let sql = SessionStored.selectSQL(session: "$1")
         package static let bindingDataTypes: [PostgresDataType] = [.text]
         package var sessionHash: String
 
@@ -20,7 +16,9 @@ package enum ShopperPageStatements {
             return bindings
         }
 
-        package func decodeRow(_ row: PostgresRow) throws -> (Int, [String]) { try row.decode((Int, [String]).self) }
+        package func decodeRow(_ row: PostgresRow) throws -> (String, Int, Int?, Double?, Int?, Bool) {
+            try row.decode((String, Int, Int?, Double?, Int?, Bool).self)
+        }
     }
 
     /// One cart line as its shopper sees it: their version of the recipe over the shop's copy.

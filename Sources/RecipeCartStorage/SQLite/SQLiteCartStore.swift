@@ -23,17 +23,30 @@ public struct SQLiteCartStore: CartStore, CartMemory {
         _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
     ) async throws -> CartChangeResult {
         let now = clock.now()
-        defer { fresh.map { memos.forget(session, $0) } ?? memos.forget(session) }
-        return try await changes.write { db in
-            var session = session
-            if let fresh, try !Self.hasLines(db, session: session) {
-                try SessionHandover.move(db, from: session, to: fresh)
-                session = fresh
+        let memo = memos.stored
+        let (result, stored, ticket): (CartChangeResult, SessionStored, PerSessionMemo<SessionStored>.Mark)
+        do {
+            (result, stored, ticket) = try await changes.write { db in
+                var session = session
+                if let fresh, try !Self.hasLines(db, session: session) {
+                    try SessionHandover.move(db, from: session, to: fresh)
+                    session = fresh
+                }
+                let undo = try Self.apply(db, change, recipe: recipe, servings: servings, session: session, at: now)
+                let (quantity, title) = try Self.quantityAndTitle(db, recipe: recipe, session: session)
+                let ticket = memo.ticket(for: session)
+                let stored = try SQLiteSessionMemos.read(db, session: session)
+                return (
+                    CartChangeResult(session: session, quantity: quantity, title: title, undo: undo), stored, ticket
+                )
             }
-            let undo = try Self.apply(db, change, recipe: recipe, servings: servings, session: session, at: now)
-            let (quantity, title) = try Self.quantityAndTitle(db, recipe: recipe, session: session)
-            return CartChangeResult(session: session, quantity: quantity, title: title, undo: undo)
+        } catch {
+            fresh.map { memos.forget(session, $0) } ?? memos.forget(session)
+            throw error
         }
+        if result.session != session { memos.forget(session) }
+        memo.remember(stored, of: result.session, ticket: ticket)
+        return result
     }
 
     /// Every stepper post runs this, so its statements are compiled once a connection.
@@ -133,22 +146,16 @@ public struct SQLiteCartStore: CartStore, CartMemory {
     }
 
     public func itemCount(session: SessionKey) async throws -> Int {
-        try await memos.cartCounts.value(of: session) {
-            try await database.read { db in
-                try Int.fetchOne(
-                    db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM cart_items WHERE session_hash = ?",
-                    arguments: [session.hash]) ?? 0
-            }
-        }
+        try await memos.stored(of: session, in: database).itemCount
     }
 
-    /// Exact whoever posted last: only this process writes its file, and each write forgets what it changes.
+    /// Exact whoever posted last: only this process writes its file, and each write forgets or leaves what it changes.
     public func itemCountInMemory(session: SessionKey, lastWrite: LastWrite?) -> Int? {
-        memos.cartCounts.known(of: session)
+        memos.stored.known(of: session)?.itemCount
     }
 
-    public func hasStoredNothingInMemory(for recipe: RecipeID, session: SessionKey, lastWrite: LastWrite?) -> Bool {
-        memos.storedRecipes.known(of: session).map { !$0.contains(recipe) } ?? false
+    package func storedInMemory(for recipe: RecipeID, session: SessionKey, lastWrite: LastWrite?) -> StoredForRecipe? {
+        memos.stored.known(of: session)?.stored(for: recipe)
     }
 
     public var needsLastWrite: Bool { false }
@@ -206,6 +213,7 @@ public struct SQLiteCartStore: CartStore, CartMemory {
     /// Records "Start cooking" on a line. - Returns: false when the recipe is not in the cart.
     public func startCooking(_ recipe: RecipeID, minutes: Int, session: SessionKey) async throws -> Bool {
         let now = clock.now()
+        defer { memos.forget(session) }
         return try await database.write { db in
             try db.execute(
                 sql:
@@ -216,6 +224,7 @@ public struct SQLiteCartStore: CartStore, CartMemory {
     }
 
     public func stopCooking(_ recipe: RecipeID, session: SessionKey) async throws {
+        defer { memos.forget(session) }
         try await database.write { db in
             try db.execute(
                 sql:
@@ -228,10 +237,17 @@ public struct SQLiteCartStore: CartStore, CartMemory {
     @discardableResult
     public func purgeSessions(idleLongerThan idle: TimeInterval) async throws -> Int {
         let now = clock.now()
-        defer { memos.forgetAll() }
-        return try await database.write { db in
-            try db.execute(sql: "DELETE FROM sessions WHERE last_seen_at < ?", arguments: [now - idle])
-            return db.changesCount
+        do {
+            let purged = try await database.write { db in
+                try db.execute(sql: "DELETE FROM sessions WHERE last_seen_at < ?", arguments: [now - idle])
+                return db.changesCount
+            }
+            // A purge that took nothing leaves what memory knows as it was: one runs at every start.
+            if purged > 0 { memos.forgetAll() }
+            return purged
+        } catch {
+            memos.forgetAll()
+            throw error
         }
     }
 

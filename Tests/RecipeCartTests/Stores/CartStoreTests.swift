@@ -42,21 +42,56 @@ import Testing
             let memory = stores.stores.cartMemory
             try await carts.apply(.set(3), recipe: cake, session: session)
             let before = LastWrite(Date() - 10)
-            #expect(memory.itemCountInMemory(session: session, lastWrite: before) == nil)
+            // A stepper post on SQLite leaves what it wrote; PostgreSQL's instances know only what they read.
+            #expect(memory.itemCountInMemory(session: session, lastWrite: before) == (memory.needsLastWrite ? nil : 3))
             #expect(try await carts.itemCount(session: session) == 3)
             #expect(try await carts.line(of: lava, session: session) == nil)
             #expect(memory.itemCountInMemory(session: session, lastWrite: before) == 3)
-            #expect(memory.hasStoredNothingInMemory(for: lava, session: session, lastWrite: before))
-            #expect(!memory.hasStoredNothingInMemory(for: cake, session: session, lastWrite: before))
+            #expect(memory.storedInMemory(for: lava, session: session, lastWrite: before) == .nothing)
+            #expect(
+                memory.storedInMemory(for: cake, session: session, lastWrite: before)
+                    == .cartLine(StoredCartLine(quantity: 3, servings: nil, cooking: nil)))
             // A post answered after those reads, by another instance for all this one knows.
             let after = LastWrite(Date())
             if memory.needsLastWrite {
                 #expect(memory.itemCountInMemory(session: session, lastWrite: after) == nil)
-                #expect(!memory.hasStoredNothingInMemory(for: lava, session: session, lastWrite: after))
+                #expect(memory.storedInMemory(for: lava, session: session, lastWrite: after) == nil)
             } else {
                 #expect(memory.itemCountInMemory(session: session, lastWrite: after) == 3)
             }
             #expect(memory.needsLastWrite == (backend == .postgres))
+        }
+    }
+
+    /// What memory holds of a line is what a detail page shows: never older than the session's last write.
+    @Test(arguments: StoreBackend.all) func aLineInMemoryFollowsItsWrites(backend: StoreBackend) async throws {
+        try await withCarts(backend) { (stores: TestStores) async throws in
+            let carts = stores.carts
+            let memory = stores.stores.cartMemory
+            /// What a detail page's reads leave in memory, as a page after `lastWrite` sees it.
+            func readAgain() async throws -> StoredForRecipe? {
+                _ = try await carts.itemCount(session: session)
+                _ = try await carts.line(of: cake, session: session)
+                return memory.storedInMemory(for: cake, session: session, lastWrite: LastWrite(Date() - 10))
+            }
+            try await carts.apply(.set(2), recipe: cake, session: session)
+            try await carts.apply(.servings(6), recipe: cake, session: session)
+            #expect(try await readAgain() == .cartLine(StoredCartLine(quantity: 2, servings: 6, cooking: nil)))
+
+            #expect(try await carts.startCooking(cake, minutes: 25, session: session))
+            #expect(memory.storedInMemory(for: cake, session: session, lastWrite: LastWrite(Date())) == nil)
+            guard case .cartLine(let cooking) = try await readAgain() else {
+                Issue.record("a line read again is known in memory")
+                return
+            }
+            #expect(cooking.quantity == 2 && cooking.servings == 6 && cooking.cooking?.minutes == 25)
+
+            let original = try #require(try await stores.catalog.recipe(cake))
+            let mine = RecipeEdit(
+                title: "My Cake", description: original.description, steps: original.steps, picture: .keep)
+            _ = try await stores.edits.save(mine, for: cake, copy: .personal(session), expected: .original)
+            #expect(memory.storedInMemory(for: cake, session: session, lastWrite: LastWrite(Date())) == nil)
+            #expect(try await readAgain() == .more)
         }
     }
 

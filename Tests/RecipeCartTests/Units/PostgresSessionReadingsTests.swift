@@ -12,14 +12,14 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     private func reading(count: Int, at offset: TimeInterval) -> PostgresSessionReadings.Reading {
-        .init(count: count, stored: [cake], readAt: start + offset)
+        .init(count: count, stored: SessionStored(edited: [cake]), readAt: start + offset)
     }
 
     @Test func aReadingTakenWellAfterTheShoppersLastPostStandsForARead() {
         let readings = PostgresSessionReadings()
         readings.record(reading(count: 2, at: 0), of: session)
         #expect(readings.reading(of: session, after: LastWrite(start - 1.5), now: start + 1)?.count == 2)
-        #expect(readings.reading(of: session, after: nil, now: start + 1)?.stored == [cake])
+        #expect(readings.reading(of: session, after: nil, now: start + 1)?.stored == SessionStored(edited: [cake]))
     }
 
     @Test func aReadingFromBeforeThePostOrWithinTheClocksSkewOfItDoesNot() {

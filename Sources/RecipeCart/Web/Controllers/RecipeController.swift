@@ -52,20 +52,27 @@ struct RecipeController: Sendable {
         return HTMLResponse.make(template.bytes(filledWith: personal))
     }
 
-    /// The page `show` would answer a shopper who has stored nothing for the recipe (no cart line, own version or Undo
-    /// of it), when all it needs is in memory: no API to ask first, the generation, the recipe and the page kept for it.
-    func keptPage(_ id: RecipeID, fields: FormFields, session: ShopperSession, lastWrite: LastWrite?, cartCount: Int)
-        -> ByteBuffer?
-    {
+    /// The page `show` would answer a shopper who has stored nothing for the recipe but, perhaps, a cart line (no own
+    /// version or Undo of it), when all it needs is in memory: no API to ask first, the generation, the recipe, what
+    /// the shopper stored for it and the page kept for it.
+    func keptPage(
+        _ id: RecipeID, fields: FormFields, session: ShopperSession, lastWrite: LastWrite?, personal: PersonalParts
+    ) -> ByteBuffer? {
         guard !upstream.isConfigured, let generation = catalogMemory.generationInMemory(),
-            pages.cartMemory.hasStoredNothingInMemory(for: id, session: session.key, lastWrite: lastWrite),
+            let stored = pages.cartMemory.storedInMemory(for: id, session: session.key, lastWrite: lastWrite),
+            stored != .more,
             let recipe = catalogMemory.recipeInMemory(id, generation: generation),
             case .success(let servings) = Result(catching: { try Self.servings(fields["servings"], for: recipe) }),
             let template = cache.kept(
                 for: cacheKey(recipe, servings: servings, copy: .personal(session.key)), generation: generation)
         else { return nil }
-        var personal = pages.personalParts(session: session, cartCount: cartCount, cartChanged: false)
-        guard let block = try? blockHTML(recipe, line: nil, servings: servings, personal: personal) else { return nil }
+        let line: CartLine? =
+            switch stored {
+            case .cartLine(let stored): stored.line(of: recipe.summary)
+            case .nothing, .more: nil
+            }
+        var personal = personal
+        guard let block = try? blockHTML(recipe, line: line, servings: servings, personal: personal) else { return nil }
         personal.blockHTML = block
         return template.bytes(filledWith: personal)
     }

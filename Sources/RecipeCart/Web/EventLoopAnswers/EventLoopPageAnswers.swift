@@ -12,8 +12,9 @@ import RecipeCartWire
 /// compression, security-header and log middleware), without the hop to a task and back and the middleware chain,
 /// which were most of their CPU. Only when everything the page needs is in memory (`BrowseController.keptPage`,
 /// `RecipeController.keptPage`): the session of a cookie that verified, the cart's count and, for a recipe, that the
-/// shopper stored nothing for it (on PostgreSQL, as read since the shopper's last post, `LastWrite`). A post's one-shot
-/// cookies, a staff cookie, a fresh visitor and anything else go to the router. `EventLoopPageAnswerTests` holds the
+/// shopper stored nothing for it but perhaps a cart line (on PostgreSQL, as read since the shopper's last post,
+/// `LastWrite`). The message and badge a post leaves for its page are shown and cleared here as `SessionMiddleware`
+/// does. A staff cookie, a fresh visitor and anything else go to the router. `EventLoopPageAnswerTests` holds the
 /// two paths to the same bytes.
 struct EventLoopPageAnswers: EventLoopAnswering {
     let browse: BrowseController
@@ -30,24 +31,32 @@ struct EventLoopPageAnswers: EventLoopAnswering {
             uri.path.hasPrefix(Self.recipePrefix) ? RecipeID(uri.path.dropFirst(Self.recipePrefix.count)) : nil
         guard uri.path == Route.browse.pattern || recipeID != nil else { return nil }
         let sent = SentCookies(fields)
-        guard sent[cookies.status] == nil, sent[cookies.cartChanged] == nil, sent[cookies.staff] == nil,
+        guard sent[cookies.staff] == nil,
             let session = sent[cookies.session].flatMap(pages.signer.session(fromCookie:))
         else { return nil }
+        // What a post left for this page (`SessionMiddleware`): shown once, then cleared.
+        let cartChanged = sent[cookies.cartChanged] != nil
+        let statusCookie = sent[cookies.status]
         let lastWrite = sent[cookies.lastWrite].flatMap(LastWrite.init(cookie:))
         guard let count = pages.cartMemory.itemCountInMemory(session: session.key, lastWrite: lastWrite) else {
             return nil
         }
+        let personal = pages.personalParts(
+            session: session, cartCount: count, cartChanged: cartChanged,
+            status: statusCookie.flatMap(pages.flash.message(fromCookie:)))
         let page: ByteBuffer?
         if let recipeID {
             page = recipes.keptPage(
-                recipeID, fields: FormFields.query(uri.query), session: session, lastWrite: lastWrite, cartCount: count)
+                recipeID, fields: FormFields.query(uri.query), session: session, lastWrite: lastWrite,
+                personal: personal)
         } else {
-            let personal = pages.personalParts(session: session, cartCount: count, cartChanged: false)
             page = browse.keptPage(forQuery: uri.query)?.bytes(filledWith: personal)
         }
         guard var body = page else { return nil }
         var headers = HTMLResponse.fields
         headers[.contentLength] = String(body.readableBytes)
+        if cartChanged { headers.append(Self.clearing(cookies.cartChanged, cookies)) }
+        if statusCookie != nil { headers.append(Self.clearing(cookies.status, cookies)) }
         if body.readableBytes >= Compression.minimumSize {
             headers.append(StaticFile.varyOnEncoding)
             if Compression.isGzipWanted(by: fields) {
@@ -63,6 +72,11 @@ struct EventLoopPageAnswers: EventLoopAnswering {
                 .ok, headers, answering: request.method, path: uri.path, route: route, date: date, since: start),
             body
         )
+    }
+
+    /// The `Set-Cookie` that clears a one-shot cookie once its page has shown it.
+    private static func clearing(_ name: String, _ cookies: CookiePolicy) -> HTTPField {
+        HTTPField(name: .setCookie, value: cookies.expired(name).headerValue)
     }
 
     /// What the router's compression middleware does to a page, done here the same way.

@@ -11,6 +11,8 @@ final class StatusFlash: Sendable {
     /// A message's cookie is the same every time: the stepper's few messages ("Added … · 3 in your cart") are
     /// encoded and signed once. Encoding one as JSON had been a twentieth of a stepper post.
     private let signed = BoundedMemo<StatusMessage, String>(capacity: 1_024)
+    /// And read once: the page a stepper post lands on carries one of those few cookies.
+    private let read = BoundedMemo<String, StatusMessage?>(capacity: 1_024)
 
     init(secret: ServerSecret) {
         self.secret = secret
@@ -24,10 +26,13 @@ final class StatusFlash: Sendable {
     }
 
     func message(fromCookie value: String) -> StatusMessage? {
-        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard value.utf8.count < 2048, parts.count == 2, secret.verify(String(parts[1]), for: "status|\(parts[0])"),
-            let json = Base64URL.decode(String(parts[0]))
-        else { return nil }
-        return try? JSONDecoder().decode(StatusMessage.self, from: json)
+        guard value.utf8.count < 2048 else { return nil }
+        return read.value(for: value) { value in
+            let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, secret.verify(String(parts[1]), for: "status|\(parts[0])"),
+                let json = Base64URL.decode(String(parts[0]))
+            else { return nil }
+            return try? JSONDecoder().decode(StatusMessage.self, from: json)
+        }
     }
 }
