@@ -13,13 +13,15 @@ import Testing
             (["method": "GET", "path": "/", "status": "200", "ms": "20.5", "hb.request.id": "abc"], nil),
             (nil, nil), ([:], Failure()), (["list": ["a", "b"], "map": ["k": "v"]], nil),
         ]
-        for (metadata, error) in events {
+        // With metadata of the handler's own, and without (a request's line, written without merging).
+        let cases = events.flatMap { event in [(event, ["handler": "own"]), (event, [:])] as [(_, Logger.Metadata)] }
+        for ((metadata, error), handlerMetadata) in cases {
             let pipe = LogPipe()
             var buffered = BufferedLogHandler(label: "RecipeCart", output: pipe.output)
             let streamed = CollectedText()
             var stream = StreamLogHandler(label: "RecipeCart", stream: streamed, metadataProvider: nil)
-            buffered.metadata["handler"] = "own"
-            stream.metadata["handler"] = "own"
+            buffered.metadata = handlerMetadata
+            stream.metadata = handlerMetadata
             let event = LogEvent(
                 level: .info, message: "Request", error: error, metadata: metadata, source: "RecipeCartWire",
                 file: #fileID, function: #function, line: #line)

@@ -1,7 +1,8 @@
 import Logging
 
 /// A `LogHandler` that writes the very lines swift-log's `StreamLogHandler` writes, but into a `LogOutput`, so a
-/// line costs a request a formatted string and a short lock instead of a flushed write on its event loop.
+/// line costs a request what it captures and a short lock, while its text is made and written on the output's own
+/// thread.
 struct BufferedLogHandler: LogHandler {
     private let label: String
     private let output: LogOutput
@@ -21,16 +22,26 @@ struct BufferedLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let pretty = Self.prettify(effectiveMetadata(event))
-        output.append(
-            " \(event.level)\(label.isEmpty ? "" : " ")\(label):\(pretty.map { " \($0)" } ?? "") [\(event.source)] \(event.message)\n"
-        )
+        // What the line says is taken now (the provider reads the task's context); the text is made on the
+        // output's thread.
+        let label = label
+        let handlerMetadata = metadata
+        let provided = metadataProvider?.get()
+        output.append {
+            let pretty = Self.prettify(Self.effectiveMetadata(handlerMetadata, provided, event))
+            return
+                " \(event.level)\(label.isEmpty ? "" : " ")\(label):\(pretty.map { " \($0)" } ?? "") [\(event.source)] \(event.message)\n"
+        }
     }
 
     /// The handler's metadata, then the provider's, then the call's, then the error's: `StreamLogHandler`'s order.
-    private func effectiveMetadata(_ event: LogEvent) -> Logger.Metadata {
-        var merged = metadata
-        if let provided = metadataProvider?.get(), !provided.isEmpty {
+    private static func effectiveMetadata(
+        _ handlerMetadata: Logger.Metadata, _ provided: Logger.Metadata?, _ event: LogEvent
+    ) -> Logger.Metadata {
+        // A request's line, the most common, has only the call's own.
+        if handlerMetadata.isEmpty, provided?.isEmpty ?? true, event.error == nil { return event.metadata ?? [:] }
+        var merged = handlerMetadata
+        if let provided, !provided.isEmpty {
             merged.merge(provided) { $1 }
         }
         if let explicit = event.metadata, !explicit.isEmpty {
@@ -45,6 +56,14 @@ struct BufferedLogHandler: LogHandler {
 
     private static func prettify(_ metadata: Logger.Metadata) -> String? {
         guard !metadata.isEmpty else { return nil }
-        return metadata.lazy.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+        var text = ""
+        text.reserveCapacity(128)
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+            if !text.isEmpty { text += " " }
+            text += key
+            text += "="
+            text += value.description
+        }
+        return text
     }
 }

@@ -6,35 +6,43 @@ import Foundation
     import Darwin
 #endif
 
-/// Where log lines go: a bounded buffer in memory, written to a file descriptor by one thread of its own.
+/// Where log lines go: lines in memory, not yet formatted, written to a file descriptor by one thread of its own.
 ///
-/// A request only appends its line under a short lock; the writer thread takes everything waiting and writes it
-/// with one `write(2)`, so under load many lines share a syscall and no event loop ever waits for the output.
-/// When the output blocks (a pipe nobody reads) and the buffer is full, lines are dropped and counted, and the
-/// count is written as a warning once the output takes bytes again.
+/// A request only appends what its line says (a closure that makes the text) under a short lock; the writer thread
+/// takes everything waiting, makes the text, and writes it with one `write(2)`, so under load many lines share a
+/// syscall, and neither the formatting nor the output costs an event loop anything. When the output blocks (a pipe
+/// nobody reads) and `capacity` is reached, lines are dropped and counted, and the count is written as a warning once
+/// the output takes bytes again.
 final class LogOutput: @unchecked Sendable {
+    /// A line as logged: when, and how to make its text after the timestamp (from the space after it to its
+    /// newline).
+    private struct Line {
+        var at: time_t
+        var text: () -> String
+    }
+
     private let descriptor: Int32
-    private let capacity: Int
+    /// The most lines held while the output is blocked: `capacity` bytes of lines of about 128 bytes.
+    private let maximumLines: Int
     private let label: String
     /// Guards every property below it; the writer thread waits on it for lines and `flush` for the writer.
     private let condition = NSCondition()
-    private var waiting: [UInt8] = []
-    private var timestamp = LogTimestamp()
+    private var waiting: [Line] = []
     private var writerIdle = false
     private var dropped = 0
-    /// Bytes taken into `waiting` and bytes written out, so `flush` knows when what it saw has been written.
+    /// Lines taken into `waiting` and lines written out, so `flush` knows when what it saw has been written.
     private var appended = 0
     private var written = 0
 
     /// - Parameters:
     ///   - descriptor: the file descriptor written to, 2 for standard error.
-    ///   - capacity: the most bytes held while the output is blocked.
+    ///   - capacity: about the most bytes held while the output is blocked.
     ///   - label: the logger label of the warning about dropped lines.
     init(descriptor: Int32, capacity: Int = 4 << 20, label: String) {
         self.descriptor = descriptor
-        self.capacity = capacity
+        maximumLines = max(16, capacity / 128)
         self.label = label
-        waiting.reserveCapacity(64 << 10)
+        waiting.reserveCapacity(4_096)
         // The thread holds the output for the life of the process: lines may be waiting until the very exit.
         let writer = Thread { self.writeForever() }
         writer.name = "log-writer"
@@ -44,22 +52,24 @@ final class LogOutput: @unchecked Sendable {
     /// Appends one line, its timestamp put in front; `rest` starts with the space after the timestamp and ends
     /// with a newline. Never waits for the output.
     func append(_ rest: String) {
-        var rest = rest
-        rest.withUTF8 { bytes in
-            condition.lock()
-            defer { condition.unlock() }
-            let stamp = timestamp.bytes(at: time(nil))
-            guard waiting.count + stamp.count + bytes.count <= capacity else {
-                dropped += 1
-                return
-            }
-            waiting.append(contentsOf: stamp)
-            waiting.append(contentsOf: bytes)
-            appended += stamp.count + bytes.count
-            if writerIdle {
-                writerIdle = false
-                condition.signal()
-            }
+        append { rest }
+    }
+
+    /// Appends one line whose text `rest` makes later, on the writer thread, from values it captured now. Never
+    /// waits for the output.
+    func append(_ rest: @escaping () -> String) {
+        let now = time(nil)
+        condition.lock()
+        defer { condition.unlock() }
+        guard waiting.count < maximumLines else {
+            dropped += 1
+            return
+        }
+        waiting.append(Line(at: now, text: rest))
+        appended += 1
+        if writerIdle {
+            writerIdle = false
+            condition.signal()
         }
     }
 
@@ -87,8 +97,11 @@ final class LogOutput: @unchecked Sendable {
     }
 
     private func writeForever() {
-        var batch: [UInt8] = []
-        batch.reserveCapacity(64 << 10)
+        var lines: [Line] = []
+        lines.reserveCapacity(4_096)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 << 10)
+        var timestamp = LogTimestamp()
         while true {
             condition.lock()
             while waiting.isEmpty && dropped == 0 {
@@ -101,18 +114,26 @@ final class LogOutput: @unchecked Sendable {
             // 100 times a second, not once a request.
             usleep(10_000)
             condition.lock()
-            swap(&batch, &waiting)
-            let taken = batch.count
+            swap(&lines, &waiting)
             // Lines were dropped only while the lines now taken filled the buffer, so the warning comes after them.
-            if dropped > 0 {
-                let message = " warning \(label): [RecipeCart] dropped \(dropped) log lines"
-                batch.append(contentsOf: timestamp.bytes(at: time(nil)))
-                batch.append(contentsOf: (message + " while the log output was blocked\n").utf8)
-                dropped = 0
-            }
+            let droppedNow = dropped
+            dropped = 0
             condition.unlock()
-            writeAll(batch)
-            batch.removeAll(keepingCapacity: true)
+            for line in lines {
+                bytes.append(contentsOf: timestamp.bytes(at: line.at))
+                bytes.append(contentsOf: line.text().utf8)
+            }
+            if droppedNow > 0 {
+                bytes.append(contentsOf: timestamp.bytes(at: time(nil)))
+                bytes.append(
+                    contentsOf:
+                        " warning \(label): [RecipeCart] dropped \(droppedNow) log lines while the log output was blocked\n"
+                        .utf8)
+            }
+            writeAll(bytes)
+            bytes.removeAll(keepingCapacity: true)
+            let taken = lines.count
+            lines.removeAll(keepingCapacity: true)
             condition.lock()
             written += taken
             condition.broadcast()
