@@ -62,9 +62,12 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         ] : []
     return Application(
         router: router,
-        // The request guard closes connections that send nothing for 30 s, so idle or half-sent requests cannot pile up.
+        // The request guard closes connections that send nothing for the connection timeout (30 s), so idle or
+        // half-sent requests cannot pile up.
         server: .http1(
-            configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: nil),
+            configuration: .init(
+                additionalChannelHandlers: [HTTP1RequestGuardInstaller(timings: config.requestGuardTimings)],
+                idleTimeout: nil),
             answeringOnEventLoop: answers),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: serverName),
         services: stores.services + upstreamServices
