@@ -44,7 +44,9 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     // at a quarter of a second and the peak RSS past 100 MB). A failure here is retried by the warmer.
     _ = try? await search.index.value(at: stores.catalog.generation())
     // Made first: it chooses the metrics backend, which every counter made after it reports to.
-    let metricsServer = config.metricsPort.map { MetricsServer(host: config.host, port: $0, logger: logger) }
+    let metricsServer = config.metricsPort.map {
+        MetricsServer(host: config.host, port: $0, timings: config.requestGuardTimings, logger: logger)
+    }
     let requestMetrics = metricsServer.map { _ in RequestMetrics() }
     let (router, browse, recipes, pages) = try makeRouter(
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
