@@ -31,23 +31,15 @@ import NIOHTTPTypesHTTP1
 ///   answer and then the end of the connection; the socket itself is closed once the client has taken all of it, or
 ///   reset as above if it stops.
 /// The limits are checked by one timer a connection, every few seconds, so no request pays for a timer of its own.
+/// The figures above are the production `RequestGuardTimings`; tests give the server shorter ones.
 package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     package typealias InboundIn = HTTPServerRequestPart
     package typealias InboundOut = HTTPServerRequestPart
     package typealias OutboundIn = HTTPServerResponsePart
     package typealias OutboundOut = HTTPServerResponsePart
 
-    package static let baseDeadline: TimeAmount = .seconds(30)
-    package static let bytesPerSecond = 16 * 1024
-    package static let longestDeadline: TimeAmount = .minutes(10)
-    /// A connection with no request under way is closed after this long without one.
-    package static let idleTimeout: TimeAmount = .seconds(30)
-    /// Silence inside a request that gets its 408 in time, the check's own delay included.
-    package static let silenceLimit: TimeAmount = idleTimeout - checkEvery * 2
-    package static let stalledWriteLimit: TimeAmount = .seconds(30)
-    package static let checkEvery: TimeAmount = .seconds(5)
-
     private let socket: ConnectionSocket
+    private let timings: RequestGuardTimings
     /// Set once the connection is to close: the rest of its input is neither read nor passed on, and an answer the
     /// router writes for no request read here (Hummingbird's own 400 for input it could not parse) is dropped.
     private var isClosing = false
@@ -78,8 +70,9 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     private var watch: RepeatedTask?
     private var eventLoop: (any EventLoop)?
 
-    package init(socket: ConnectionSocket = .kernel) {
+    package init(socket: ConnectionSocket = .kernel, timings: RequestGuardTimings = .standard) {
         self.socket = socket
+        self.timings = timings
     }
 
     package func handlerAdded(context: ChannelHandlerContext) {
@@ -90,7 +83,8 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         lastWriteProgress = now
         let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        watch = context.eventLoop.scheduleRepeatedTask(initialDelay: Self.checkEvery, delay: Self.checkEvery) { _ in
+        watch = context.eventLoop.scheduleRepeatedTask(initialDelay: timings.checkEvery, delay: timings.checkEvery) {
+            _ in
             handler.value.check(context: loopContext.value)
         }
     }
@@ -128,9 +122,8 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         isReadingRequest = true
         hasAnswerStarted = false
         requestsUnderWay += 1
-        let announced = max(0, head.headers["Content-Length"].first.flatMap(Int.init) ?? 0)
-        let allowance = Self.baseDeadline + .seconds(Int64(announced / Self.bytesPerSecond))
-        requestDeadline = lastRead + min(allowance, Self.longestDeadline)
+        let announced = head.headers["Content-Length"].first.flatMap(Int.init) ?? 0
+        requestDeadline = lastRead + timings.deadline(announcing: announced)
         context.fireChannelRead(wrapInboundOut(.head(head)))
     }
 
@@ -201,7 +194,7 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
 
     private func check(context: ChannelHandlerContext) {
         let now = context.eventLoop.now
-        if isReadingRequest, let requestDeadline, now >= requestDeadline || now - lastRead >= Self.silenceLimit {
+        if isReadingRequest, let requestDeadline, now >= requestDeadline || now - lastRead >= timings.silenceLimit {
             self.requestDeadline = nil
             if hasAnswerStarted {
                 context.close(promise: nil)
@@ -213,7 +206,7 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
                 context.fireErrorCaught(HTTPParserError.invalidEOFState)
             }
         } else if unfinishedWrites > 0 {
-            if now - lastWriteProgress >= Self.stalledWriteLimit { reset(context: context) }
+            if now - lastWriteProgress >= timings.stalledWriteLimit { reset(context: context) }
         } else if mayKernelHoldAnswers {
             let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
             let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -236,7 +229,7 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
             acknowledged = queue.acknowledged
             lastAcknowledgement = now
             lastWriteProgress = now
-        } else if now - lastAcknowledgement >= Self.stalledWriteLimit {
+        } else if now - lastAcknowledgement >= timings.stalledWriteLimit {
             // Measured by what the client acknowledged, not by what the kernel took: an answer that goes on (the staff
             // board's events) keeps handing the kernel a few bytes, which would otherwise count as progress forever.
             reset(context: context)
@@ -245,7 +238,7 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
 
     /// Closes a connection whose output has ended, or that has been idle too long, once its client has every answer.
     private func closeIfDone(now: NIODeadline, context: ChannelHandlerContext) {
-        if hasEndedOutput || (requestsUnderWay == 0 && now - lastActivity >= Self.idleTimeout) {
+        if hasEndedOutput || (requestsUnderWay == 0 && now - lastActivity >= timings.idleTimeout) {
             context.close(promise: nil)
         }
     }
@@ -394,12 +387,16 @@ package struct ConnectionSocket: Sendable {
 package final class HTTP1RequestGuardInstaller: ChannelInboundHandler, RemovableChannelHandler {
     package typealias InboundIn = NIOAny
 
-    package init() {}
+    private let timings: RequestGuardTimings
+
+    package init(timings: RequestGuardTimings = .standard) {
+        self.timings = timings
+    }
 
     package func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
         if let codec = try? pipeline.handler(type: HTTP1ToHTTPServerCodec.self) {
-            try? pipeline.addHandler(HTTP1RequestGuard(), position: .before(codec))
+            try? pipeline.addHandler(HTTP1RequestGuard(timings: timings), position: .before(codec))
         }
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }

@@ -28,6 +28,7 @@ struct Serve: AsyncParsableCommand {
     @Option(Settings.logLevel) var logLevel: String?
     @Option(Settings.staticCacheMB) var staticCacheMB: String?
     @Option(Settings.trustedProxy) var trustedProxy: String?
+    @Option(Settings.connectionTimeout) var connectionTimeout: String?
     @Option(Settings.orderWarnAfter) var orderWarnAfter: String?
     @Option(Settings.orderLateAfter) var orderLateAfter: String?
     @Option(Settings.partnerURL) var partnerURL: String?
@@ -46,6 +47,7 @@ struct Serve: AsyncParsableCommand {
                     Settings.secureCookies.name: secureCookies.map { String($0) },
                     Settings.staffToken.name: staffToken, Settings.logLevel.name: logLevel,
                     Settings.staticCacheMB.name: staticCacheMB, Settings.trustedProxy.name: trustedProxy,
+                    Settings.connectionTimeout.name: connectionTimeout,
                     Settings.orderWarnAfter.name: orderWarnAfter, Settings.orderLateAfter.name: orderLateAfter,
                     Settings.partnerURL.name: partnerURL, Settings.partnerSecret.name: partnerSecret,
                 ].compactMapValues { $0 }

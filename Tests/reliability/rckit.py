@@ -123,6 +123,24 @@ def database_url_for(data_dir: Path) -> str:
         return _databases[key]
 
 
+def share_database(data_dir: Path, with_data_dir: Path) -> None:
+    """On PostgreSQL, a server on `data_dir` uses the database of the one on `with_data_dir`: two instances of one
+    shop, each with its own disk copies of pictures."""
+    url = database_url_for(with_data_dir)
+    with _databases_lock:
+        _databases[str(Path(data_dir).resolve())] = url
+
+
+def postgres_cluster(command: str) -> None:
+    """Stops or starts the run's PostgreSQL cluster (`run --backend postgres` names it in RC_POSTGRES_DIR); started
+    again, it listens on the port it had."""
+    folder = os.environ.get("RC_POSTGRES_DIR")
+    if not folder:
+        raise RuntimeError("RC_POSTGRES_DIR is not set: run the suite as Tests/reliability/run --backend postgres")
+    subprocess.run([str(ROOT / "Tests/support/postgres-cluster"), command, folder], check=True, capture_output=True,
+                   timeout=120)
+
+
 # ---------------------------------------------------------------- the server
 
 

@@ -1,5 +1,6 @@
 """The staff board's event streams under abuse: boards that come and go by the hundred leave no connection, task or
-memory behind; a stopping server is not held open by the boards watching it; a restarted server is found again."""
+memory behind; a stopping server is not held open by the boards watching it; a restarted server is found again; on
+PostgreSQL, a board hears another instance's changes again once the database comes back from an outage."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ import signal
 import socket
 import time
 
-from rckit import HOST, Client, Server
+import pytest
+
+from rckit import HOST, POSTGRES, Client, Server, postgres_cluster, share_database
 
 STAFF_TOKEN = "reliability-live-board-token"
+BOARD_CHANNEL = "board_changes"  # PostgresBoardRelay.channel
+CONNECTION_TIMEOUT = 6  # --connection-timeout for the tests that wait for the request guard's limits
 
 
 def wait_until(condition, timeout: float) -> bool:
@@ -136,7 +141,8 @@ def test_a_board_finds_a_restarted_server_and_hears_what_happened_while_it_was_a
 def test_a_board_that_stops_reading_its_stream_is_let_go(servers):
     """Boards whose browsers stop reading (a tab frozen, a TV asleep with its socket open): once their sockets take no
     more, the server resets them rather than holding their events, and the shop goes on answering meanwhile."""
-    server = servers(staff_token=STAFF_TOKEN)
+    # The stalled-write limit is the connection timeout: test-sized here, so it is waited for in seconds.
+    server = servers(staff_token=STAFF_TOKEN, args=["--connection-timeout", f"{CONNECTION_TIMEOUT}s"])
     cookie = signed_in_cookie(server.port)
     files_before = settled_sockets(server)
     stuck = []
@@ -160,10 +166,115 @@ def test_a_board_that_stops_reading_its_stream_is_let_go(servers):
         assert shopper.get("/").status == 200
         assert time.monotonic() - started < 2, "the shop slowed down while boards stopped reading"
         shopper.close()
-        # Reset once nothing was acknowledged for 30 s, checked every 5 s.
-        assert wait_until(lambda: open_files(server) <= files_before, timeout=60), (
+        # Reset once nothing was acknowledged for the connection timeout, checked every sixth of it.
+        assert wait_until(lambda: open_files(server) <= files_before, timeout=CONNECTION_TIMEOUT * 10), (
             f"{open_files(server)} files open, {files_before} before the streams"
         )
     finally:
         for sock in stuck:
             sock.close()
+
+
+class BoardStream:
+    """An open board's stream, read as events arrive: how many `board` events it has heard, and whether it ended."""
+
+    def __init__(self, port: int, cookie: str):
+        self.port, self.cookie = port, cookie
+        self.sock = open_stream(port, cookie)
+        self.boards = 0
+        self.ended = False
+
+    def hears_board(self, within: float) -> bool:
+        """Whether a `board` event arrives within `within` seconds (one already waiting counts)."""
+        deadline = time.monotonic() + within
+        heard = b""
+        while not self.ended and time.monotonic() < deadline:
+            self.sock.settimeout(max(0.05, deadline - time.monotonic()))
+            try:
+                chunk = self.sock.recv(4096)
+            except socket.timeout:
+                break
+            except ConnectionResetError:
+                chunk = b""
+            if not chunk:
+                self.ended = True
+                break
+            heard += chunk
+            if heard.count(b"event: board") > 0:
+                self.boards += heard.count(b"event: board")
+                return True
+        return False
+
+    def reopen(self, within: float) -> None:
+        """As the board's script does when its stream drops, trying again while the server cannot yet read the staff
+        session; the new stream's first event is a `board`."""
+        self.sock.close()
+        deadline = time.monotonic() + within
+        while True:
+            try:
+                self.sock = open_stream(self.port, self.cookie)
+                self.ended = False
+                return
+            except (AssertionError, OSError) as error:
+                assert time.monotonic() < deadline, f"the board's stream did not open again: {error}"
+                time.sleep(0.5)
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def post_until_answered(shopper: Client, token: str, within: float) -> str:
+    """A cart post, sent again while the database is still coming back (a 503 changes nothing); the token for the
+    next post."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            reply = shopper.step("bundled-1", "inc", token)
+        except OSError:
+            reply = None
+        if reply is not None and reply.status == 303:
+            return shopper.token_after(reply, token)
+        assert time.monotonic() < deadline, f"no post answered 303 within {within} s: {reply and reply.status}"
+        time.sleep(0.25)
+
+
+@pytest.mark.skipif(not POSTGRES, reason="instances tell each other's boards through PostgreSQL's LISTEN/NOTIFY")
+def test_a_board_hears_another_instances_change_after_postgres_returns(servers, workdir):
+    first = servers(workdir / "a", staff_token=STAFF_TOKEN)
+    second = servers(workdir / "b", staff_token=STAFF_TOKEN, start=False)
+    share_database(second.data_dir, first.data_dir)
+    second.start()
+    board = BoardStream(second.port, signed_in_cookie(second.port))
+    shopper = Client(first.port)
+    token = shopper.csrf()
+    try:
+        token = post_until_answered(shopper, token, within=5)
+        assert board.hears_board(within=3), "before the outage, a change on one instance reached the other's board"
+
+        log_mark = len(second.log_text())
+        postgres_cluster("stop")
+        try:
+            time.sleep(2)
+        finally:
+            postgres_cluster("start")
+        # The relay notices the lost connection and listens again; listening again, it tells its boards to read
+        # everything, since changes may have gone by unheard. A stream that dropped meanwhile is opened again.
+        if not board.hears_board(within=15):
+            assert board.ended, "the board's stream stayed open and heard nothing after PostgreSQL returned"
+            board.reopen(within=30)
+        assert wait_until(lambda: "board change notifications interrupted; listening again"
+                          in second.log_text()[log_mark:], timeout=15), "the relay never noticed the outage"
+        # Both instances' relays listen again, each on a connection of its own.
+        listeners = ("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                     f"AND query ILIKE 'LISTEN%{BOARD_CHANNEL}%'")
+        assert wait_until(lambda: int(first.sql_value(listeners)) == 2, timeout=15), (
+            f"{first.sql_value(listeners)} connections listen for board changes after PostgreSQL returned")
+        time.sleep(1)
+        board.hears_board(within=0.1)  # whatever the return itself brought
+
+        post_until_answered(shopper, token, within=15)
+        assert board.hears_board(within=3), "a change on one instance did not reach the other's board after the outage"
+        assert not board.ended
+    finally:
+        board.close()
+        shopper.close()

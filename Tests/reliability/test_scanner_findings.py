@@ -14,6 +14,7 @@ import os
 import re
 import secrets
 import socket
+import threading
 import time
 import urllib.parse
 
@@ -703,43 +704,106 @@ def test_input_the_parser_cannot_read_gets_a_400_with_the_security_headers(serve
     assert not server.error_lines(), server.error_lines()
 
 
+# The request guard's limits, in proportion to the connection timeout (`--connection-timeout`, 30 s in production,
+# where these are 20 s of silence, 30 s for a request plus 1 s a 16 KB, 30 s idle, 30 s stalled, a check every 5 s).
+# The tests below start the server with a test-sized one and assert the same behaviour in seconds: each limit is
+# waited for in full (a busy machine only makes an answer later), and what must come first is told by order, not by
+# a window of the wall clock.
+CONNECTION_TIMEOUT = 6
+SILENCE_LIMIT = CONNECTION_TIMEOUT * 2 / 3
+CHECK_EVERY = CONNECTION_TIMEOUT / 6
+TEST_SIZED = ["--connection-timeout", f"{CONNECTION_TIMEOUT}s"]
+
+
+def request_deadline(announced: int) -> float:
+    return CONNECTION_TIMEOUT + CONNECTION_TIMEOUT / 30 * (announced // (16 * 1024))
+
+
+def trickle_until_answered(sock: socket.socket, every: float, limit: float) -> tuple[bytes, float]:
+    """Sends a byte of body every `every` seconds until the server answers, then reads the rest until it closes:
+    everything it sent, and how long after the first byte its answer began. Fails past `limit` seconds."""
+    start = time.monotonic()
+    sock.settimeout(every)
+    data, answered_after = b"", None
+    while time.monotonic() - start < limit:
+        if answered_after is None:
+            sock.sendall(b"x")
+        try:
+            chunk = sock.recv(65536)
+        except socket.timeout:
+            continue
+        except ConnectionResetError:
+            # What was trickled after the answer was never read, so the close may come as a reset.
+            chunk = b""
+        if not chunk:
+            assert answered_after is not None, f"closed without an answer after {time.monotonic() - start:.1f} s"
+            return data, answered_after
+        if answered_after is None:
+            answered_after = time.monotonic() - start
+        data += chunk
+    pytest.fail(f"still open after {limit:.0f} s ({len(data)} bytes received)")
+
+
 def test_a_request_that_falls_silent_gets_a_408_before_the_idle_timeout_closes_it(servers):
-    """A body announced near the form limit earns 33 s; 20 s of silence inside it is answered, not dropped."""
-    server = servers()
-    sock = socket.create_connection((HOST, server.port), timeout=5)
+    """A body announced near the form limit earns more than the connection timeout; silence for two thirds of that
+    inside it is answered with a 408, not dropped, and sooner than the deadline a trickling body meets."""
+    server = servers(args=TEST_SIZED)
+    announced = 60000
+    head = (f"POST /cart/clear HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n"
+            f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {announced}\r\n\r\n_").encode()
+    silent = socket.create_connection((HOST, server.port), timeout=5)
+    trickling = socket.create_connection((HOST, server.port), timeout=5)
+    outcome: dict[str, tuple[bytes, float, float]] = {}
+
+    def trickle() -> None:
+        data, waited = trickle_until_answered(trickling, CHECK_EVERY / 2, request_deadline(announced) * 4)
+        outcome["trickling"] = (data, waited, time.monotonic())
+
     try:
-        sock.sendall(f"POST /cart/clear HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n"
-                     "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 60000\r\n\r\n_".encode())
-        answer, waited = read_until_closed(sock, 40)
+        trickling.sendall(head)
+        silent.sendall(head)
+        thread = threading.Thread(target=trickle)
+        thread.start()
+        answer, waited = read_until_closed(silent, SILENCE_LIMIT * 6)
+        silent_closed_at = time.monotonic()
+        thread.join(request_deadline(announced) * 5)
     finally:
-        sock.close()
+        silent.close()
+        trickling.close()
     assert answer.startswith(b"HTTP/1.1 408"), answer[:80]
     assert security_headers_present(answer.partition(b"\r\n\r\n")[0])
-    assert 19 <= waited <= 27, f"answered after {waited:.1f} s of silence"
+    assert waited >= SILENCE_LIMIT - 0.2, f"answered after {waited:.1f} s of silence, before the limit"
+    # The same request kept busy is not answered for silence: it meets its deadline, after the silent one was closed.
+    assert "trickling" in outcome, "the trickling request was neither answered nor closed"
+    trickled_answer, trickled_for, trickled_closed_at = outcome["trickling"]
+    assert trickled_answer.startswith(b"HTTP/1.1 408"), trickled_answer[:80]
+    assert trickled_for >= request_deadline(announced) - 0.2, f"the trickling body got its 408 after {trickled_for:.1f} s"
+    assert silent_closed_at < trickled_closed_at, "the silent request was answered no sooner than its deadline"
     assert not server.error_lines(), server.error_lines()
 
 
 def test_a_connection_kept_busy_before_the_decoder_stays_open_and_an_idle_one_closes(servers):
     """Static files are answered from the bytes read, before Hummingbird's handlers and their idle timer; the request
-    guard keeps the idle timeout (30 s, checked every 5 s) and counts those answers, so a busy connection is not cut
-    and an idle one still is."""
-    server = servers()
+    guard keeps the idle timeout (the connection timeout, checked every sixth of it) and counts those answers, so a
+    busy connection is not cut and an idle one still is, after the timeout and not before."""
+    server = servers(args=TEST_SIZED)
     request = f"GET /static/app.css HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n\r\n".encode()
     busy = RawConnection(server.port)
     idle = RawConnection(server.port)
+    watched_for = CONNECTION_TIMEOUT * 4
     try:
         assert busy.exchange(request).status == 200
         assert idle.exchange(request).status == 200
         start = time.monotonic()
         idle_closed_after = None
-        while time.monotonic() - start < 45:
-            time.sleep(3)
-            assert busy.exchange(request).status == 200, f"closed after {time.monotonic() - start:.0f} s of answers"
+        while time.monotonic() - start < watched_for:
+            time.sleep(CONNECTION_TIMEOUT / 10)
+            assert busy.exchange(request).status == 200, f"closed after {time.monotonic() - start:.1f} s of answers"
             # Its answer was read whole, so anything more to read on it is the close.
             if idle_closed_after is None and idle.answered():
                 idle_closed_after = time.monotonic() - start
-        assert idle_closed_after is not None, "the idle connection is still open after 45 s"
-        assert 27 <= idle_closed_after <= 40, f"the idle connection closed after {idle_closed_after:.0f} s"
+        assert idle_closed_after is not None, f"the idle connection is still open after {watched_for} s"
+        assert idle_closed_after >= CONNECTION_TIMEOUT * 0.9, f"the idle connection closed after {idle_closed_after:.1f} s"
     finally:
         busy.close()
         idle.close()
@@ -747,8 +811,9 @@ def test_a_connection_kept_busy_before_the_decoder_stays_open_and_an_idle_one_cl
 
 
 def test_a_body_sent_a_byte_at_a_time_and_an_answer_never_read_do_not_hold_connections(servers):
-    """The request deadline (30 s plus a second a 16 KB announced) and the stalled-write limit (30 s), at once."""
-    server = servers()
+    """The request deadline (the connection timeout plus a thirtieth of it a 16 KB announced) against a body that
+    never falls silent, and the stalled-write limit (the connection timeout), at once."""
+    server = servers(args=TEST_SIZED)
     baseline = len(socket_fds(server.proc.pid))
     slow_body = socket.create_connection((HOST, server.port), timeout=5)
     slow_body.sendall(f"POST /cart/clear HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n"
@@ -759,26 +824,25 @@ def test_a_body_sent_a_byte_at_a_time_and_an_answer_never_read_do_not_hold_conne
     pipelined = f"GET / HTTP/1.1\r\nHost: {HOST}:{server.port}\r\n\r\n".encode() * 400
     slow_reader.sendall(pipelined)
     try:
-        start = time.monotonic()
-        while time.monotonic() - start < 5:  # a trickle that never finishes the body
-            slow_body.sendall(b"x")
-            time.sleep(1)
-        answer, waited = read_until_closed(slow_body, 40)
+        # A trickle that never finishes the body, and never leaves it silent.
+        answer, waited = trickle_until_answered(slow_body, CHECK_EVERY / 2, request_deadline(6000) * 4)
         assert answer.startswith(b"HTTP/1.1 408"), answer[:80]
         assert security_headers_present(answer.partition(b"\r\n\r\n")[0])
+        assert waited >= request_deadline(6000) - 0.2, f"answered after {waited:.1f} s, before the deadline"
         # Reading 16 bytes now and then is reading nothing: the server lets go of the connection instead of
         # holding it for days. What counts is the server's side: its socket is gone.
         def held() -> int:
             return len(socket_fds(server.proc.pid))
         slow_reader.settimeout(0.2)
-        deadline = time.monotonic() + 60
+        limit = CONNECTION_TIMEOUT * 10
+        deadline = time.monotonic() + limit
         while time.monotonic() < deadline and held() > baseline:
             try:
                 slow_reader.recv(16)
             except (socket.timeout, ConnectionResetError):
                 pass
             time.sleep(0.5)
-        assert held() <= baseline, f"the server still holds {held() - baseline} more connections after 60 s"
+        assert held() <= baseline, f"the server still holds {held() - baseline} more connections after {limit} s"
     finally:
         slow_body.close()
         slow_reader.close()

@@ -1,6 +1,7 @@
 import Foundation
 import RecipeCartDomain
 import RecipeCartUpstream
+import RecipeCartWire
 
 /// Everything `web serve` can be told, each with a `RECIPECART_…` environment twin (`Settings`).
 public struct AppConfig: Sendable {
@@ -24,6 +25,9 @@ public struct AppConfig: Sendable {
     public var trustedProxies: TrustedProxies
     /// When the staff board calls an open order waiting long, then late (`--order-warn-after`, `--order-late-after`).
     public var orderAges: OrderAge.Limits
+    /// How long a connection may sit idle, send its request or leave its answers unread (`--connection-timeout`);
+    /// the request guard's other limits are in proportion to it.
+    public var connectionTimeout: TimeInterval
     /// The payment and delivery partner orders are handed to (`--partner-url`, `--partner-secret`); nil keeps
     /// pickup at the counter only.
     public var partner: PartnerSettings?
@@ -46,6 +50,7 @@ public struct AppConfig: Sendable {
         trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue,
         orderAges: OrderAge.Limits = OrderAge.Limits(
             warnAfter: Settings.orderWarnAfter.defaultValue, lateAfter: Settings.orderLateAfter.defaultValue),
+        connectionTimeout: TimeInterval = Settings.connectionTimeout.defaultValue,
         partner: PartnerSettings? = nil,
         clock: AppClock = .system
     ) {
@@ -61,6 +66,7 @@ public struct AppConfig: Sendable {
         self.staticCacheBytes = staticCacheBytes
         self.trustedProxies = trustedProxies
         self.orderAges = orderAges
+        self.connectionTimeout = connectionTimeout
         self.partner = partner
         self.clock = clock
     }
@@ -79,6 +85,7 @@ public struct AppConfig: Sendable {
             trustedProxies: try settings(Settings.trustedProxy),
             orderAges: OrderAge.Limits(
                 warnAfter: try settings(Settings.orderWarnAfter), lateAfter: try settings(Settings.orderLateAfter)),
+            connectionTimeout: try settings(Settings.connectionTimeout),
             partner: try PartnerSettings(reading: settings))
         guard orderAges.lateAfter > orderAges.warnAfter else {
             throw SettingError(
@@ -86,6 +93,10 @@ public struct AppConfig: Sendable {
         }
     }
 
+    /// The request guard's limits, in proportion to the connection timeout.
+    var requestGuardTimings: RequestGuardTimings {
+        RequestGuardTimings(connectionTimeout: .nanoseconds(Int64((connectionTimeout * 1e9).rounded())))
+    }
     /// Uploaded pictures and the upstream image cache, served under `/images/`.
     var imagesDirectory: URL { dataDirectory.appendingPathComponent("images") }
     var templatesDirectory: URL { resourcesDirectory.appendingPathComponent("Templates") }

@@ -44,7 +44,9 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     // at a quarter of a second and the peak RSS past 100 MB). A failure here is retried by the warmer.
     _ = try? await search.index.value(at: stores.catalog.generation())
     // Made first: it chooses the metrics backend, which every counter made after it reports to.
-    let metricsServer = config.metricsPort.map { MetricsServer(host: config.host, port: $0, logger: logger) }
+    let metricsServer = config.metricsPort.map {
+        MetricsServer(host: config.host, port: $0, timings: config.requestGuardTimings, logger: logger)
+    }
     let requestMetrics = metricsServer.map { _ in RequestMetrics() }
     let (router, browse, recipes, pages) = try makeRouter(
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
@@ -62,9 +64,12 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         ] : []
     return Application(
         router: router,
-        // The request guard closes connections that send nothing for 30 s, so idle or half-sent requests cannot pile up.
+        // The request guard closes connections that send nothing for the connection timeout (30 s), so idle or
+        // half-sent requests cannot pile up.
         server: .http1(
-            configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: nil),
+            configuration: .init(
+                additionalChannelHandlers: [HTTP1RequestGuardInstaller(timings: config.requestGuardTimings)],
+                idleTimeout: nil),
             answeringOnEventLoop: answers),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: serverName),
         services: stores.services + upstreamServices

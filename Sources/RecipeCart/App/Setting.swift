@@ -89,6 +89,11 @@ extension Reading<Bool> {
 extension Reading<TimeInterval> {
     static let duration = Reading(
         expected: "a duration such as 500ms, 5s, 30m, 24h or 7d", parse: UpstreamSettings.seconds(from:))
+    static func duration(from shortest: TimeInterval, to longest: TimeInterval, as bounds: String) -> Reading {
+        Reading(expected: "a duration \(bounds), such as 30s") { text in
+            UpstreamSettings.seconds(from: text).flatMap { (shortest...longest).contains($0) ? $0 : nil }
+        }
+    }
     static let positiveDuration = Reading(expected: "a duration longer than zero, such as 90s, 5m or 1h") { text in
         UpstreamSettings.seconds(from: text).flatMap { $0 > 0 ? $0 : nil }
     }

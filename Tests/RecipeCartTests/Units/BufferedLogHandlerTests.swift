@@ -77,12 +77,16 @@ import Testing
 private final class LogPipe: Sendable {
     let output: LogOutput
     private let readEnd: Int32
+    private let writeEnd: Int32
     private let received = Mutex<[UInt8]>([])
+    /// Written by the test after a flush, never by a logger: once read, everything flushed before it was read.
+    private static let mark = Array("\u{0}end of what was flushed\u{0}".utf8)
 
     init(reading: Bool = true, capacity: Int = 4 << 20) {
         var ends: [Int32] = [0, 0]
         precondition(pipe(&ends) == 0)
         readEnd = ends[0]
+        writeEnd = ends[1]
         output = LogOutput(descriptor: ends[1], capacity: capacity, label: "RecipeCart")
         if reading { startReading() }
     }
@@ -98,19 +102,19 @@ private final class LogPipe: Sendable {
         }.start()
     }
 
-    /// What was read, emptied. `LogOutput.flush` returns once `write(2)` did; the reader may trail it a little, so
-    /// this waits until nothing more arrives for 50 ms.
+    /// What was read, emptied. `LogOutput.flush` returns once `write(2)` did, so a mark written to the pipe after it
+    /// comes after every flushed line: the reader, which may trail the flush, has them all once it has the mark.
     func takeText() -> String {
-        var count = -1
-        for _ in 0..<100 {
-            let now = received.withLock { $0.count }
-            if now > 0 && now == count { break }
-            count = now
-            Thread.sleep(forTimeInterval: 0.05)
+        let written = Self.mark.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+        precondition(written == Self.mark.count)
+        // A limit only so a lost mark cannot hang the suite; the text then lacks the mark and the test's check fails.
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while !received.withLock({ $0.suffix(Self.mark.count).elementsEqual(Self.mark) }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.001)
         }
         let bytes = received.withLock { bytes in
             defer { bytes.removeAll() }
-            return bytes
+            return bytes.suffix(Self.mark.count).elementsEqual(Self.mark) ? bytes.dropLast(Self.mark.count) : bytes[...]
         }
         return String(decoding: bytes, as: UTF8.self)
     }

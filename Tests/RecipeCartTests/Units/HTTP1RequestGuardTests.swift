@@ -67,7 +67,7 @@ import Testing
         let socket: FakeSocket
         let output: OutputEnds
 
-        init(wire: Bool = false) throws {
+        init(wire: Bool = false, timings: RequestGuardTimings = .standard) throws {
             loop = EmbeddedEventLoop()
             channel = EmbeddedChannel(loop: loop)
             errors = ErrorsPassed()
@@ -77,7 +77,7 @@ import Testing
             // As Hummingbird's `HTTP1Channel` configures it.
             try pipeline.configureHTTPServerPipeline(
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false)
-            let requestGuard = HTTP1RequestGuard(socket: socket.socket)
+            let requestGuard = HTTP1RequestGuard(socket: socket.socket, timings: timings)
             try pipeline.addHandler(requestGuard)
             try pipeline.addHandler(errors)
             if wire {
@@ -132,7 +132,7 @@ import Testing
         func expectClosesOnceTaken(sourceLocation: SourceLocation = #_sourceLocation) {
             #expect(output.hasEnded, sourceLocation: sourceLocation)
             #expect(channel.isActive, sourceLocation: sourceLocation)
-            loop.advanceTime(by: HTTP1RequestGuard.checkEvery)
+            loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
             #expect(!channel.isActive, sourceLocation: sourceLocation)
             #expect(socket.resets == 0, sourceLocation: sourceLocation)
         }
@@ -300,9 +300,9 @@ import Testing
         try connection.send(
             Self.get("/b") + "POST /cart/items/c HTTP/1.1\r\nHost: shop\r\nContent-Length: 10\r\n\r\nop=")
         #expect(try connection.passedOn() == ["head GET /b", "end", "head POST /cart/items/c", "body op="])
-        connection.loop.advanceTime(by: HTTP1RequestGuard.silenceLimit - .seconds(1))
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.silenceLimit - .seconds(1))
         #expect(connection.errors.errors.isEmpty)
-        connection.loop.advanceTime(by: HTTP1RequestGuard.checkEvery)
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
         // The post's body fails rather than ending short…
         #expect(connection.errors.errors.count == 1)
         #expect(connection.errors.errors.first is HTTPParserError)
@@ -323,10 +323,10 @@ import Testing
         #expect(try !connection.written().isEmpty)
         // Past the idle timeout nothing is closed gracefully while the kernel holds answers for the client; the first
         // look at its send queue (after 5 s) starts the stalled-write limit.
-        connection.loop.advanceTime(by: HTTP1RequestGuard.stalledWriteLimit + .seconds(4))
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.stalledWriteLimit + .seconds(4))
         #expect(connection.channel.isActive)
         #expect(connection.socket.resets == 0)
-        connection.loop.advanceTime(by: HTTP1RequestGuard.checkEvery)
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
         #expect(connection.socket.resets == 1)
         #expect(!connection.channel.isActive)
     }
@@ -336,11 +336,12 @@ import Testing
         connection.socket.holds = true
         connection.socket.moves = true
         try connection.send(Self.get("/a1") + Self.get("/a2"))
-        connection.loop.advanceTime(by: HTTP1RequestGuard.idleTimeout + HTTP1RequestGuard.stalledWriteLimit * 2)
+        connection.loop.advanceTime(
+            by: RequestGuardTimings.standard.idleTimeout + RequestGuardTimings.standard.stalledWriteLimit * 2)
         #expect(connection.channel.isActive)
         #expect(connection.socket.resets == 0)
         connection.socket.holds = false
-        connection.loop.advanceTime(by: HTTP1RequestGuard.checkEvery)
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
         #expect(!connection.channel.isActive)
         #expect(connection.socket.resets == 0)
     }
@@ -349,13 +350,35 @@ import Testing
         let connection = try Connection()
         try connection.send(Self.get("/b"))
         try connection.answer(.ok, "B")
-        connection.loop.advanceTime(by: HTTP1RequestGuard.idleTimeout - .seconds(1))
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.idleTimeout - .seconds(1))
         #expect(connection.channel.isActive)
-        connection.loop.advanceTime(by: HTTP1RequestGuard.checkEvery)
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
         #expect(!connection.channel.isActive)
         #expect(connection.socket.resets == 0)
         // The send queue was looked at once after the answer, then no more.
         #expect(connection.socket.looks == 1)
+    }
+
+    /// The test-sized timings the reliability suite starts the server with (`--connection-timeout 3s`) keep every
+    /// limit in the same proportion, so those tests prove the same behaviour in seconds.
+    @Test func testSizedTimingsKeepEveryLimitInProportion() throws {
+        let timings = RequestGuardTimings(connectionTimeout: .seconds(3))
+        #expect(timings.idleTimeout == .seconds(3) && timings.stalledWriteLimit == .seconds(3))
+        #expect(timings.checkEvery == .milliseconds(500) && timings.silenceLimit == .seconds(2))
+        #expect(timings.deadline(announcing: 0) == .seconds(3))
+        #expect(timings.deadline(announcing: 64 * 1024 + 1) == .milliseconds(3_400))
+        #expect(timings.deadline(announcing: .max) == .seconds(60))
+        #expect(RequestGuardTimings.standard.silenceLimit == .seconds(20))
+        #expect(RequestGuardTimings.standard.deadline(announcing: 60_000) == .seconds(33))
+        #expect(RequestGuardTimings.standard.deadline(announcing: -5) == .seconds(30))
+
+        let connection = try Connection(timings: timings)
+        try connection.send(Self.get("/b"))
+        try connection.answer(.ok, "B")
+        connection.loop.advanceTime(by: timings.idleTimeout - .milliseconds(100))
+        #expect(connection.channel.isActive)
+        connection.loop.advanceTime(by: timings.checkEvery)
+        #expect(!connection.channel.isActive)
     }
 
     @Test func aClientThatStopsTakingTheAnswersBeforeARefusalIsReset() throws {
@@ -365,9 +388,9 @@ import Testing
         try connection.answer(.ok, "B")
         #expect(try connection.written() == Self.ok("B") + Self.refusal(.badRequest))
         #expect(connection.output.hasEnded)
-        connection.loop.advanceTime(by: HTTP1RequestGuard.stalledWriteLimit + .seconds(4))
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.stalledWriteLimit + .seconds(4))
         #expect(connection.channel.isActive)
-        connection.loop.advanceTime(by: HTTP1RequestGuard.checkEvery)
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
         #expect(connection.socket.resets == 1)
         #expect(!connection.channel.isActive)
     }
@@ -384,7 +407,7 @@ import Testing
         for _ in 0..<20 {
             try connection.channel.writeOutbound(
                 HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
-            connection.loop.advanceTime(by: HTTP1RequestGuard.checkEvery)
+            connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
         }
         #expect(connection.channel.isActive, "a stream read as it goes is kept past the idle and stall limits")
         #expect(connection.socket.resets == 0)
@@ -395,7 +418,7 @@ import Testing
         while connection.channel.isActive && beats < 20 {
             try connection.channel.writeOutbound(
                 HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
-            connection.loop.advanceTime(by: HTTP1RequestGuard.checkEvery)
+            connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
             beats += 1
         }
         // Reset once nothing was acknowledged for the stall limit, and not before.

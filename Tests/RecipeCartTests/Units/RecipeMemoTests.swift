@@ -24,17 +24,21 @@ import Testing
     @Test func requestsAtOnceShareOneReadAndLaterOnesReadNothing() async throws {
         let memo = RecipeMemo()
         let reads = Reads()
-        // The read finishes only once every request is waiting for it.
-        let (release, releaser) = AsyncStream<Void>.makeStream()
+        // The read finishes only once every request has asked for the recipe, told by a count rather than a guess
+        // at how long they take to get there on a busy machine.
+        let asked = Reads()
         let read: @Sendable () async throws -> Recipe? = {
             reads.count.add(1, ordering: .relaxed)
-            for await _ in release { break }
+            while asked.count.load(ordering: .acquiring) < 8 { await Task.yield() }
             return Self.stew()
         }
         let titles = try await withThrowingTaskGroup(of: String?.self) { group in
-            for _ in 0..<8 { group.addTask { try await memo.recipe(Self.id, generation: 1, read: read)?.title } }
-            try await Task.sleep(for: .milliseconds(50))
-            releaser.yield()
+            for _ in 0..<8 {
+                group.addTask {
+                    asked.count.add(1, ordering: .releasing)
+                    return try await memo.recipe(Self.id, generation: 1, read: read)?.title
+                }
+            }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(titles == Array(repeating: "Stew", count: 8))

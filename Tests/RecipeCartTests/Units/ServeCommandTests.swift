@@ -1,8 +1,10 @@
 import Foundation
 import Logging
+import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
+import RecipeCartWire
 import Testing
 
 @testable import RecipeCart
@@ -58,6 +60,10 @@ struct ServeCommandTests {
         (
             "RECIPECART_ORDER_LATE_AFTER", "soon", ["--order-late-after", "soon"],
             "--order-late-after must be a duration longer than zero"
+        ),
+        (
+            "RECIPECART_CONNECTION_TIMEOUT", "500ms", ["--connection-timeout", "500ms"],
+            "--connection-timeout must be a duration from 1s to 10m"
         ),
     ])
     func aMalformedValueStopsTheStartNamingTheFlagOrTheVariable(
@@ -161,7 +167,7 @@ struct ServeCommandTests {
     @Test func helpListsEveryOptionOfTheREADMEWithItsTwinAndDefault() throws {
         let help = try Self.web(["serve", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let rows = try Self.readmeConfigurationRows()
-        #expect(rows.count == 21)
+        #expect(rows.count == 22)
         for row in rows {
             #expect(help.contains(row.flag), "\(row.flag) is missing from --help")
             #expect(help.contains("[env: \(row.variable)]"), "\(row.variable) is missing from --help")
@@ -235,6 +241,8 @@ struct ServeCommandTests {
         #expect(config.upstream.dailyCallLimit == nil)
         #expect(config.upstream.timeout == 5)
         #expect(config.upstream.cacheTTL == 86400)
+        #expect(config.connectionTimeout == 30)
+        #expect(config.requestGuardTimings == .standard)
 
         let defaults = AppConfig()
         #expect(
@@ -326,6 +334,26 @@ struct ServeCommandTests {
         }
         #expect(commandLineError?.description == "--\(name) \(expected)")
     }
+    /// The reliability suite's test-sized connection timeout, and what is refused: nothing under a second (a check
+    /// every few milliseconds), nothing over ten minutes, nothing that is not a duration.
+    @Test func theConnectionTimeoutSetsTheRequestGuardsLimits() throws {
+        let config = try AppConfig(
+            reading: SettingsReader(commandLine: [:], environment: ["RECIPECART_CONNECTION_TIMEOUT": "3s"]))
+        #expect(config.connectionTimeout == 3)
+        #expect(config.requestGuardTimings == RequestGuardTimings(connectionTimeout: .seconds(3)))
+        #expect(
+            try AppConfig(reading: SettingsReader(commandLine: ["connection-timeout": "10m"], environment: [:]))
+                .connectionTimeout == 600)
+        for text in ["0s", "999ms", "-3s", "11m", "1h", "soon", "3 s x"] {
+            let error = #expect(throws: SettingError.self) {
+                _ = try AppConfig(reading: SettingsReader(commandLine: ["connection-timeout": text], environment: [:]))
+            }
+            #expect(
+                error?.description
+                    == "--connection-timeout must be a duration from 1s to 10m, such as 30s, not \"\(text)\"")
+        }
+    }
+
     /// A delivery partner needs its address and its secret together; the secret is never repeated, even when it is
     /// the malformed one.
     @Test func aPartnerNeedsItsAddressAndSecretTogether() throws {

@@ -10,6 +10,8 @@ import ServiceLifecycle
 struct MetricsServer: Service {
     let host: String
     let port: Int
+    /// The same limits as the shop's own port (`--connection-timeout`).
+    let timings: RequestGuardTimings
     let logger: Logger
 
     /// The one registry of this process: swift-metrics takes a single backend, chosen before anything is counted.
@@ -18,9 +20,10 @@ struct MetricsServer: Service {
         return PrometheusMetricsFactory.defaultRegistry
     }()
 
-    init(host: String, port: Int, logger: Logger) {
+    init(host: String, port: Int, timings: RequestGuardTimings, logger: Logger) {
         self.host = host
         self.port = port
+        self.timings = timings
         self.logger = logger
         _ = Self.registry
     }
@@ -47,7 +50,8 @@ struct MetricsServer: Service {
         let app = Application(
             router: router,
             server: .http1(
-                configuration: .init(additionalChannelHandlers: [HTTP1RequestGuardInstaller()], idleTimeout: nil)),
+                configuration: .init(
+                    additionalChannelHandlers: [HTTP1RequestGuardInstaller(timings: timings)], idleTimeout: nil)),
             configuration: .init(address: .hostname(host, port: port), serverName: "RecipeCart metrics"), logger: logger
         )
         try await app.run()
