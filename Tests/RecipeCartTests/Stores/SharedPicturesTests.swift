@@ -113,6 +113,9 @@ import Testing
             try await stores.stores.pictures.keep(png + [5], path: "uploads/elsewhere-used.png")
             clock.advance(by: 3600)
             let young = try await store.store(png + [3], kind: .png)
+            // Dated by the test's clock, not the machine's: a slow run must not age it past the grace.
+            try FileManager.default.setAttributes(
+                [.modificationDate: clock.now], ofItemAtPath: images.appendingPathComponent(young).path)
 
             let deleted = await store.deleteUnused(
                 keeping: [used, "uploads/elsewhere-used.png", "cache/other.jpg"], grace: 600, now: clock.now)
