@@ -36,6 +36,8 @@ public struct AppConfig: Sendable {
     /// Static files in memory and cached pages answered on the event loop (`EventLoopAnswering`); off, every request goes
     /// through the router, which tests compare against. Both count into the same metrics when they are served.
     public var answersOnEventLoop = true
+    /// How many pages and posts the router works on at once before it refuses more with a 503.
+    var requestLimits = RequestAdmission.Limits.standard
 
     /// Each value left out is the setting's default, as `web serve` would have it with nothing set.
     public init(

@@ -120,6 +120,7 @@ func makeRouter(
     if stores.cartMemory.needsLastWrite {
         router.add(middleware: LastWriteMiddleware(cookies: cookies, clock: config.clock))
     }
+    router.add(middleware: LoadSheddingMiddleware(admission: RequestAdmission(limits: config.requestLimits)))
     router.add(middleware: ErrorPageMiddleware(pages: pages))
     router.add(middleware: MethodGuardMiddleware())
     router.add(middleware: StaticFileMiddleware(files: staticFiles, pictures: stores.pictures))

@@ -26,6 +26,8 @@ struct TestEnvironment {
     var databaseURL: String?
     /// A payment and delivery partner the shop hands its orders to.
     var partner: PartnerSettings?
+    /// How many pages and posts the router takes at once.
+    var requestLimits = RequestAdmission.Limits.standard
 
     init() throws {
         dataDirectory = FileManager.default.temporaryDirectory
@@ -41,6 +43,7 @@ struct TestEnvironment {
         config.answersOnEventLoop = answersOnEventLoop
         config.databaseURL = databaseURL
         config.partner = partner
+        config.requestLimits = requestLimits
         return config
     }
 

@@ -1,0 +1,50 @@
+import HTTPTypes
+import Hummingbird
+
+/// Refuses, with a quick 503 and `Retry-After`, the requests the router has no room for (`RequestAdmission`). Pages
+/// answered on the event loop, static files, the board's event stream and `/healthz` never wait for the router's
+/// work, so they are not counted and never refused.
+struct LoadSheddingMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    let admission: RequestAdmission
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard let kind = Self.kind(of: request) else { return try await next(request, context) }
+        guard admission.enter(kind) else { return Self.busy() }
+        defer { admission.leave(kind) }
+        return try await next(request, context)
+    }
+
+    private static func kind(of request: Request) -> RequestAdmission.Kind? {
+        let path = request.uri.path
+        if uncounted.contains(path) || path.hasPrefix("/static/") || path.hasPrefix("/images/") { return nil }
+        switch request.method {
+        case .get, .head: return .page
+        case .post: return .post
+        default: return nil
+        }
+    }
+
+    private static let uncounted: Set<String> = [Route.health.pattern, Route.staffEvents.pattern]
+
+    /// Made without the renderer or the session: a refusal must cost next to nothing.
+    private static func busy() -> Response {
+        Response(
+            status: .serviceUnavailable,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .retryAfter: "1",
+            ],
+            body: .init(byteBuffer: .init(string: page)))
+    }
+
+    private static let page = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Busy · RecipeCart</title></head>
+        <body><main><h1>Busy right now</h1><p>RecipeCart has more requests than it can answer at once. \
+        Nothing was changed. Please try again in a moment.</p><p><a href="/">Back to the recipes</a></p></main></body></html>
+        """
+}
