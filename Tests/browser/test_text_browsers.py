@@ -4,7 +4,8 @@ this", −, send the order — while staff move the order to ready, and lynx's "
 
 Also: a button reads as its label in a text browser (no hidden value beside it: "(inc) Add to
 cart"); after a post, what lynx lands on says what changed (the status message); the staff board's
-refresh is a link that says what it does; and lynx keeps its session. Debian's lynx knows no SameSite
+refresh is a link that says what it does; the wall screen's pairing page, the screens page and a board
+being packed (its pick marks) read too; and lynx keeps its session. Debian's lynx knows no SameSite
 cookie attribute: it takes "SameSite=Lax" for a cookie of its own and gives it the attributes that
 follow, so a session cookie whose Path came after SameSite was kept for the setting page's folder
 only. A post then went out without the session (refused, from a recipe page), or its new session
@@ -104,6 +105,28 @@ def test_the_staff_board_says_how_to_refresh_it_in_lynx(shopper_pages):
     pages, _ = shopper_pages
     text = lynx_dump(pages["staff-board"])
     assert re.search(r"\[\d+\]Refresh now", text), text[:1500]
+
+
+def test_staff_pages_read_in_lynx(base_url):
+    """The wall screen's pairing page, the screens page, and a board whose order is being packed (its pick
+    marks) read in lynx: what to do there, and each button by its label alone."""
+    shopper = Session(base_url)
+    add_to_cart(shopper, CARBONARA)
+    code = send_order(shopper, "lynx marks")
+    staff = Session(base_url)
+    staff.staff_sign_in(staff_token())
+    staff.advance_order(code, "Start packing")
+    screen = lynx_dump(Session(base_url).get("/staff/screen")[1])
+    screens = lynx_dump(staff.get("/staff/screens")[1])
+    board = lynx_dump(staff.get("/staff")[1])
+    assert re.search(r"[A-Z0-9]{3}.?[A-Z0-9]{3}", screen) and "open /staff/screens and type this code" in screen, screen
+    assert "Code on the screen" in screens and re.search(r"\(BUTTON\) Pair screen", screens), screens
+    assert code in board and "Mark ready" in board, board
+    for label in ("Found", "Short or replaced", "Mark short", "Mark replaced"):
+        assert label in board, f"the board in lynx has no {label!r}:\n{board}"
+    hidden = re.compile(r"\((?:\[\d+\])?(found|short|replaced|none|new|picking|ready|cancelled)\)")
+    for name, text in (("screen", screen), ("screens", screens), ("board", board)):
+        assert not HIDDEN_VALUE.findall(text) and not hidden.findall(text), f"lynx shows hidden values on {name}:\n{text}"
 
 
 def test_cookies_keep_their_path_in_lynx(base_url):
