@@ -163,6 +163,32 @@ def test_lynx_can_shop_from_a_recipe_page(base_url):
             browser.quit()
 
 
+def test_lynx_shows_the_status_message_where_a_post_lands(base_url):
+    """lynx puts the line a post landed on (its #line-… fragment) at the top of its screen: the status message,
+    at the top of the page, was above the screen. It says what changed where lynx lands, on the recipe page and
+    on the cart."""
+    browser = Lynx(f"{base_url}/recipes/{CARBONARA}")
+    try:
+        browser.wait_for(r"Add to cart", what="the recipe")
+        browser.settle()
+        landings = (
+            ("Add to cart", rf"Added {CARBONARA_TITLE} · 1 in your cart"),
+            ("+ one more", rf"Added {CARBONARA_TITLE} · 2 in your cart"),
+            ("Cart 2", None),
+            ("− one less", rf"Took one {CARBONARA_TITLE} out · 1 in your cart"),
+        )
+        for label, message in landings:
+            browser.press(label)
+            if message is None:
+                browser.wait_for(r"Your cart", what="the cart")
+                continue
+            browser.wait_for(r"\b\d \(\[\d+\]BUTTON\) \+ one more", what=f"the line after {label}")
+            screen = browser.settle(quiet=0.4)
+            assert re.search(message, screen), f"after {label!r} lynx's screen does not say {message!r}:\n{screen}"
+    finally:
+        browser.quit()
+
+
 @pytest.fixture
 def lynx(base_url):
     browser = Lynx(base_url + "/")
