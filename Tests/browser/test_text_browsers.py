@@ -21,8 +21,10 @@ from textbrowsers import Lynx, Session, lynx_dump, w3m_dump
 
 CARBONARA = "bundled-33"
 CARBONARA_TITLE = "Classic Spaghetti Carbonara"
-# A button's hidden value shown beside its label, as lynx did: "(inc) Add to cart", "(dec) −".
-HIDDEN_VALUE = re.compile(r"\((?:\[\d+\])?(inc|dec|set|start|stop|servings)\)")
+# A button's hidden value shown beside its label, as lynx did: "(inc) Add to cart", "(dec) −", "(save) Save changes".
+HIDDEN_VALUE = re.compile(
+    r"\((?:\[\d+\])?(inc|dec|set|start|stop|servings|save|add-step|(?:move-up|move-down|delete-step)-\d+)\)"
+)
 
 
 def staff_token():
@@ -52,13 +54,14 @@ def send_order(shopper, note=""):
 
 @pytest.fixture
 def shopper_pages(base_url):
-    """The walk's pages as one shopper sees them: Browse, a search, the recipe in the cart, the cart
-    with a row had and a timer offered, an order, the staff board with that order."""
+    """The walk's pages as one shopper sees them: Browse, a search, the recipe and its edit page, the recipe in
+    the cart, the cart with a row had and a timer offered, an order, the staff board with that order."""
     shopper = Session(base_url)
     pages = {}
     pages["browse"] = shopper.get("/")[1]
     pages["search"] = shopper.get("/?q=carbonara")[1]
     pages["recipe"] = shopper.get(f"/recipes/{CARBONARA}")[1]
+    pages["edit"] = shopper.get(f"/recipes/{CARBONARA}/edit")[1]
     add_to_cart(shopper, CARBONARA, times=2)
     pages["recipe-in-cart"] = shopper.get(f"/recipes/{CARBONARA}")[1]
     pages["cart"] = shopper.get("/cart")[1]
@@ -89,7 +92,7 @@ def test_buttons_read_as_their_labels_in_lynx(shopper_pages):
     """lynx shows a button's name/value beside its label ("(inc) Add to cart", "(dec) − 2 (inc) +"):
     each button is a plain form whose hidden fields say what it does, so only its label shows."""
     pages, _ = shopper_pages
-    for name in ("recipe", "recipe-in-cart", "cart"):
+    for name in ("recipe", "recipe-in-cart", "cart", "edit"):
         text = lynx_dump(pages[name])
         shown = HIDDEN_VALUE.findall(text)
         assert not shown, f"lynx shows hidden values beside the buttons of {name}: {shown}\n{text}"
@@ -97,6 +100,8 @@ def test_buttons_read_as_their_labels_in_lynx(shopper_pages):
     in_cart = lynx_dump(pages["recipe-in-cart"])
     assert re.search(r"\(BUTTON\) − one less", in_cart) and re.search(r"2 \(BUTTON\) \+ one more", in_cart), in_cart
     assert re.search(r"\(BUTTON\) Start cooking \(20\s+min\)", lynx_dump(pages["cart"]))
+    edit = lynx_dump(pages["edit"])
+    assert re.search(r"\(BUTTON\) Save changes", edit) and re.search(r"\(BUTTON\) ↓ Down", edit), edit
 
 
 def test_the_staff_board_says_how_to_refresh_it_in_lynx(shopper_pages):
