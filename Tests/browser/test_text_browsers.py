@@ -134,6 +134,31 @@ def test_staff_pages_read_in_lynx(base_url):
         assert not HIDDEN_VALUE.findall(text) and not hidden.findall(text), f"lynx shows hidden values on {name}:\n{text}"
 
 
+def test_lynx_pairs_a_wall_screen(base_url):
+    """Staff in lynx sign in, open Screens from the board, type the code a wall screen shows and press Pair
+    screen: the screens page lists it, and the screen is paired."""
+    tv = Session(base_url)
+    status, html, _ = tv.get("/staff/screen")
+    assert status == 200
+    code = re.search(r'data-pairing-code="([A-Z0-9]+)"', html).group(1)
+    browser = Lynx(f"{base_url}/staff/login")
+    try:
+        browser.wait_for(r"Staff token", what="the sign-in page")
+        browser.settle()
+        browser.fill("Staff token", staff_token())
+        browser.press("Sign in")
+        browser.wait_for(r"Refresh now", what="the board")
+        browser.press("Screens")
+        browser.wait_for(r"Code on the screen", what="the screens page")
+        browser.fill("Code on the screen", code)
+        browser.fill("Name of the screen", "Counter by lynx")
+        browser.press("Pair screen")
+        browser.wait_for(r"is paired", what="the screens page saying the screen is paired")
+    finally:
+        browser.quit()
+    assert tv.get("/staff/screen/status")[1].strip() in ("paired", "live")
+
+
 def test_cookies_keep_their_path_in_lynx(base_url):
     """lynx (Debian's 2.9.0dev.12) knows no SameSite: it reads "SameSite=Lax" as a cookie of its own and the
     attributes after it as that cookie's. With Path after SameSite, the session cookie keeps only the
