@@ -46,7 +46,7 @@ def test_a_shoppers_edit_is_not_seen_by_another_browser(shopper, other_shopper, 
     field = shopper.find_element(By.ID, "title")
     field.clear()
     field.send_keys(mine)
-    click_and_wait(shopper, shopper.find_element(By.CSS_SELECTOR, 'form.edit-form button[name="action"][value="save"]'))
+    click_and_wait(shopper, shopper.find_element(By.CSS_SELECTOR, 'form.edit-form button[name="action-save"]'))
 
     assert shopper.current_url.split("#")[0] == f"{base_url}/recipes/{recipe_id}"
     assert title_on(shopper) == mine

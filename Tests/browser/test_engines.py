@@ -2,8 +2,10 @@
 ESR — at a phone's size (390×844) and a desktop's (1280×800), with the optional script on:
 
 search, open the recipe, + twice, Back and Forward between the list, the recipe and the cart, "I have
-this", −, send the order; then staff, in a browser of their own, sign in and move the order to ready,
-and the shopper's "Check again" says so.
+this", −, send the order; then staff, in a browser of their own, sign in and move the order to ready
+(marking a row found, opening another's "Short or replaced" and unmarking the first while packing),
+and the shopper's "Check again" says so. Last, a wall screen: one browser opens /staff/screen and shows
+a pairing code, staff type it at /staff/screens, and the screen shows the live board.
 
 Every page on the way must log no console error, be no wider than the viewport, show every control
 whole and give each at least 24 × 24 px unless it is a link inside a sentence (pagechecks.py). And
@@ -218,6 +220,49 @@ def staff_walk(staff, base_url, code, size):
         check_page(staff, f"staff board after {button_text}")
         card = staff.find(f'article.staff-order[data-order-code="{code}"]')
         assert card.get_attribute("data-order-status") == status
+        if status == "picking":
+            pick_marks(staff, code, tag)
+
+
+def pick_marks(staff, code, tag):
+    """While packing: mark a row found, open another's "Short or replaced" (a count to type, two buttons),
+    and unmark the first."""
+    card = staff.find(f'article.staff-order[data-order-code="{code}"]')
+    rows = staff.find_all("li.staff-pick-row:not([data-pick-state])", card)
+    assert len(rows) >= 2, f"{tag}: order {code} has {len(rows)} rows to mark"
+    found, other = rows[0].get_attribute("data-pick-row"), rows[1].get_attribute("data-pick-row")
+    staff.click(staff.find("button.staff-found", rows[0]))
+    check_page(staff, "staff board after Found")
+    row = staff.find(f'#order-{code} li.staff-pick-row[data-pick-row="{found}"]')
+    assert row.get_attribute("data-pick-state") == "found", f"{tag}: {found} not marked found"
+    summary = staff.find(f'#order-{code} li.staff-pick-row[data-pick-row="{other}"] details.staff-mark-more summary')
+    staff.js("arguments[0].scrollIntoView({block: 'center'});", summary)
+    summary.click()
+    check_page(staff, "staff board with Short or replaced open", settle=0.2)
+    staff.click(staff.find("button.staff-unmark", row))
+    check_page(staff, "staff board after Unmark")
+    row = staff.find(f'#order-{code} li.staff-pick-row[data-pick-row="{found}"]')
+    assert row.get_attribute("data-pick-state") is None, f"{tag}: {found} still marked"
+
+
+def screen_walk(tv, staff, base_url, size):
+    """A wall screen shows its pairing code, staff type it on the screens page, the screen shows the board."""
+    tag = f"{staff.engine}-{size}"
+    tv.open(base_url + "/staff/screen")
+    check_page(tv, "wall screen's pairing code")
+    code = tv.find("[data-pairing-code]").get_attribute("data-pairing-code")
+    staff.open(base_url + "/staff/screens")
+    check_page(staff, "screens page")
+    staff.type_into(staff.find("#code"), code)
+    staff.type_into(staff.find("#name"), f"{tag} screen")
+    waiting = tv._mark()
+    staff.click(staff.find("form.screen-pair-form button[type=\"submit\"]"))
+    check_page(staff, "screens page after pairing")
+    assert any(f"{tag} screen" in row.text for row in staff.find_all("tr[data-screen-id]")), f"{tag}: not listed"
+    tv._wait_replaced(waiting, timeout=10)
+    assert tv.url.split("#")[0].rstrip("/").endswith("/staff"), f"{tag}: the screen did not show the board: {tv.url}"
+    assert tv.find_all("main .staff-title"), f"{tag}: the paired screen shows no board"
+    check_page(tv, "board on a paired screen", settle=0.3)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -241,6 +286,9 @@ def test_shopper_and_staff_walk(launched, base_url, engine, size):
     # Late reports (an icon asked for after the page loaded) count too.
     check_page(staff, "staff board, a moment later", settle=1.0)
     check_page(shopper, "order page, a moment later", settle=0.2)
+
+    # The shopper's browser stands in for a wall screen (a fresh browser of its own adds nothing here).
+    screen_walk(shopper, staff, base_url, size)
 
 
 # The new page, while it slides in: where its Add to cart button is, and whether a press there would

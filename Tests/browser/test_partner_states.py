@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from browserkit import make_driver, open_page, staff_sign_in
-from test_live_board import HTTPShopper, press, ticket, wait_live
+from test_live_board import HTTPShopper, press, ticket, wait_live, within
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reliability"))
 from standin_partner import StandInPartner  # noqa: E402  (the path above must come first)
@@ -83,17 +82,22 @@ def test_the_board_shows_a_failing_hand_off_and_try_again_now_sends_it(own_serve
         partner.set_mode("fail")
         code = HTTPShopper(shop.url).send_order("bundled-33", "Failing")
         # Three failed tries (the first again within 2 s, then doubling): the live board says so on the ticket.
-        WebDriverWait(board, 40).until(
+        within(
+            board, 40,
             lambda d: ticket(d, code) is not None
-            and ticket(d, code).find_elements(By.CSS_SELECTOR, '[data-handoff="failing"]')
+            and ticket(d, code).find_elements(By.CSS_SELECTOR, '[data-handoff="failing"]'),
+            f"order {code}'s ticket says its hand-off is failing",
         )
         handoff = lambda: ticket(board, code).find_element(By.CSS_SELECTOR, '[data-handoff="failing"]')
         assert "Hand-off failing" in handoff().text
         partner.set_mode("ok")
         press(lambda: handoff().find_element(By.XPATH, ".//button[normalize-space()='Try again now']"))
-        WebDriverWait(board, 20).until(
+        # The live board swaps the ticket in again meanwhile: `within` looks again for one swapped out.
+        within(
+            board, 20,
             lambda d: ticket(d, code) is not None
-            and ticket(d, code).find_elements(By.CSS_SELECTOR, '[data-handoff="sent"]')
+            and ticket(d, code).find_elements(By.CSS_SELECTOR, '[data-handoff="sent"]'),
+            f"order {code}'s ticket says it was handed over",
         )
         assert code in {event[2] for event in partner.taken_events()}
     finally:

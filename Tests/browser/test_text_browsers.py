@@ -4,7 +4,8 @@ this", −, send the order — while staff move the order to ready, and lynx's "
 
 Also: a button reads as its label in a text browser (no hidden value beside it: "(inc) Add to
 cart"); after a post, what lynx lands on says what changed (the status message); the staff board's
-refresh is a link that says what it does; and lynx keeps its session. Debian's lynx knows no SameSite
+refresh is a link that says what it does; the wall screen's pairing page, the screens page and a board
+being packed (its pick marks) read too; and lynx keeps its session. Debian's lynx knows no SameSite
 cookie attribute: it takes "SameSite=Lax" for a cookie of its own and gives it the attributes that
 follow, so a session cookie whose Path came after SameSite was kept for the setting page's folder
 only. A post then went out without the session (refused, from a recipe page), or its new session
@@ -20,8 +21,10 @@ from textbrowsers import Lynx, Session, lynx_dump, w3m_dump
 
 CARBONARA = "bundled-33"
 CARBONARA_TITLE = "Classic Spaghetti Carbonara"
-# A button's hidden value shown beside its label, as lynx did: "(inc) Add to cart", "(dec) −".
-HIDDEN_VALUE = re.compile(r"\((?:\[\d+\])?(inc|dec|set|start|stop|servings)\)")
+# A button's hidden value shown beside its label, as lynx did: "(inc) Add to cart", "(dec) −", "(save) Save changes".
+HIDDEN_VALUE = re.compile(
+    r"\((?:\[\d+\])?(inc|dec|set|start|stop|servings|save|add-step|(?:move-up|move-down|delete-step)-\d+)\)"
+)
 
 
 def staff_token():
@@ -51,13 +54,14 @@ def send_order(shopper, note=""):
 
 @pytest.fixture
 def shopper_pages(base_url):
-    """The walk's pages as one shopper sees them: Browse, a search, the recipe in the cart, the cart
-    with a row had and a timer offered, an order, the staff board with that order."""
+    """The walk's pages as one shopper sees them: Browse, a search, the recipe and its edit page, the recipe in
+    the cart, the cart with a row had and a timer offered, an order, the staff board with that order."""
     shopper = Session(base_url)
     pages = {}
     pages["browse"] = shopper.get("/")[1]
     pages["search"] = shopper.get("/?q=carbonara")[1]
     pages["recipe"] = shopper.get(f"/recipes/{CARBONARA}")[1]
+    pages["edit"] = shopper.get(f"/recipes/{CARBONARA}/edit")[1]
     add_to_cart(shopper, CARBONARA, times=2)
     pages["recipe-in-cart"] = shopper.get(f"/recipes/{CARBONARA}")[1]
     pages["cart"] = shopper.get("/cart")[1]
@@ -88,7 +92,7 @@ def test_buttons_read_as_their_labels_in_lynx(shopper_pages):
     """lynx shows a button's name/value beside its label ("(inc) Add to cart", "(dec) − 2 (inc) +"):
     each button is a plain form whose hidden fields say what it does, so only its label shows."""
     pages, _ = shopper_pages
-    for name in ("recipe", "recipe-in-cart", "cart"):
+    for name in ("recipe", "recipe-in-cart", "cart", "edit"):
         text = lynx_dump(pages[name])
         shown = HIDDEN_VALUE.findall(text)
         assert not shown, f"lynx shows hidden values beside the buttons of {name}: {shown}\n{text}"
@@ -96,6 +100,8 @@ def test_buttons_read_as_their_labels_in_lynx(shopper_pages):
     in_cart = lynx_dump(pages["recipe-in-cart"])
     assert re.search(r"\(BUTTON\) − one less", in_cart) and re.search(r"2 \(BUTTON\) \+ one more", in_cart), in_cart
     assert re.search(r"\(BUTTON\) Start cooking \(20\s+min\)", lynx_dump(pages["cart"]))
+    edit = lynx_dump(pages["edit"])
+    assert re.search(r"\(BUTTON\) Save changes", edit) and re.search(r"\(BUTTON\) ↓ Down", edit), edit
 
 
 def test_the_staff_board_says_how_to_refresh_it_in_lynx(shopper_pages):
@@ -104,6 +110,53 @@ def test_the_staff_board_says_how_to_refresh_it_in_lynx(shopper_pages):
     pages, _ = shopper_pages
     text = lynx_dump(pages["staff-board"])
     assert re.search(r"\[\d+\]Refresh now", text), text[:1500]
+
+
+def test_staff_pages_read_in_lynx(base_url):
+    """The wall screen's pairing page, the screens page, and a board whose order is being packed (its pick
+    marks) read in lynx: what to do there, and each button by its label alone."""
+    shopper = Session(base_url)
+    add_to_cart(shopper, CARBONARA)
+    code = send_order(shopper, "lynx marks")
+    staff = Session(base_url)
+    staff.staff_sign_in(staff_token())
+    staff.advance_order(code, "Start packing")
+    screen = lynx_dump(Session(base_url).get("/staff/screen")[1])
+    screens = lynx_dump(staff.get("/staff/screens")[1])
+    board = lynx_dump(staff.get("/staff")[1])
+    assert re.search(r"[A-Z0-9]{3}.?[A-Z0-9]{3}", screen) and "open /staff/screens and type this code" in screen, screen
+    assert "Code on the screen" in screens and re.search(r"\(BUTTON\) Pair screen", screens), screens
+    assert code in board and "Mark ready" in board, board
+    for label in ("Found", "Short or replaced", "Mark short", "Mark replaced"):
+        assert label in board, f"the board in lynx has no {label!r}:\n{board}"
+    hidden = re.compile(r"\((?:\[\d+\])?(found|short|replaced|none|new|picking|ready|cancelled)\)")
+    for name, text in (("screen", screen), ("screens", screens), ("board", board)):
+        assert not HIDDEN_VALUE.findall(text) and not hidden.findall(text), f"lynx shows hidden values on {name}:\n{text}"
+
+
+def test_lynx_pairs_a_wall_screen(base_url):
+    """Staff in lynx sign in, open Screens from the board, type the code a wall screen shows and press Pair
+    screen: the screens page lists it, and the screen is paired."""
+    tv = Session(base_url)
+    status, html, _ = tv.get("/staff/screen")
+    assert status == 200
+    code = re.search(r'data-pairing-code="([A-Z0-9]+)"', html).group(1)
+    browser = Lynx(f"{base_url}/staff/login")
+    try:
+        browser.wait_for(r"Staff token", what="the sign-in page")
+        browser.settle()
+        browser.fill("Staff token", staff_token())
+        browser.press("Sign in")
+        browser.wait_for(r"Refresh now", what="the board")
+        browser.press("Screens")
+        browser.wait_for(r"Code on the screen", what="the screens page")
+        browser.fill("Code on the screen", code)
+        browser.fill("Name of the screen", "Counter by lynx")
+        browser.press("Pair screen")
+        browser.wait_for(r"is paired", what="the screens page saying the screen is paired")
+    finally:
+        browser.quit()
+    assert tv.get("/staff/screen/status")[1].strip() in ("paired", "live")
 
 
 def test_cookies_keep_their_path_in_lynx(base_url):
@@ -138,6 +191,32 @@ def test_lynx_can_shop_from_a_recipe_page(base_url):
             assert "In your cart" in screen, f"shopper {shopper + 1}: the recipe is not in the cart:\n{screen}"
         finally:
             browser.quit()
+
+
+def test_lynx_shows_the_status_message_where_a_post_lands(base_url):
+    """lynx puts the line a post landed on (its #line-… fragment) at the top of its screen: the status message,
+    at the top of the page, was above the screen. It says what changed where lynx lands, on the recipe page and
+    on the cart."""
+    browser = Lynx(f"{base_url}/recipes/{CARBONARA}")
+    try:
+        browser.wait_for(r"Add to cart", what="the recipe")
+        browser.settle()
+        landings = (
+            ("Add to cart", rf"Added {CARBONARA_TITLE} · 1 in your cart"),
+            ("+ one more", rf"Added {CARBONARA_TITLE} · 2 in your cart"),
+            ("Cart 2", None),
+            ("− one less", rf"Took one {CARBONARA_TITLE} out · 1 in your cart"),
+        )
+        for label, message in landings:
+            browser.press(label)
+            if message is None:
+                browser.wait_for(r"Your cart", what="the cart")
+                continue
+            browser.wait_for(r"\b\d \(\[\d+\]BUTTON\) \+ one more", what=f"the line after {label}")
+            screen = browser.settle(quiet=0.4)
+            assert re.search(message, screen), f"after {label!r} lynx's screen does not say {message!r}:\n{screen}"
+    finally:
+        browser.quit()
 
 
 @pytest.fixture

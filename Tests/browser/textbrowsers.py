@@ -191,7 +191,7 @@ class Lynx:
     def leave_text_field(self):
         # In a text field, digits are typed into it: move off first (Down goes to the next link).
         for _ in range(4):
-            if "Textfield" not in self.status_line() and "Text entry" not in self.status_line():
+            if not re.search(r"Textfield|Text entry|Password", self.status_line()):
                 return
             self.keys("Down")
             self.settle(quiet=0.2)

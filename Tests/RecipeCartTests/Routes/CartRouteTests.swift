@@ -58,6 +58,42 @@ import Testing
         }
     }
 
+    /// What opens the element a status message comes first in: a text browser shows that element first after the
+    /// post, so the message must be in the one the redirect's fragment names, or at the top when there is none.
+    static func statusPlace(_ page: Page) -> String? {
+        page.firstMatch(#"(<[a-z]+ [^>]*>)\s*<div class="status-message""#)
+    }
+
+    @Test func theStatusMessageIsInsideWhatThePostLandedOn() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let main = #"<main id="main" class="site-main" tabindex="-1">"#
+            let added = try await shopper.post(
+                "/cart/items/bundled-33", [("op", "inc"), ("return_to", "/recipes/bundled-33")])
+            let recipe = try await shopper.follow(added)
+            #expect(Self.statusPlace(recipe) == #"<div class="recipe-cart" id="line-bundled-33">"#)
+
+            try await shopper.post("/cart/items/bundled-27", [("op", "inc")])
+            let more = try await shopper.post("/cart/items/bundled-33", [("op", "inc"), ("return_to", "/cart")])
+            var cart = try await shopper.follow(more)
+            #expect(
+                Self.statusPlace(cart)?.hasSuffix(#"id="line-bundled-33">"#) == true,
+                "\(Self.statusPlace(cart) ?? "none")")
+            #expect(cart.contains("Added Classic Spaghetti Carbonara · 2 in your cart"))
+
+            cart = try await shopper.follow(
+                try await shopper.post("/cart/have", [("item", "spaghetti"), ("has", "1")]))
+            #expect(
+                Self.statusPlace(cart)?.contains(#"id="shopping-list""#) == true, "\(Self.statusPlace(cart) ?? "none")")
+
+            // A removed line is gone: the message stays at the top, with its Undo.
+            let removed = try await shopper.post(
+                "/cart/items/bundled-27", [("op", "set"), ("quantity", "0"), ("return_to", "/cart")])
+            cart = try await shopper.follow(removed)
+            #expect(Self.statusPlace(cart) == main)
+            #expect(cart.contains(#"class="button undo-button""#))
+        }
+    }
+
     @Test func quantityIsCappedAt99AndNeverNegative() async throws {
         try await TestEnvironment().withShopper { shopper in
             try await shopper.post("/cart/items/bundled-5", [("op", "set"), ("quantity", "99")])

@@ -18,7 +18,7 @@ import Testing
         title: String = "Sunday Lemon Cake", description: String = "Our family favourite.", version: String = "0",
         steps: [(String, String)] = steps, action: String = "save"
     ) -> [(String, String)] {
-        [("version", version), ("title", title), ("description", description)] + steps + [("action", action)]
+        [("version", version), ("title", title), ("description", description)] + steps + [("action-" + action, "")]
     }
 
     static let pictures: [(String, [UInt8])] = [

@@ -43,7 +43,7 @@ struct CartController: Sendable {
             CartView(
                 cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: chrome.csrfToken),
                 orders: sent,
-                shareToken: shareToken, chrome: chrome, now: pages.clock.now()))
+                shareToken: shareToken, chrome: chrome, now: pages.clock.now(), statusAnchor: status?.anchor))
     }
 
     /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back to the line.
@@ -108,7 +108,7 @@ struct CartController: Sendable {
         let text =
             names.count == 1
             ? "Put \(names[0]) back in your cart." : "Put \(DisplayText.recipeCount(names.count)) back in your cart."
-        let line = undone.recipeIDs.first.map { "#line-\($0.rawValue)" } ?? ""
+        let line = undone.recipeIDs.first.map { "#" + $0.lineAnchor } ?? ""
         return pages.redirect(to: Route.cart.url() + line, status: StatusMessage(text), cartChanged: true)
     }
 
@@ -153,7 +153,7 @@ struct CartController: Sendable {
     /// Back where the form was, scrolled to the line it changed.
     static func landing(_ returnTo: String?, fallback: String, line id: RecipeID) -> String {
         let path = ReturnPath.resolve(returnTo, fallback: fallback)
-        return path.contains("#") ? path : "\(path)#line-\(id.rawValue)"
+        return path.contains("#") ? path : "\(path)#\(id.lineAnchor)"
     }
 
     static func cookingMinutes(_ text: String?, default known: Int?) throws -> Int {

@@ -78,7 +78,8 @@ struct PageContext: Sendable {
         to location: String, status: StatusMessage? = nil, session: ShopperSession? = nil, cartChanged: Bool = false
     ) -> Response {
         var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
-        if let status {
+        if var status {
+            status.anchor = location.split(separator: "#", maxSplits: 1).dropFirst().first.map(String.init)
             response.setCookie(
                 cookies.cookie(cookies.status, value: flash.cookieValue(for: status), maxAge: StatusFlash.lifetime))
         }

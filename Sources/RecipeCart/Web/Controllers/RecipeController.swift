@@ -40,7 +40,11 @@ struct RecipeController: Sendable {
             context.statusMessage == nil && hasStored
             ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
         var personal = try await pages.personalParts(context: context, status: undo)
-        personal.blockHTML = try blockHTML(recipe, line: line, servings: servings, personal: personal)
+        // A post that landed on the cart part has its message shown there (`StatusMessage.anchor`), not above.
+        let statusInBlock = (undo ?? context.statusMessage)?.anchor == recipe.id.lineAnchor
+        personal.blockHTML = try blockHTML(
+            recipe, line: line, servings: servings, personal: personal, carriesStatus: statusInBlock)
+        if statusInBlock { personal.statusHTML = "" }
         // A shopper's own version, and a notice of this moment's upstream trouble, are theirs alone.
         let isShared = status.notice == nil && !recipe.isPersonalCopy
         let template =
@@ -84,12 +88,13 @@ struct RecipeController: Sendable {
     }
 
     /// The shopper's cart part of the page, filled in.
-    private func blockHTML(_ recipe: Recipe, line: CartLine?, servings: RequestedServings?, personal: PersonalParts)
-        throws -> String
-    {
+    private func blockHTML(
+        _ recipe: Recipe, line: CartLine?, servings: RequestedServings?, personal: PersonalParts,
+        carriesStatus: Bool = false
+    ) throws -> String {
         let block = RecipeCartBlock(
             recipe: recipe, line: line, servings: servings?.value, csrfToken: PersonalParts.placeholders.csrfToken,
-            now: pages.clock.now())
+            now: pages.clock.now(), carriesStatus: carriesStatus)
         return try blocks.template(for: block) { try pages.renderer.html($0) }.filled(with: personal)
     }
 

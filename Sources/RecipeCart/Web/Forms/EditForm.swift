@@ -30,6 +30,14 @@ struct EditForm {
             }
             return nil
         }
+
+        /// The pressed button's field. Each button is named for what it does (`action-save`, `action-move-up-2`) and
+        /// has no value: a text browser shows a button's value beside its label ("(save) Save changes").
+        init?(pressed name: String) {
+            let prefix = "action-"
+            guard name.hasPrefix(prefix) else { return nil }
+            self.init(String(name.dropFirst(prefix.count)))
+        }
     }
 
     struct Errors: Equatable {
@@ -50,7 +58,7 @@ struct EditForm {
     var action: Action
 
     init(_ form: MultipartForm) throws {
-        guard let action = Action(form["action"]) else {
+        guard let action = form.fields.lazy.compactMap({ Action(pressed: $0.name) }).first else {
             throw AppError.badRequest("The form didn’t say what to do.")
         }
         guard let version = form["version"].flatMap(Int64.init), version >= 0 else {

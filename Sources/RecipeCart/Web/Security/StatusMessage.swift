@@ -11,6 +11,11 @@ struct StatusMessage: Sendable, Hashable, Codable {
 
     var text: String
     var undo: Undo?
+    /// The id of the element the post landed on (its redirect's fragment), set by `PageContext.redirect`. A page
+    /// that has that element shows the message inside it: a text browser puts the element at the top of its screen,
+    /// so a message at the top of the page was out of sight there. Graphical browsers show it at the foot of the
+    /// screen wherever it sits (app.css).
+    var anchor: String?
 
     init(_ text: String, undo: Undo? = nil) {
         self.text = String(text.prefix(Self.maximumLength))

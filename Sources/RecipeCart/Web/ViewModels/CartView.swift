@@ -16,6 +16,8 @@ struct CartView: PageView {
         var servings: Int?
         /// Only a recipe that says how many it serves can be scaled.
         var canChooseServings: Bool
+        /// The status message, when the post it tells of landed on this line.
+        var statusHTML: String?
     }
 
     /// An order this browser sent, linked from the cart page.
@@ -32,6 +34,8 @@ struct CartView: PageView {
     var isEmpty: Bool
     var summary: String
     var shoppingList: [ShoppingListSection]
+    /// The status message, when the post it tells of landed on the shopping list ("I have this").
+    var shoppingListStatusHTML: String?
     var listTextURL = Route.cartListText.url()
     var share: Share
     var clearURL = Route.cartClear.url()
@@ -57,6 +61,8 @@ struct CartView: PageView {
         var action = Route.cartShare.url()
         var revokeAction = Route.cartShareRevoke.url()
         var csrfToken: String
+        /// The status message, when the post it tells of landed here.
+        var statusHTML: String?
 
         init(token: String?, csrfToken: String) {
             url = token.map { Route.sharedCart.url($0) }
@@ -64,12 +70,19 @@ struct CartView: PageView {
         }
     }
 
-    /// `shareToken` is the cart's live read-only link, if it has one.
+    /// `shareToken` is the cart's live read-only link, if it has one. `statusAnchor` is where the post that left
+    /// `chrome`'s status message landed (`StatusMessage.anchor`): the message moves inside that line or section,
+    /// which is what a text browser shows first, and stays at the top when the page has no such place.
     init(
         cart: Cart, shoppingList: [ShoppingListSection], orders: [Order], shareToken: String?, chrome: PageChrome,
-        now: Date
+        now: Date, statusAnchor: String? = nil
     ) {
+        let places = cart.isEmpty ? [] : cart.lines.map { $0.recipe.id.lineAnchor } + ["shopping-list", "share"]
+        let landed = chrome.statusHTML.isEmpty ? nil : statusAnchor.flatMap { places.contains($0) ? $0 : nil }
+        func status(at anchor: String) -> String? { landed == anchor ? chrome.statusHTML : nil }
         share = Share(token: shareToken, csrfToken: chrome.csrfToken)
+        share.statusHTML = status(at: "share")
+        shoppingListStatusHTML = status(at: "shopping-list")
         self.orders = orders.map { order in
             SentOrder(
                 code: order.code.rawValue, url: Route.order.url(order.code), status: order.status.rawValue,
@@ -78,6 +91,7 @@ struct CartView: PageView {
         hasOrders = !orders.isEmpty
         self.shoppingList = shoppingList
         self.chrome = chrome
+        if landed != nil { self.chrome.statusHTML = "" }
         lines = cart.lines.map { line in
             var shown = line.recipe
             shown.servings = line.effectiveServings
@@ -87,7 +101,8 @@ struct CartView: PageView {
                     recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
                     csrfToken: chrome.csrfToken, returnTo: Route.cart.url()),
                 cooking: CookingStatus(line: line, csrfToken: chrome.csrfToken, returnTo: Route.cart.url(), now: now),
-                servings: line.effectiveServings, canChooseServings: line.recipe.servings != nil)
+                servings: line.effectiveServings, canChooseServings: line.recipe.servings != nil,
+                statusHTML: status(at: line.recipe.id.lineAnchor))
         }
         isEmpty = cart.isEmpty
         summary = "\(DisplayText.recipeCount(cart.lines.count)) · \(DisplayText.batches(cart.itemCount))"

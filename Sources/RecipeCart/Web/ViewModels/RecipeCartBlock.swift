@@ -19,10 +19,13 @@ struct RecipeCartBlock: FragmentView, Hashable {
     var lineServings: String?
     /// Only for a recipe in the cart: "Start cooking" lives on cart lines.
     var cooking: CookingStatus?
+    /// The status message's placeholder, when the post it tells of landed here.
+    var statusHTML: String?
 
     /// `servings` is what the page was asked to scale to; the forms carry it into the cart.
-    init(recipe: Recipe, line: CartLine?, servings: Int?, csrfToken: String, now: Date) {
+    init(recipe: Recipe, line: CartLine?, servings: Int?, csrfToken: String, now: Date, carriesStatus: Bool = false) {
         id = recipe.id.rawValue
+        statusHTML = carriesStatus ? PersonalParts.placeholders.statusHTML : nil
         let returnTo = Route.recipe.url(recipe.id) + (servings.map { "?servings=\($0)" } ?? "")
         let quantity = line?.quantity ?? 0
         isInCart = quantity > 0
@@ -47,6 +50,7 @@ extension RecipeCartBlock: MustacheParent {
         case "scaledServings": scaledServings
         case "lineServings": lineServings
         case "cooking": cooking
+        case "statusHTML": statusHTML
         default: nil
         }
     }
