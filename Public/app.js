@@ -50,9 +50,11 @@
       return;
     }
     sliding = transition;
-    transition.finished.then(function () {
+    // A slide the browser aborts (its page hidden meanwhile) rejects `finished`: it is over all the same.
+    function over() {
       if (sliding === transition) sliding = null;
-    });
+    }
+    transition.finished.then(over, over);
   });
 
   function endSlide() {
@@ -82,7 +84,8 @@
     var y = event.clientY;
     var ended = endSlide();
     if (ended) {
-      ended.then(function () { passOn(x, y); });
+      var go = function () { passOn(x, y); };
+      ended.then(go, go);
     } else {
       // The slide ended between the press and the click: the page is live again.
       requestAnimationFrame(function () { passOn(x, y); });

@@ -40,11 +40,7 @@ struct RecipeController: Sendable {
             context.statusMessage == nil && hasStored
             ? try await EditController.pendingUndoMessage(for: recipe, copy: copy, in: edits) : nil
         var personal = try await pages.personalParts(context: context, status: undo)
-        // A post that landed on the cart part has its message shown there (`StatusMessage.anchor`), not above.
-        let statusInBlock = (undo ?? context.statusMessage)?.anchor == recipe.id.lineAnchor
-        personal.blockHTML = try blockHTML(
-            recipe, line: line, servings: servings, personal: personal, carriesStatus: statusInBlock)
-        if statusInBlock { personal.statusHTML = "" }
+        try fillBlock(&personal, recipe, line: line, servings: servings, status: undo ?? context.statusMessage)
         // A shopper's own version, and a notice of this moment's upstream trouble, are theirs alone.
         let isShared = status.notice == nil && !recipe.isPersonalCopy
         let template =
@@ -60,7 +56,8 @@ struct RecipeController: Sendable {
     /// version or Undo of it), when all it needs is in memory: no API to ask first, the generation, the recipe, what
     /// the shopper stored for it and the page kept for it.
     func keptPage(
-        _ id: RecipeID, fields: FormFields, session: ShopperSession, lastWrite: LastWrite?, personal: PersonalParts
+        _ id: RecipeID, fields: FormFields, session: ShopperSession, lastWrite: LastWrite?, personal: PersonalParts,
+        status: StatusMessage?
     ) -> ByteBuffer? {
         guard !upstream.isConfigured, let generation = catalogMemory.generationInMemory(),
             let stored = pages.cartMemory.storedInMemory(for: id, session: session.key, lastWrite: lastWrite),
@@ -76,8 +73,9 @@ struct RecipeController: Sendable {
             case .nothing, .more: nil
             }
         var personal = personal
-        guard let block = try? blockHTML(recipe, line: line, servings: servings, personal: personal) else { return nil }
-        personal.blockHTML = block
+        guard (try? fillBlock(&personal, recipe, line: line, servings: servings, status: status)) != nil else {
+            return nil
+        }
         return template.bytes(filledWith: personal)
     }
 
@@ -85,6 +83,18 @@ struct RecipeController: Sendable {
         pages.cacheKey(
             "\(Route.recipe.url(recipe.id)) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(copy == .shop ? "shop" : "shopper")"
         )
+    }
+
+    /// Fills in the shopper's cart part. A post that landed on it has its message shown there
+    /// (`StatusMessage.anchor`), not above.
+    private func fillBlock(
+        _ personal: inout PersonalParts, _ recipe: Recipe, line: CartLine?, servings: RequestedServings?,
+        status: StatusMessage?
+    ) throws {
+        let statusInBlock = status?.anchor == recipe.id.lineAnchor
+        personal.blockHTML = try blockHTML(
+            recipe, line: line, servings: servings, personal: personal, carriesStatus: statusInBlock)
+        if statusInBlock { personal.statusHTML = "" }
     }
 
     /// The shopper's cart part of the page, filled in.

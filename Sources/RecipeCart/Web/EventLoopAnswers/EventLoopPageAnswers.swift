@@ -41,14 +41,13 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         guard let count = pages.cartMemory.itemCountInMemory(session: session.key, lastWrite: lastWrite) else {
             return nil
         }
-        let personal = pages.personalParts(
-            session: session, cartCount: count, cartChanged: cartChanged,
-            status: statusCookie.flatMap(pages.flash.message(fromCookie:)))
+        let status = statusCookie.flatMap(pages.flash.message(fromCookie:))
+        let personal = pages.personalParts(session: session, cartCount: count, cartChanged: cartChanged, status: status)
         let page: ByteBuffer?
         if let recipeID {
             page = recipes.keptPage(
                 recipeID, fields: FormFields.query(uri.query), session: session, lastWrite: lastWrite,
-                personal: personal)
+                personal: personal, status: status)
         } else {
             page = browse.keptPage(forQuery: uri.query)?.bytes(filledWith: personal)
         }
