@@ -2,7 +2,7 @@ import HTTPTypes
 import Logging
 
 /// What every answer given on the event loop ends with, as the router's middleware and Hummingbird's server would
-/// add it: the security headers, `Date` and `Server`, the request's log line (without Hummingbird's request id), and
+/// add it: the security headers, `Date` and `Server`, the request's log line (with a request id of its own), and
 /// the request counted where the router's metrics middleware counts its own.
 package struct EventLoopAnswerEnding: Sendable {
     /// Counts one answered request: its method, its route's pattern (`/recipes/{id}`), status and time taken.
@@ -14,12 +14,18 @@ package struct EventLoopAnswerEnding: Sendable {
     package let logLevel: Logger.Level
     /// Nil while no metrics are served.
     package let count: Counting?
+    /// A new request id, made as the router makes its own, so every line has one.
+    package let makeRequestID: @Sendable () -> String
 
-    package init(serverName: String, logger: Logger, logLevel: Logger.Level, count: Counting? = nil) {
+    package init(
+        serverName: String, logger: Logger, logLevel: Logger.Level, count: Counting? = nil,
+        makeRequestID: @escaping @Sendable () -> String
+    ) {
         self.serverName = serverName
         self.logger = logger
         self.logLevel = logLevel
         self.count = count
+        self.makeRequestID = makeRequestID
     }
 
     /// The head, and the request's log line and count.
@@ -49,8 +55,11 @@ package struct EventLoopAnswerEnding: Sendable {
         _ status: HTTPResponse.Status, answering method: HTTPRequest.Method, path: String, route: String,
         since start: ContinuousClock.Instant
     ) {
-        RequestLogLine.write(
-            level: logLevel, method: method, path: path, status: String(status.code), since: start, to: logger)
+        if logger.logLevel <= logLevel {
+            RequestLogLine.write(
+                level: logLevel, method: method, path: path, status: String(status.code), since: start,
+                requestID: makeRequestID(), source: RequestLogLine.wireSource, to: logger)
+        }
         count?(method, route, status, ContinuousClock.now - start)
     }
 }

@@ -55,7 +55,7 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
     let serverName = "RecipeCart"
     let ending = EventLoopAnswerEnding(
         serverName: serverName, logger: logger, logLevel: requestLogLevel,
-        count: requestMetrics?.countingOnEventLoop)
+        count: requestMetrics?.countingOnEventLoop, makeRequestID: { RequestID().description })
     let answers: [any EventLoopAnswering] =
         config.answersOnEventLoop
         ? [

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream
+import RecipeCartWire
 import Testing
 
 @testable import RecipeCart
@@ -72,7 +73,7 @@ import Testing
 
     struct Run {
         var wire: [UInt8]
-        /// Request log lines without Hummingbird's request id: the requests answered on the event loop.
+        /// Request log lines from below the router: the requests answered on the event loop.
         var answeredOnEventLoop: Int
         /// Those of the pass that sends each request alone, once the page cache is filled.
         var answeredAloneOnEventLoop: Int
@@ -129,10 +130,12 @@ import Testing
             session: session, status: status)
     }
 
-    /// Request log lines without Hummingbird's request id: the requests answered on the event loop.
+    /// Request log lines from below the router (`RequestLogLine.wireSource`): the requests answered on the event loop.
+    /// Each has a request id as the router's lines do.
     static func answeredOnEventLoop(_ logs: LogCapture) -> Int {
-        logs.text.split(separator: "\n").filter { $0.hasPrefix("info Request ") && !$0.contains("hb.request.id") }
-            .count
+        let lines = logs.text.split(separator: "\n").filter { $0.hasPrefix("info Request ") }
+        #expect(lines.allSatisfy { $0.contains("hb.request.id=") })
+        return lines.filter { $0.hasSuffix("[\(RequestLogLine.wireSource)]") }.count
     }
 
     /// Without the `Date` or the time a post was answered (`rc_wrote`, PostgreSQL), and with each cookie's attributes

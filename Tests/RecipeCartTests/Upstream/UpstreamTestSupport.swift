@@ -82,7 +82,7 @@ final class TestClock: Sendable {
     func advance(by seconds: TimeInterval) { date.withLockedValue { $0.addTimeInterval(seconds) } }
 }
 
-/// Keeps every log line, message and metadata, to check what never gets logged.
+/// Keeps every log line, message, metadata and source, to check what never gets logged.
 final class LogCapture: LogHandler, Sendable {
     private let lines = NIOLockedValueBox<[String]>([])
 
@@ -90,7 +90,7 @@ final class LogCapture: LogHandler, Sendable {
 
     func log(event: LogEvent) {
         let metadata = (event.metadata ?? [:]).map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
-        lines.withLockedValue { $0.append("\(event.level) \(event.message) \(metadata)") }
+        lines.withLockedValue { $0.append("\(event.level) \(event.message) \(metadata) [\(event.source)]") }
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
