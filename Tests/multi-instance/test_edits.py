@@ -57,7 +57,7 @@ def test_an_edit_with_a_picture_on_one_instance_shows_on_all_within_a_second(sho
     assert form_value(form.text, "copy") == "shop", "signed-in staff should edit the shop's copy"
     fields = [("_csrf", form_value(form.text, "_csrf")), ("version", form_value(form.text, "version")),
               ("copy", "shop"), ("title", title), ("description", description)]
-    fields += [("step", step) for step in steps] + [("action", "save")]
+    fields += [("step", step) for step in steps] + [("action-save", "")]
     body, content_type = multipart(fields, [("picture", "cake.png", "image/png", picture)])
     saved = editor.request("POST", f"/recipes/{RECIPE}/edit", body=body, headers={"Content-Type": content_type})
     acknowledged = time.monotonic()

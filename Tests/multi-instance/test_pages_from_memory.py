@@ -104,7 +104,7 @@ def test_a_shoppers_own_version_made_on_one_instance_shows_at_once_where_the_pag
     assert form.status == 200
     fields = [(name, hidden(form.text, name)) for name in ("_csrf", "version", "copy")]
     assert dict(fields)["copy"] != "shop", "a shopper should edit their own copy"
-    fields += [("title", title), ("description", "Mine."), ("step", "Bake it my way."), ("action", "save")]
+    fields += [("title", title), ("description", "Mine."), ("step", "Bake it my way."), ("action-save", "")]
     body, content_type = multipart(fields)
     saved = browser.on(one.port).request("POST", "/recipes/bundled-3/edit", body=body, headers={"Content-Type": content_type})
     assert saved.status == 303, f"the edit answered {saved.status}: {saved.text[:400]!r}"

@@ -164,8 +164,10 @@ class Generator:
             if name == "_csrf" and self.sessions and self.rng.random() < 0.7:
                 value = self.pair[1].encode()
             elif name == "action":
-                value = self.rng.choice([b"save", b"add-step", b"delete-step-0", b"move-up-1", b"move-down-99",
-                                         b"move-up--1", b"delete-step-99999999999999999999"])
+                # The edit form's buttons are named for what they do and carry no value; the old named value too.
+                name = "action-" + self.rng.choice(["save", "add-step", "delete-step-0", "move-up-1", "move-down-99",
+                                                    "move-up--1", "delete-step-99999999999999999999", ""])
+                value = self.rng.choice([b"", b"save"])
             elif name == "version":
                 value = self.rng.choice([b"0", b"1", b"-1", b"x", b"99999999999999999999"])
             elif name == "picture":

@@ -116,7 +116,7 @@ def save_edit(browser: Browser, recipe: str, title: str, description: str, steps
     fields = edit_fields(browser, recipe)
     if token is not None:
         fields["_csrf"] = token
-    form = [(k, v) for k, v in fields.items() if v is not None] + [("action", "save"), ("title", title),
+    form = [(k, v) for k, v in fields.items() if v is not None] + [("action-save", ""), ("title", title),
                                                                     ("description", description)]
     form += [("step", step) for step in steps]
     body, content_type = multipart(form)
