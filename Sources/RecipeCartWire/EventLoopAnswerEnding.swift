@@ -55,11 +55,9 @@ package struct EventLoopAnswerEnding: Sendable {
         _ status: HTTPResponse.Status, answering method: HTTPRequest.Method, path: String, route: String,
         since start: ContinuousClock.Instant
     ) {
-        if logger.logLevel <= logLevel {
-            RequestLogLine.write(
-                level: logLevel, method: method, path: path, status: String(status.code), since: start,
-                requestID: makeRequestID(), source: RequestLogLine.wireSource, to: logger)
-        }
+        RequestLogLine.write(
+            level: logLevel, method: method, path: path, status: String(status.code), since: start,
+            requestID: makeRequestID(), source: RequestLogLine.wireSource, to: logger)
         count?(method, route, status, ContinuousClock.now - start)
     }
 }

@@ -99,7 +99,7 @@ package struct PostgresCartStore: CartStore, CartMemory {
                 recipe: row.0, quantity: row.1, servings: row.2,
                 cookingStartedAt: row.3.map(Date.init(timeIntervalSince1970:)), cookingMinutes: row.4, isEdit: row.5)
         }
-        readings.record(.init(count: stored.itemCount, stored: stored, readAt: readAt), of: session)
+        readings.record(.init(stored: stored, readAt: readAt), of: session)
         return stored.itemCount
     }
 

@@ -10,16 +10,17 @@ import Synchronization
 /// unseen.
 package final class PostgresSessionReadings: Sendable {
     package struct Reading: Sendable {
-        package var count: Int
         package var stored: SessionStored
         /// When the read was sent: it saw every write committed before then.
         package var readAt: Date
 
-        package init(count: Int, stored: SessionStored, readAt: Date) {
-            self.count = count
+        package init(stored: SessionStored, readAt: Date) {
             self.stored = stored
             self.readAt = readAt
         }
+
+        /// The badge's count.
+        package var count: Int { stored.itemCount }
     }
 
     package static let clockSkew: TimeInterval = 1

@@ -102,10 +102,7 @@ public struct SQLiteDatabase: Sendable {
     /// The catalog generation (`CatalogStore.generation`), from memory unless a second has passed since it was
     /// last read from the file.
     package func catalogGeneration() async throws -> Int {
-        if generation.isDueForReread(every: Self.generationRereadInterval) {
-            let startedAt = ContinuousClock.now
-            generation.reread(try await read { db in try Self.storedGeneration(db) }, startedAt: startedAt)
-        }
+        if generation.isDueForReread(every: Self.generationRereadInterval) { try await rereadGeneration() }
         return generation.current
     }
 
@@ -116,15 +113,15 @@ public struct SQLiteDatabase: Sendable {
         guard generation.hasBeenRead else { return nil }
         if generation.claimReread(every: Self.generationRereadInterval) {
             Task { [self] in
-                let startedAt = ContinuousClock.now
-                do {
-                    generation.reread(try await read { db in try Self.storedGeneration(db) }, startedAt: startedAt)
-                } catch {
-                    generation.rereadFailed()
-                }
+                do { try await rereadGeneration() } catch { generation.rereadFailed() }
             }
         }
         return generation.current
+    }
+
+    private func rereadGeneration() async throws {
+        let startedAt = ContinuousClock.now
+        generation.reread(try await read { db in try Self.storedGeneration(db) }, startedAt: startedAt)
     }
 
     private static func storedGeneration(_ db: Database) throws -> Int {

@@ -414,6 +414,19 @@ import Testing
         }
     }
 
+    /// A page left open across a deploy names its Save button the way it used to, as `action=save`.
+    @Test func anEditPageFromBeforeTheButtonsWereNamedStillSaves() async throws {
+        try await Self.environment().withShopper { shopper in
+            _ = try await shopper.get("/recipes/bundled-1/edit")
+            let older = Self.fields(title: "My Lemon Cake").filter { !$0.0.hasPrefix("action-") } + [("action", "save")]
+            let saved = try await shopper.postMultipart("/recipes/bundled-1/edit", older)
+            #expect(saved.status == .seeOther)
+            #expect(try await shopper.get("/recipes/bundled-1").contains("My Lemon Cake"))
+            let unknown = Self.fields().filter { !$0.0.hasPrefix("action-") } + [("action", "publish")]
+            #expect(try await shopper.postMultipart("/recipes/bundled-1/edit", unknown).status == .badRequest)
+        }
+    }
+
     @Test func badRequestsToTheEditRoute() async throws {
         try await Self.environment().withShopper { shopper in
             #expect(try await shopper.get("/recipes/nope-1/edit").status == .notFound)

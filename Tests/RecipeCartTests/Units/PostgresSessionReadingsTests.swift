@@ -11,15 +11,20 @@ import Testing
     let cake = RecipeID("bundled-1")!
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
+    /// A reading of `count` batches of cake in the cart.
     private func reading(count: Int, at offset: TimeInterval) -> PostgresSessionReadings.Reading {
-        .init(count: count, stored: SessionStored(edited: [cake]), readAt: start + offset)
+        .init(stored: stored(count: count), readAt: start + offset)
+    }
+
+    private func stored(count: Int) -> SessionStored {
+        SessionStored(lines: [cake: StoredCartLine(quantity: count, servings: nil, cooking: nil)])
     }
 
     @Test func aReadingTakenWellAfterTheShoppersLastPostStandsForARead() {
         let readings = PostgresSessionReadings()
         readings.record(reading(count: 2, at: 0), of: session)
         #expect(readings.reading(of: session, after: LastWrite(start - 1.5), now: start + 1)?.count == 2)
-        #expect(readings.reading(of: session, after: nil, now: start + 1)?.stored == SessionStored(edited: [cake]))
+        #expect(readings.reading(of: session, after: nil, now: start + 1)?.stored == stored(count: 2))
     }
 
     @Test func aReadingFromBeforeThePostOrWithinTheClocksSkewOfItDoesNot() {

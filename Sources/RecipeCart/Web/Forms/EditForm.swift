@@ -58,7 +58,10 @@ struct EditForm {
     var action: Action
 
     init(_ form: MultipartForm) throws {
-        guard let action = form.fields.lazy.compactMap({ Action(pressed: $0.name) }).first else {
+        // An edit page rendered before the buttons were named (open across a deploy) still sends `action=save`:
+        // its typed changes are kept rather than refused.
+        guard let action = form.fields.lazy.compactMap({ Action(pressed: $0.name) }).first ?? Action(form["action"])
+        else {
             throw AppError.badRequest("The form didn’t say what to do.")
         }
         guard let version = form["version"].flatMap(Int64.init), version >= 0 else {

@@ -34,7 +34,9 @@ final class RequestAdmission: Sendable {
     }
 
     let limits: Limits
-    private let counts = Mutex<[Kind: Int]>([:])
+    // One atomic a kind: every request through the router passes here, so no lock.
+    private let pages = Atomic<Int>(0)
+    private let posts = Atomic<Int>(0)
 
     init(limits: Limits) {
         self.limits = limits
@@ -42,20 +44,30 @@ final class RequestAdmission: Sendable {
 
     /// Takes a place for a request of `kind`, or says there is none; a place taken is given back with `leave`.
     func enter(_ kind: Kind) -> Bool {
-        let limit = kind == .page ? limits.pages : limits.posts
-        return counts.withLock { counts in
-            guard counts[kind, default: 0] < limit else { return false }
-            counts[kind, default: 0] += 1
-            return true
+        switch kind {
+        case .page: Self.take(pages, below: limits.pages)
+        case .post: Self.take(posts, below: limits.posts)
         }
     }
 
     func leave(_ kind: Kind) {
-        counts.withLock { $0[kind, default: 0] -= 1 }
+        switch kind {
+        case .page: pages.subtract(1, ordering: .relaxed)
+        case .post: posts.subtract(1, ordering: .relaxed)
+        }
     }
 
     /// Requests of `kind` under way.
     func underWay(_ kind: Kind) -> Int {
-        counts.withLock { $0[kind, default: 0] }
+        switch kind {
+        case .page: pages.load(ordering: .relaxed)
+        case .post: posts.load(ordering: .relaxed)
+        }
+    }
+
+    private static func take(_ counter: borrowing Atomic<Int>, below limit: Int) -> Bool {
+        if counter.add(1, ordering: .relaxed).newValue <= limit { return true }
+        counter.subtract(1, ordering: .relaxed)
+        return false
     }
 }

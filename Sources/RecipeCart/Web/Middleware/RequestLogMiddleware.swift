@@ -15,7 +15,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         defer {
             RequestLogLine.write(
                 level: level, method: request.method, path: request.uri.path, status: status, since: start,
-                source: "RecipeCart", to: context.logger)
+                source: RequestLogLine.routerSource, to: context.logger)
         }
         let response = try await next(request, context)
         status = String(response.status.code)
