@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import RecipeCartDomain
 
 /// The cart page: one line a recipe with its stepper, or the empty state.
@@ -106,5 +107,83 @@ struct CartView: PageView {
         }
         isEmpty = cart.isEmpty
         summary = "\(DisplayText.recipeCount(cart.lines.count)) · \(DisplayText.batches(cart.itemCount))"
+    }
+}
+
+/// The cart page is rendered whole for every request: its names are looked up here, since reflecting them (and every
+/// lookup inside a line that climbs to the page) was most of the page's time.
+extension CartView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "chrome": chrome
+        case "lines": lines
+        case "isEmpty": isEmpty
+        case "summary": summary
+        case "shoppingList": shoppingList
+        case "shoppingListStatusHTML": shoppingListStatusHTML
+        case "listTextURL": listTextURL
+        case "share": share
+        case "clearURL": clearURL
+        case "orderURL": orderURL
+        case "noteLimit": noteLimit
+        case "phoneLimit": phoneLimit
+        case "substitutionChoices": substitutionChoices
+        case "orders": orders
+        case "hasOrders": hasOrders
+        default: nil
+        }
+    }
+}
+
+extension CartView.Line: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "tile": tile
+        case "quantity": quantity
+        case "quantityText": quantityText
+        case "stepper": stepper
+        case "cooking": cooking
+        case "servings": servings
+        case "canChooseServings": canChooseServings
+        case "statusHTML": statusHTML
+        default: nil
+        }
+    }
+}
+
+extension CartView.SentOrder: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "code": code
+        case "url": url
+        case "status": status
+        case "statusTitle": statusTitle
+        case "placedAt": placedAt
+        default: nil
+        }
+    }
+}
+
+extension CartView.Share: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "url": url
+        case "action": action
+        case "revokeAction": revokeAction
+        case "csrfToken": csrfToken
+        case "statusHTML": statusHTML
+        default: nil
+        }
+    }
+}
+
+extension CartView.SubstitutionOption: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "value": value
+        case "title": title
+        case "isDefault": isDefault
+        default: nil
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Mustache
 import RecipeCartDomain
 
 /// One line of a merged shopping list: what to buy, how much, and for which recipes.
@@ -47,6 +48,45 @@ struct ShoppingListSection {
             ShoppingListSection(
                 id: group.id, title: group.title,
                 rows: group.items.map { ShoppingListRow($0, isHad: group.aisle == nil, csrfToken: csrfToken) })
+        }
+    }
+}
+
+/// Every row of the cart page's list is rendered for each request: looked up by name rather than reflected.
+extension ShoppingListRow: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "key": key
+        case "name": self.name
+        case "amounts": amounts
+        case "notes": notes
+        case "recipes": recipes
+        case "have": have
+        default: nil
+        }
+    }
+}
+
+extension ShoppingListRow.HaveButton: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "action": action
+        case "csrfToken": csrfToken
+        case "key": key
+        case "value": value
+        case "label": label
+        default: nil
+        }
+    }
+}
+
+extension ShoppingListSection: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "title": title
+        case "rows": rows
+        default: nil
         }
     }
 }
