@@ -55,6 +55,30 @@ def wait_until(predicate, timeout: float, interval: float = 0.05) -> bool:
         time.sleep(interval)
 
 
+def local_ports_to(pid: int, remote_port: int) -> set[int]:
+    """The local ports of process `pid`'s IPv4 TCP connections to `remote_port` (Linux /proc): the peer ports a
+    server on `remote_port` sees that process's requests come from. Empty once the process is gone."""
+    try:
+        inodes = set()
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue  # closed meanwhile
+            if target.startswith("socket:["):
+                inodes.add(target[len("socket:["):-1])
+        table = Path(f"/proc/{pid}/net/tcp").read_text().splitlines()[1:]
+    except (FileNotFoundError, ProcessLookupError):
+        return set()
+    ports = set()
+    for line in table:
+        fields = line.split()
+        local, remote, inode = fields[1], fields[2], fields[9]
+        if inode in inodes and int(remote.split(":")[1], 16) == remote_port:
+            ports.add(int(local.split(":")[1], 16))
+    return ports
+
+
 def tail(path: Path, lines: int = 30) -> str:
     """The last `lines` lines, a run of lines that differ only in their timestamp told once with its count."""
     try:

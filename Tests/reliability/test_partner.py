@@ -148,7 +148,7 @@ def test_a_partner_away_then_back_gets_everything_and_the_board_shows_the_failin
     assert [t for _, t, order, _ in events if order == code] == ["order.placed", "order.cancelled"]
     assert [t for _, t, order, _ in events if order == other] == ["order.placed"]
     # Each try of one event carried one webhook-id.
-    ids = [msg_id for msg_id, mode in partner.tries if mode == "fail"]
+    ids = [one.webhook_id for one in partner.tries_so_far() if one.mode == "fail"]
     assert len(set(ids)) == 1, ids
 
 
