@@ -464,6 +464,14 @@ class Client:
         assert match, f"no _csrf input on {path} (status {reply.status})"
         return html.unescape(match.group(1))
 
+    def start_session(self) -> str:
+        """Starts a session as a browser's first post does (a page view starts none: it gets a looker token) and
+        answers the session's CSRF token."""
+        token = self.csrf()
+        reply = self.post_form("/cart/clear", {"_csrf": token})
+        assert reply.status == 303 and reply.new_session, f"a first post started no session ({reply.status})"
+        return self.csrf()
+
     def token_after(self, reply: Reply, token: str, path: str = "/recipes/bundled-1") -> str:
         """The CSRF token for the next post: `token`, or a fresh one when `reply` rotated the session id."""
         return self.csrf(path) if reply.new_session else token

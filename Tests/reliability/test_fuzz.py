@@ -285,7 +285,7 @@ def test_seeded_fuzz_never_5xx_never_hangs_never_crashes(fuzz_server):
     sessions = []
     for _ in range(4):
         client = Client(server.port)
-        token = client.csrf()
+        token = client.start_session()
         sessions.append((client.cookies["rc_session"], token))
 
     statuses: collections.Counter = collections.Counter()
@@ -390,7 +390,7 @@ def test_huge_request_line_and_headers_are_refused(fuzz_server):
 
 def test_body_over_64_kb_on_a_form_route_is_413(fuzz_server):
     client = Client(fuzz_server.port)
-    token = client.csrf()
+    token = client.start_session()
     before = client.cart()
     padding = "x" * (70 * 1024)
     for route in ["/cart/items/bundled-1", "/cart/clear", "/cart/items/bundled-1/cooking", "/staff/login",

@@ -73,7 +73,7 @@ def test_sigterm_lets_slow_requests_finish_then_exits_0(servers):
     uploaders = []
     for index in range(4):
         client = Client(server.port)
-        token = client.csrf()
+        token = client.start_session()
         body = urllib.parse.urlencode({"_csrf": token, "op": "set", "quantity": str(index + 2),
                                        "return_to": "/cart"}).encode()
         sock = socket.create_connection((HOST, server.port), timeout=30)

@@ -427,7 +427,8 @@ def test_the_start_up_notice_points_to_no_token_address(servers):
 def test_a_planted_session_cookie_is_left_behind_at_the_first_cart_line(servers):
     server = servers()
     attacker = Client(server.port)
-    assert attacker.get("/").status == 200
+    # A session cookie comes with a first post.
+    assert attacker.post_form("/cart/clear", {"_csrf": attacker.csrf()}).status == 303
     planted = attacker.cookies["rc_session"]
     victim = Client(server.port)
     victim.cookies["rc_session"] = planted
@@ -480,7 +481,7 @@ def test_a_planted_cookie_does_not_follow_the_victim_through_the_attackers_own_r
     nothing the victim could see, and is handed a new id for it. The victim's line must not land in that session."""
     server = servers()
     attacker = Client(server.port)
-    token = attacker.csrf()
+    token = attacker.start_session()
     planted = attacker.cookies["rc_session"]
     victim = Client(server.port)
     victim.cookies["rc_session"] = planted
@@ -612,14 +613,17 @@ def test_secure_cookies_carry_the_host_prefix_and_its_rules(servers):
             assert "httponly" in flags, f"{what}: {line}"
 
     browser = Client(server.port)
-    first = browser.get("/")
-    assert first.set_cookie("__Host-rc_session"), f"no __Host-rc_session: {first.all_headers('Set-Cookie')}"
+    first = browser.get("/recipes/bundled-1")
+    # A page view starts no session: a looker gets the cookie their forms' token is checked against.
+    assert first.set_cookie("__Host-rc_looker"), f"no __Host-rc_looker: {first.all_headers('Set-Cookie')}"
+    assert not first.set_cookie("__Host-rc_session"), "a page view started a session"
     check(first, "first visit")
-    assert attributes(first.set_cookie("__Host-rc_session")).get("samesite", "").lower() == "lax"
+    assert attributes(first.set_cookie("__Host-rc_looker")).get("samesite", "").lower() == "lax"
     post = browser.step("bundled-1", "inc", browser.csrf())
     assert post.status == 303
     check(post, "first cart line")
-    assert post.new_session, "the first cart line did not rotate the session"
+    assert post.new_session, "the first cart line started no session"
+    assert attributes(post.set_cookie("__Host-rc_session")).get("samesite", "").lower() == "lax"
     assert browser.cart() == {"bundled-1": 1}
 
     staff = Client(server.port)

@@ -352,23 +352,41 @@ def set_cookie(reply: Reply, name: str) -> str | None:
     return None
 
 
+def first_post(browser: Browser) -> Reply:
+    """A looker's first post, which starts their session."""
+    return browser.post_form("/cart/clear", {"_csrf": browser.csrf()})
+
+
 def test_session_cookie_flags_and_entropy(shop):
-    reply = Browser(shop.port).get("/")
+    # A page view starts no session: a looker gets the cookie their forms' token is checked against, with the same
+    # flags, and their first post gets the session.
+    looker = Browser(shop.port)
+    page = looker.get("/recipes/bundled-1")
+    assert set_cookie(page, "rc_session") is None, "a page view started a session"
+    looker_cookie = set_cookie(page, "rc_looker")
+    assert looker_cookie, "no looker cookie on a first visit"
+    reply = first_post(looker)
+    assert reply.status == 303
     cookie = set_cookie(reply, "rc_session")
-    assert cookie, "no session cookie on a first visit"
-    attributes = [part.strip().lower() for part in cookie.split(";")[1:]]
-    assert "httponly" in attributes
-    assert "samesite=lax" in attributes
-    assert "path=/" in attributes
-    assert "secure" not in attributes  # only with --secure-cookies (checked below)
-    value = cookie.split(";", 1)[0].split("=", 1)[1]
-    session_id, _, signature = value.partition(".")
-    assert len(session_id) == 22 and len(urllib.parse.unquote(session_id)) == 22  # 16 bytes, base64url
-    seen = set()
+    assert cookie, "no session cookie on a first post"
+    for cookie in (looker_cookie, cookie):
+        attributes = [part.strip().lower() for part in cookie.split(";")[1:]]
+        assert "httponly" in attributes
+        assert "samesite=lax" in attributes
+        assert "path=/" in attributes
+        assert "secure" not in attributes  # only with --secure-cookies (checked below)
+        value = cookie.split(";", 1)[0].split("=", 1)[1]
+        random_part, _, signature = value.partition(".")
+        assert len(random_part) == 22 and len(urllib.parse.unquote(random_part)) == 22  # 16 bytes, base64url
+    sessions, lookers = set(), set()
     for _ in range(50):
-        value = set_cookie(Browser(shop.port).get("/healthz"), "rc_session").split(";", 1)[0]
-        seen.add(value.split("=", 1)[1].split(".", 1)[0])
-    assert len(seen) == 50, "session ids repeat"
+        browser = Browser(shop.port)
+        assert set_cookie(browser.get("/healthz"), "rc_session") is None
+        lookers.add(browser.cookies.get("rc_looker") or browser.csrf())
+        value = set_cookie(first_post(browser), "rc_session").split(";", 1)[0]
+        sessions.add(value.split("=", 1)[1].split(".", 1)[0])
+    assert len(sessions) == 50, "session ids repeat"
+    assert len(lookers) == 50, "looker tokens repeat"
     # The cart-changed cookie and the staff cookie.
     browser = Browser(shop.port)
     post = browser.step("bundled-1", "inc", browser.csrf())
@@ -388,7 +406,10 @@ def test_secure_flag_with_secure_cookies(tmp_path):
     try:
         browser = Browser(server.port)
         # Behind HTTPS the names carry the __Host- prefix, which browsers accept only with Secure.
-        cookie = set_cookie(browser.get("/"), "__Host-rc_session")
+        looker = set_cookie(browser.get("/recipes/bundled-1"), "__Host-rc_looker")
+        assert looker, "no __Host-rc_looker cookie with --secure-cookies"
+        assert "secure" in [part.strip().lower() for part in looker.split(";")[1:]]
+        cookie = set_cookie(first_post(browser), "__Host-rc_session")
         assert cookie, "no __Host-rc_session cookie with --secure-cookies"
         assert "secure" in [part.strip().lower() for part in cookie.split(";")[1:]]
         login = browser.post_form("/staff/login", {"_csrf": browser.csrf("/staff/login"), "token": STAFF_TOKEN})

@@ -7,10 +7,17 @@ import Testing
 @testable import RecipeCart
 
 @Suite struct SecurityRouteTests {
+    /// A page view starts no session: a looker gets only their form token's cookie, and their first post the session.
     @Test func sessionCookieIsHttpOnlyLaxAndSigned() async throws {
         try await TestEnvironment().withShopper { shopper in
             let page = try await shopper.get("/")
-            let cookie = try #require(page.headers[values: .setCookie].first { $0.hasPrefix("rc_session=") })
+            #expect(!page.headers[values: .setCookie].contains { $0.hasPrefix("rc_session=") })
+            let looker = try #require(page.headers[values: .setCookie].first { $0.hasPrefix("rc_looker=") })
+            #expect(looker.contains("HttpOnly") && looker.contains("SameSite=Lax") && looker.contains("Path=/"))
+            #expect(!looker.contains("Secure"))
+            let posted = try await shopper.post("/cart/clear", [])
+            #expect(posted.status == .seeOther)
+            let cookie = try #require(posted.headers[values: .setCookie].first { $0.hasPrefix("rc_session=") })
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Lax"))
             #expect(cookie.contains("Path=/"))
@@ -85,6 +92,49 @@ import Testing
             #expect(page.status == .forbidden)
             #expect(page.contains("reload the page and try again"))
             #expect(try await shopper.get("/cart").cartLines.isEmpty)
+        }
+    }
+
+    /// A looker's first post needs the token of their own page beside their own cookie, and then starts the session
+    /// whose signed token every later form carries. Page views start nothing: no session cookie, no stored row.
+    @Test func aLookersFirstPostNeedsTheirOwnTokenAndCookieThenStartsTheSession() async throws {
+        let environment = try TestEnvironment()
+        try await environment.withShopper { shopper in
+            var other = Shopper(client: shopper.client)
+            try await other.get("/recipes/bundled-1")
+            let page = try await shopper.get("/recipes/bundled-1")
+            let token = try #require(page.csrfToken)
+            #expect(shopper.cookies["rc_looker"] == token && shopper.cookies["rc_session"] == nil)
+            // A looker who kept their token is given no other.
+            let again = try await shopper.get("/recipes/bundled-2")
+            #expect(again.csrfToken == token)
+            #expect(again.headers[values: .setCookie].isEmpty)
+
+            var cookieless = Shopper(client: shopper.client)
+            #expect(
+                try await cookieless.post("/cart/items/bundled-1", [("_csrf", token), ("op", "inc")]).status
+                    == .forbidden)
+            var stranger = Shopper(client: shopper.client)
+            stranger.cookies["rc_looker"] = other.cookies["rc_looker"]
+            #expect(
+                try await stranger.post("/cart/items/bundled-1", [("_csrf", token), ("op", "inc")]).status == .forbidden
+            )
+            #expect(try await shopper.get("/cart").cartLines.isEmpty)
+            let sessions = try await environment.database().read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? -1
+            }
+            #expect(sessions == 0)
+
+            let added = try await shopper.post("/cart/items/bundled-1", [("_csrf", token), ("op", "inc")])
+            #expect(added.status == .seeOther)
+            #expect(shopper.cookies["rc_session"] != nil)
+            #expect(try await shopper.get("/cart").cartLines.map(\.0) == ["bundled-1"])
+            let sessionToken = try #require(shopper.csrfToken)
+            #expect(sessionToken != token)
+            #expect(
+                try await shopper.post("/cart/items/bundled-1", [("_csrf", token), ("op", "inc")]).status == .forbidden)
+            #expect(try await shopper.post("/cart/items/bundled-1", [("op", "inc")]).status == .seeOther)
+            #expect(try await shopper.get("/cart").cartLines.first?.1 == 2)
         }
     }
 

@@ -87,8 +87,9 @@ struct Shopper {
             let value = pair.count > 1 ? String(pair[1]) : ""
             if value.isEmpty || header.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
         }
-        // A session's first stored row rotates its id, and with it the CSRF token, as a browser's next page would show.
-        if let sessionBefore, cookies["rc_session"] != sessionBefore { csrfToken = nil }
+        // A looker's first post starts a session, and a session's first stored row rotates its id: either way the CSRF
+        // token changes, as a browser's next page would show.
+        if cookies["rc_session"] != sessionBefore { csrfToken = nil }
         let page = Page(response: response)
         if let token = page.csrfToken { csrfToken = token }
         return page

@@ -50,9 +50,14 @@ import Testing
         #expect(flash.message(fromCookie: String(flash.cookieValue(for: added).dropLast())) == nil)
     }
 
-    @Test func aSessionKeepsItsTokenAndOnlyItsOwn() {
-        let alice = ShopperSession.fresh()
-        let bob = ShopperSession.fresh()
+    /// A session as a later request brings it, in its cookie.
+    func established() throws -> ShopperSession {
+        try #require(signer.session(fromCookie: signer.cookieValue(for: .fresh())))
+    }
+
+    @Test func aSessionKeepsItsTokenAndOnlyItsOwn() throws {
+        let alice = try established()
+        let bob = try established()
         let token = signer.csrfToken(for: alice)
         #expect(signer.csrfToken(for: alice) == token)
         #expect(signer.isValidCSRFToken(token, for: alice))
@@ -60,8 +65,30 @@ import Testing
         #expect(signer.csrfToken(for: bob) != token)
     }
 
-    @Test func aTokenNotExactlyTheSessionsOwnIsRefused() {
-        let alice = ShopperSession.fresh()
+    /// A looker's page carries their own token; a post without a session is taken with the token their cookie holds
+    /// and no other, and a session never takes a looker's token.
+    @Test func aLookersTokenIsTakenOnlyBesideTheirCookieAndNeverByASession() throws {
+        let made = LookerToken.fresh()
+        #expect(made.isFresh && made.value.utf8.count == 22)
+        #expect(signer.csrfToken(for: .looking(made)) == made.value)
+        let held = try #require(LookerToken(cookie: made.value))
+        #expect(!held.isFresh)
+        #expect(signer.isValidCSRFToken(made.value, for: .fresh(looker: held)))
+        #expect(!signer.isValidCSRFToken(made.value, for: .fresh()))
+        #expect(!signer.isValidCSRFToken(LookerToken.fresh().value, for: .fresh(looker: held)))
+        #expect(!signer.isValidCSRFToken("", for: .fresh(looker: held)))
+        #expect(!signer.isValidCSRFToken(made.value, for: try established()))
+        let session = try established()
+        #expect(signer.csrfToken(for: session) != made.value)
+        for malformed in [
+            "", "short", made.value + "A", String(made.value.dropLast()) + "=", "ä" + made.value.dropFirst(),
+        ] {
+            #expect(LookerToken(cookie: malformed) == nil, "\(malformed)")
+        }
+    }
+
+    @Test func aTokenNotExactlyTheSessionsOwnIsRefused() throws {
+        let alice = try established()
         let token = signer.csrfToken(for: alice)
         let lastChanged = String(token.dropLast()) + (token.hasSuffix("A") ? "B" : "A")
         for forged in [lastChanged, String(token.dropLast()), token + "A", token.uppercased(), " " + token, "", nil] {

@@ -32,8 +32,13 @@ struct PageContext: Sendable {
     func personalParts(session: ShopperSession?, cartCount: Int, cartChanged: Bool, status: StatusMessage? = nil)
         -> PersonalParts
     {
-        let csrfToken = session.map(signer.csrfToken) ?? ""
-        return PersonalParts(
+        personalParts(
+            csrfToken: session.map(signer.csrfToken) ?? "", cartCount: cartCount, cartChanged: cartChanged,
+            status: status)
+    }
+
+    func personalParts(csrfToken: String, cartCount: Int, cartChanged: Bool, status: StatusMessage?) -> PersonalParts {
+        PersonalParts(
             csrfToken: csrfToken, cartCount: String(cartCount), cartCountLabel: DisplayText.cartBadgeLabel(cartCount),
             badgeClass: cartChanged ? "badge badge--bump" : "badge",
             statusHTML: status?.html(csrfToken: csrfToken) ?? "")

@@ -45,7 +45,9 @@ struct RecipeController: Sendable {
         let isShared = status.notice == nil && !recipe.isPersonalCopy
         let template =
             isShared
-            ? try await cache.template(for: cacheKey(recipe, servings: servings, copy: copy), generation: generation) {
+            ? try await cache.template(
+                for: cacheKey(recipe, servings: servings, isShopCopy: copy == .shop), generation: generation
+            ) {
                 try render(recipe, servings: servings, copy: copy, notice: nil)
             }
             : try render(recipe, servings: servings, copy: copy, notice: status.notice)
@@ -55,17 +57,20 @@ struct RecipeController: Sendable {
     /// The page `show` would answer a shopper who has stored nothing for the recipe but, perhaps, a cart line (no own
     /// version or Undo of it), when all it needs is in memory: no API to ask first, the generation, the recipe, what
     /// the shopper stored for it and the page kept for it.
+    /// A looker (`session` nil) has stored nothing.
     func keptPage(
-        _ id: RecipeID, fields: FormFields, session: ShopperSession, lastWrite: LastWrite?, personal: PersonalParts,
+        _ id: RecipeID, fields: FormFields, session: ShopperSession?, lastWrite: LastWrite?, personal: PersonalParts,
         status: StatusMessage?
     ) -> ByteBuffer? {
         guard !upstream.isConfigured, let generation = catalogMemory.generationInMemory(),
-            let stored = pages.cartMemory.storedInMemory(for: id, session: session.key, lastWrite: lastWrite),
+            let stored = session.map({
+                pages.cartMemory.storedInMemory(for: id, session: $0.key, lastWrite: lastWrite)
+            }) ?? .nothing,
             stored != .more,
             let recipe = catalogMemory.recipeInMemory(id, generation: generation),
             case .success(let servings) = Result(catching: { try Self.servings(fields["servings"], for: recipe) }),
             let template = cache.kept(
-                for: cacheKey(recipe, servings: servings, copy: .personal(session.key)), generation: generation)
+                for: cacheKey(recipe, servings: servings, isShopCopy: false), generation: generation)
         else { return nil }
         let line: CartLine? =
             switch stored {
@@ -79,9 +84,9 @@ struct RecipeController: Sendable {
         return template.bytes(filledWith: personal)
     }
 
-    private func cacheKey(_ recipe: Recipe, servings: RequestedServings?, copy: EditCopy) -> String {
+    private func cacheKey(_ recipe: Recipe, servings: RequestedServings?, isShopCopy: Bool) -> String {
         pages.cacheKey(
-            "\(Route.recipe.url(recipe.id)) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(copy == .shop ? "shop" : "shopper")"
+            "\(Route.recipe.url(recipe.id)) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(isShopCopy ? "shop" : "shopper")"
         )
     }
 

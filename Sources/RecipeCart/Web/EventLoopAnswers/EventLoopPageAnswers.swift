@@ -13,9 +13,10 @@ import RecipeCartWire
 /// which were most of their CPU. Only when everything the page needs is in memory (`BrowseController.keptPage`,
 /// `RecipeController.keptPage`): the session of a cookie that verified, the cart's count and, for a recipe, that the
 /// shopper stored nothing for it but perhaps a cart line (on PostgreSQL, as read since the shopper's last post,
-/// `LastWrite`). The message and badge a post leaves for its page are shown and cleared here as `SessionMiddleware`
-/// does. A staff cookie, a fresh visitor and anything else go to the router. `EventLoopPageAnswerTests` holds the
-/// two paths to the same bytes.
+/// `LastWrite`), or a looker's (no session cookie: a first visit, a crawler), whose forms carry their `LookerToken`.
+/// The message and badge a post leaves for its page are shown and cleared here as `SessionMiddleware` does. A staff
+/// cookie, a session cookie that does not verify and anything else go to the router. `EventLoopPageAnswerTests` holds
+/// the two paths to the same bytes.
 struct EventLoopPageAnswers: EventLoopAnswering {
     let browse: BrowseController
     let recipes: RecipeController
@@ -31,18 +32,33 @@ struct EventLoopPageAnswers: EventLoopAnswering {
             uri.path.hasPrefix(Self.recipePrefix) ? RecipeID(uri.path.dropFirst(Self.recipePrefix.count)) : nil
         guard uri.path == Route.browse.pattern || recipeID != nil else { return nil }
         let sent = SentCookies(fields)
-        guard sent[cookies.staff] == nil,
-            let session = sent[cookies.session].flatMap(pages.signer.session(fromCookie:))
-        else { return nil }
+        guard sent[cookies.staff] == nil else { return nil }
         // What a post left for this page (`SessionMiddleware`): shown once, then cleared.
         let cartChanged = sent[cookies.cartChanged] != nil
         let statusCookie = sent[cookies.status]
         let lastWrite = sent[cookies.lastWrite].flatMap(LastWrite.init(cookie:))
-        guard let count = pages.cartMemory.itemCountInMemory(session: session.key, lastWrite: lastWrite) else {
-            return nil
+        let session: ShopperSession?
+        let looker: LookerToken?
+        let personal: PersonalParts
+        let status: StatusMessage?
+        if let sessionCookie = sent[cookies.session] {
+            guard let verified = pages.signer.session(fromCookie: sessionCookie),
+                let count = pages.cartMemory.itemCountInMemory(session: verified.key, lastWrite: lastWrite)
+            else { return nil }
+            session = verified
+            looker = nil
+            status = statusCookie.flatMap(pages.flash.message(fromCookie:))
+            personal = pages.personalParts(
+                session: verified, cartCount: count, cartChanged: cartChanged, status: status)
+        } else {
+            // A looker: nothing stored, nothing signed; a post's leftovers without a session are the router's to clear.
+            guard statusCookie == nil, !cartChanged else { return nil }
+            let token = sent[cookies.looker].flatMap(LookerToken.init(cookie:)) ?? .fresh()
+            session = nil
+            looker = token
+            status = nil
+            personal = pages.personalParts(csrfToken: token.value, cartCount: 0, cartChanged: false, status: nil)
         }
-        let status = statusCookie.flatMap(pages.flash.message(fromCookie:))
-        let personal = pages.personalParts(session: session, cartCount: count, cartChanged: cartChanged, status: status)
         let page: ByteBuffer?
         if let recipeID {
             page = recipes.keptPage(
@@ -54,6 +70,10 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         guard var body = page else { return nil }
         var headers = HTMLResponse.fields
         headers[.contentLength] = String(body.readableBytes)
+        if let looker, looker.isFresh {
+            headers.append(
+                HTTPField(name: .setCookie, value: SessionMiddleware.lookerCookie(looker, cookies).headerValue))
+        }
         if cartChanged { headers.append(Self.clearing(cookies.cartChanged, cookies)) }
         if statusCookie != nil { headers.append(Self.clearing(cookies.status, cookies)) }
         if body.readableBytes >= Compression.minimumSize {

@@ -1,7 +1,10 @@
 import Hummingbird
 
-/// Finds the shopper's session in its signed cookie, or starts a fresh one and sets its cookie.
-/// A cookie this server did not sign is ignored, so nobody can plant a session id on someone else.
+/// Finds the shopper's session in its signed cookie. A page view without one is a looker's: it starts no session, and
+/// its forms carry the looker's token (`LookerToken`, set in `rc_looker` when the browser has none). A post without
+/// one starts a fresh session and sets its cookie when it changed something, which every post answers with a
+/// redirect; a refused post, or one that only shows a form again, leaves a looker, its page's forms carrying their
+/// token. A cookie this server did not sign is ignored and cleared, so nobody can plant a session id on someone else.
 /// Also reads the one-shot cookies a form post leaves for the next page, and clears them once shown. A partner's
 /// signed call (`Route.isSignedCall`) gets no session: it is no shopper, and must not be handed a cookie.
 struct SessionMiddleware: RouterMiddleware {
@@ -18,7 +21,12 @@ struct SessionMiddleware: RouterMiddleware {
         var context = context
         let sent = SentCookies(request.headers)
         context.sentCookies = sent
-        let session = sent[cookies.session].flatMap(signer.session(fromCookie:)) ?? ShopperSession.fresh()
+        let sentSession = sent[cookies.session]
+        let verified = sentSession.flatMap(signer.session(fromCookie:))
+        let looker = sent[cookies.looker].flatMap(LookerToken.init(cookie:))
+        let isView = request.method == .get || request.method == .head
+        let session =
+            verified ?? (isView ? ShopperSession.looking(looker ?? .fresh()) : ShopperSession.fresh(looker: looker))
         context.session = session
         let isPage = request.method == .get
         context.cartChanged = isPage && sent[cookies.cartChanged] != nil
@@ -27,7 +35,16 @@ struct SessionMiddleware: RouterMiddleware {
             context.statusMessage = flash.message(fromCookie: flashCookie)
         }
         var response = try await next(request, context)
-        if session.isNew, response.headers[values: .setCookie].allSatisfy({ !$0.hasPrefix("\(cookies.session)=") }) {
+        let setsSession = response.headers[values: .setCookie].contains { $0.hasPrefix("\(cookies.session)=") }
+        if session.isLooking {
+            // Only a page has forms to post.
+            if let looker = session.looker, looker.isFresh,
+                response.headers[.contentType]?.hasPrefix("text/html") == true
+            {
+                response.setCookie(Self.lookerCookie(looker, cookies))
+            }
+            if sentSession != nil, !setsSession { response.setCookie(cookies.expired(cookies.session)) }
+        } else if session.isNew, !setsSession, (300..<400).contains(response.status.code) {
             response.setCookie(
                 cookies.cookie(
                     cookies.session, value: signer.cookieValue(for: session), maxAge: CookiePolicy.sessionLifetime))
@@ -38,5 +55,10 @@ struct SessionMiddleware: RouterMiddleware {
             if flashCookie != nil { response.setCookie(cookies.expired(cookies.status)) }
         }
         return response
+    }
+
+    /// The looker's token, kept as long as a session would be.
+    static func lookerCookie(_ looker: LookerToken, _ cookies: CookiePolicy) -> SetCookie {
+        cookies.cookie(cookies.looker, value: looker.value, maxAge: CookiePolicy.sessionLifetime)
     }
 }

@@ -14,6 +14,8 @@ struct CookiePolicy: Sendable {
     var cartChanged: String { name("rc_cart_changed") }
     var status: String { name("rc_status") }
     var lastWrite: String { name("rc_wrote") }
+    /// A looker's form token (`LookerToken`), until their first post starts a session.
+    var looker: String { name("rc_looker") }
 
     /// The session's cookie, and the `rc_wrote` beside it, last as long as an idle session is kept.
     static let sessionLifetime = Int(SessionPurger.idleLimit)

@@ -11,15 +11,26 @@ public struct ShopperSession: Sendable, Equatable {
     let isNew: Bool
     /// Hashed once: a page asks for it several times (the badge, the cart line, the shopper's version).
     public let key: SessionKey
+    /// Without a valid session cookie: the browser's looker token, from its cookie or made for this page view.
+    let looker: LookerToken?
+    /// A page view without a session (GET or HEAD): it starts none, and its forms carry `looker`'s token.
+    let isLooking: Bool
 
-    init(id: String, isNew: Bool) {
+    init(id: String, isNew: Bool, looker: LookerToken? = nil, isLooking: Bool = false) {
         self.id = id
         self.isNew = isNew
         key = SessionKey(sessionID: id)
+        self.looker = looker
+        self.isLooking = isLooking
     }
 
-    static func fresh() -> ShopperSession {
-        ShopperSession(id: Base64URL.encode(Data(RandomBytes.make(16))), isNew: true)
+    static func fresh(looker: LookerToken? = nil) -> ShopperSession {
+        ShopperSession(id: Base64URL.encode(Data(RandomBytes.make(16))), isNew: true, looker: looker)
+    }
+
+    /// A looker's page view: no session is started, so nothing is signed or written for it.
+    static func looking(_ looker: LookerToken) -> ShopperSession {
+        ShopperSession(id: Base64URL.encode(Data(RandomBytes.make(16))), isNew: true, looker: looker, isLooking: true)
     }
 }
 
@@ -47,12 +58,20 @@ struct SessionSigner: Sendable {
         return session
     }
 
+    /// The token a page's forms carry: a looker's own (`LookerToken`), else the session's, signed. A looker's post
+    /// answered with a page (refused, or a form shown again) leaves them a looker, so that page carries their token too.
     func csrfToken(for session: ShopperSession) -> String {
-        memo.token(for: session.id) { secret.sign("csrf|\(session.id)") }
+        if session.isNew, let looker = session.looker { return looker.value }
+        return memo.token(for: session.id) { secret.sign("csrf|\(session.id)") }
     }
 
     func isValidCSRFToken(_ token: String?, for session: ShopperSession) -> Bool {
         guard let token, !token.isEmpty, token.utf8.count < 100 else { return false }
+        // A post without a session: the looker's form token must match their cookie.
+        if session.isNew {
+            guard let looker = session.looker else { return false }
+            return ConstantTime.equal(token.utf8, looker.value.utf8)
+        }
         // Against the token the session was given, remembered: a post costs no HMAC.
         return ConstantTime.equal(token.utf8, csrfToken(for: session).utf8)
     }
