@@ -10,7 +10,7 @@ public struct OrderEvent: Sendable, Equatable {
     public var body: String
 
     public init(type: OrderEventType, order: Order, at time: Date) {
-        id = "msg_" + Base64URL.encode(Data(RandomBytes.make(16)))
+        id = "msg_" + RandomToken.make()
         self.type = type
         orderCode = order.code
         let envelope = Envelope(type: type.rawValue, timestamp: time, data: Payload(order))

@@ -43,7 +43,7 @@ package struct PostgresCartStore: CartStore, CartMemory {
         }
         // Only a change that can take the line away keeps an undo under a token.
         if posted.op == "dec" || posted.quantity.map({ $0 <= 0 }) == true {
-            posted.token = Base64URL.encode(Data(RandomBytes.make(16)))
+            posted.token = RandomToken.make()
         }
         let applied = try await changes.apply(posted)
         let undo = applied.undoKept ? posted.token.map { CartUndo(token: $0, kind: .remove, recipeIDs: [recipe]) } : nil

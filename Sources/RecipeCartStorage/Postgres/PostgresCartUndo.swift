@@ -37,7 +37,7 @@ package enum PostgresCartUndo {
                 cookingMinutes: $0.6)
         }
         guard !lines.isEmpty else { return nil }
-        let token = Base64URL.encode(Data(RandomBytes.make(16)))
+        let token = RandomToken.make()
         let json = String(decoding: try JSONEncoder().encode(lines), as: UTF8.self)
         try await connection.run(
             """

@@ -37,7 +37,7 @@ package enum CartUndoRecord {
         }
         let lines = try Line.fetchAll(db, sql: sql + " ORDER BY position", arguments: arguments)
         guard !lines.isEmpty else { return nil }
-        let token = Base64URL.encode(Data(RandomBytes.make(16)))
+        let token = RandomToken.make()
         try db.execute(
             sql: """
                 INSERT INTO cart_undo (session_hash, token, kind, lines_json, created_at) VALUES (?, ?, ?, ?, ?)

@@ -70,7 +70,7 @@ import Testing
     @Test func aLookersTokenIsTakenOnlyBesideTheirCookieAndNeverByASession() throws {
         let made = LookerToken.fresh()
         #expect(made.isFresh && made.value.utf8.count == 22)
-        #expect(signer.csrfToken(for: .looking(made)) == made.value)
+        #expect(signer.csrfToken(for: .fresh(looker: made)) == made.value)
         let held = try #require(LookerToken(cookie: made.value))
         #expect(!held.isFresh)
         #expect(signer.isValidCSRFToken(made.value, for: .fresh(looker: held)))

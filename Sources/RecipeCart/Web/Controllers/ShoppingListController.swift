@@ -62,7 +62,7 @@ struct ShoppingListController: Sendable {
         guard !session.isNew, try await carts.itemCount(session: session.key) > 0 else {
             throw AppError.conflict("Your cart is empty, so there is nothing to share.")
         }
-        try await shares.share(session: session.key, token: Base64URL.encode(Data(RandomBytes.make(16))))
+        try await shares.share(session: session.key, token: RandomToken.make())
         return pages.redirect(
             to: Route.cart.url() + "#share",
             status: StatusMessage("Made a read-only link to your cart. Anyone who has it can look."))
@@ -79,7 +79,7 @@ struct ShoppingListController: Sendable {
 
     /// `GET /shared/{token}`: the cart and its list, with no forms, for whoever holds the link.
     func shared(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let token = context.parameters.get("token"), token.utf8.count == 22, Base64URL.decode(token) != nil,
+        guard let token = context.parameters.get("token"), RandomToken.isWellFormed(token),
             let owner = try await shares.session(sharedAs: token)
         else { throw AppError.notFound(Self.shareNotFound) }
         let cart = try await carts.cart(session: owner)

@@ -72,7 +72,7 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         headers[.contentLength] = String(body.readableBytes)
         if let looker, looker.isFresh {
             headers.append(
-                HTTPField(name: .setCookie, value: SessionMiddleware.lookerCookie(looker, cookies).headerValue))
+                HTTPField(name: .setCookie, value: cookies.lookerCookie(looker).headerValue))
         }
         if cartChanged { headers.append(Self.clearing(cookies.cartChanged, cookies)) }
         if statusCookie != nil { headers.append(Self.clearing(cookies.status, cookies)) }

@@ -25,8 +25,9 @@ struct SessionMiddleware: RouterMiddleware {
         let verified = sentSession.flatMap(signer.session(fromCookie:))
         let looker = sent[cookies.looker].flatMap(LookerToken.init(cookie:))
         let isView = request.method == .get || request.method == .head
-        let session =
-            verified ?? (isView ? ShopperSession.looking(looker ?? .fresh()) : ShopperSession.fresh(looker: looker))
+        // A page view without a session is a looker's: it starts none, so it has a token of its own to show.
+        let isLooking = verified == nil && isView
+        let session = verified ?? ShopperSession.fresh(looker: isLooking ? looker ?? .fresh() : looker)
         context.session = session
         let isPage = request.method == .get
         context.cartChanged = isPage && sent[cookies.cartChanged] != nil
@@ -36,12 +37,12 @@ struct SessionMiddleware: RouterMiddleware {
         }
         var response = try await next(request, context)
         let setsSession = response.headers[values: .setCookie].contains { $0.hasPrefix("\(cookies.session)=") }
-        if session.isLooking {
+        if isLooking {
             // Only a page has forms to post.
             if let looker = session.looker, looker.isFresh,
                 response.headers[.contentType]?.hasPrefix("text/html") == true
             {
-                response.setCookie(Self.lookerCookie(looker, cookies))
+                response.setCookie(cookies.lookerCookie(looker))
             }
             if sentSession != nil, !setsSession { response.setCookie(cookies.expired(cookies.session)) }
         } else if session.isNew, !setsSession, (300..<400).contains(response.status.code) {
@@ -55,10 +56,5 @@ struct SessionMiddleware: RouterMiddleware {
             if flashCookie != nil { response.setCookie(cookies.expired(cookies.status)) }
         }
         return response
-    }
-
-    /// The looker's token, kept as long as a session would be.
-    static func lookerCookie(_ looker: LookerToken, _ cookies: CookiePolicy) -> SetCookie {
-        cookies.cookie(cookies.looker, value: looker.value, maxAge: CookiePolicy.sessionLifetime)
     }
 }

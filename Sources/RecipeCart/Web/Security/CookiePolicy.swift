@@ -26,6 +26,11 @@ struct CookiePolicy: Sendable {
         SetCookie(name: name, value: value, maxAge: maxAge, secure: secure, sameSite: sameSite)
     }
 
+    /// A looker's token, kept as long as a session would be.
+    func lookerCookie(_ token: LookerToken) -> SetCookie {
+        cookie(looker, value: token.value, maxAge: Self.sessionLifetime)
+    }
+
     func expired(_ name: String, sameSite: Cookie.SameSite = .lax) -> SetCookie {
         cookie(name, value: "", maxAge: 0, sameSite: sameSite)
     }

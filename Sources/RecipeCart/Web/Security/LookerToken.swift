@@ -12,12 +12,12 @@ struct LookerToken: Sendable, Equatable {
     let isFresh: Bool
 
     static func fresh() -> LookerToken {
-        LookerToken(value: Base64URL.encode(Data(RandomBytes.make(16))), isFresh: true)
+        LookerToken(value: RandomToken.make(), isFresh: true)
     }
 
     /// The token a browser's cookie holds, if it has the shape of one this server makes.
     init?(cookie: String) {
-        guard cookie.utf8.count == 22, let raw = Base64URL.decode(cookie), raw.count == 16 else { return nil }
+        guard RandomToken.isWellFormed(cookie) else { return nil }
         self.init(value: cookie, isFresh: false)
     }
 

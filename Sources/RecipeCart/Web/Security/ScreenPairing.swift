@@ -27,7 +27,7 @@ struct ScreenPairing: Sendable {
 
     /// A new code, and the claim cookie's value for the browser that will show it.
     func offer() async throws -> (code: PairingCode, claimCookie: String) {
-        let claim = Base64URL.encode(Data(RandomBytes.make(16)))
+        let claim = RandomToken.make()
         // Another waiting screen may hold the same code (one in 31⁶ per screen waiting): draw again.
         for _ in 0..<8 {
             let code = PairingCode.random()

@@ -11,26 +11,20 @@ public struct ShopperSession: Sendable, Equatable {
     let isNew: Bool
     /// Hashed once: a page asks for it several times (the badge, the cart line, the shopper's version).
     public let key: SessionKey
-    /// Without a valid session cookie: the browser's looker token, from its cookie or made for this page view.
+    /// Without a valid session cookie: the looker's token (`LookerToken`), from their cookie or made for this page.
+    /// The forms of a page answered without a session carry it.
     let looker: LookerToken?
-    /// A page view without a session (GET or HEAD): it starts none, and its forms carry `looker`'s token.
-    let isLooking: Bool
 
-    init(id: String, isNew: Bool, looker: LookerToken? = nil, isLooking: Bool = false) {
+    init(id: String, isNew: Bool, looker: LookerToken? = nil) {
         self.id = id
         self.isNew = isNew
         key = SessionKey(sessionID: id)
         self.looker = looker
-        self.isLooking = isLooking
     }
 
+    /// A request without a valid session cookie. Its id becomes a session only if the answer sets its cookie.
     static func fresh(looker: LookerToken? = nil) -> ShopperSession {
-        ShopperSession(id: Base64URL.encode(Data(RandomBytes.make(16))), isNew: true, looker: looker)
-    }
-
-    /// A looker's page view: no session is started, so nothing is signed or written for it.
-    static func looking(_ looker: LookerToken) -> ShopperSession {
-        ShopperSession(id: Base64URL.encode(Data(RandomBytes.make(16))), isNew: true, looker: looker, isLooking: true)
+        ShopperSession(id: RandomToken.make(), isNew: true, looker: looker)
     }
 }
 
@@ -47,10 +41,7 @@ struct SessionSigner: Sendable {
     func session(fromCookie value: String) -> ShopperSession? {
         if let session = memo.session(forCookie: value) { return session }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 22, let raw = Base64URL.decode(String(parts[0])), raw.count == 16
-        else {
-            return nil
-        }
+        guard parts.count == 2, RandomToken.isWellFormed(parts[0]) else { return nil }
         let id = String(parts[0])
         guard secret.verify(String(parts[1]), for: "session|\(id)") else { return nil }
         let session = ShopperSession(id: id, isNew: false)

@@ -10,7 +10,7 @@ struct SignedSessionCookie: Sendable {
 
     /// A new session id and the cookie value that names it.
     func make() -> (id: String, value: String) {
-        let id = Base64URL.encode(Data(RandomBytes.make(16)))
+        let id = RandomToken.make()
         return (id, "\(id).\(secret.sign(message(id: id)))")
     }
 
@@ -18,7 +18,7 @@ struct SignedSessionCookie: Sendable {
     func id(_ cookieValue: String?) -> String? {
         guard let cookieValue, cookieValue.utf8.count < 100 else { return nil }
         let parts = cookieValue.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].utf8.count == 22,
+        guard parts.count == 2, RandomToken.isWellFormed(parts[0]),
             secret.verify(String(parts[1]), for: message(id: String(parts[0])))
         else {
             return nil
