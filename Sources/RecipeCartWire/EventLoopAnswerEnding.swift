@@ -10,20 +10,20 @@ package struct EventLoopAnswerEnding: Sendable {
 
     package let serverName: String
     package let logger: Logger
-    /// The level of the router's request log line.
-    package let logLevel: Logger.Level
+    /// Where the request's line goes, at the level of the router's own.
+    package let requestLog: RequestLog
     /// Nil while no metrics are served.
     package let count: Counting?
     /// A new request id, made as the router makes its own, so every line has one.
-    package let makeRequestID: @Sendable () -> String
+    package let makeRequestID: @Sendable () -> Logger.MetadataValue
 
     package init(
-        serverName: String, logger: Logger, logLevel: Logger.Level, count: Counting? = nil,
-        makeRequestID: @escaping @Sendable () -> String
+        serverName: String, logger: Logger, requestLog: RequestLog, count: Counting? = nil,
+        makeRequestID: @escaping @Sendable () -> Logger.MetadataValue
     ) {
         self.serverName = serverName
         self.logger = logger
-        self.logLevel = logLevel
+        self.requestLog = requestLog
         self.count = count
         self.makeRequestID = makeRequestID
     }
@@ -55,9 +55,9 @@ package struct EventLoopAnswerEnding: Sendable {
         _ status: HTTPResponse.Status, answering method: HTTPRequest.Method, path: String, route: String,
         since start: ContinuousClock.Instant
     ) {
-        RequestLogLine.write(
-            level: logLevel, method: method, path: path, status: String(status.code), since: start,
-            requestID: makeRequestID(), source: RequestLogLine.wireSource, to: logger)
+        requestLog.write(
+            method: method, path: path, status: String(status.code), since: start, requestID: makeRequestID(),
+            source: RequestLogLine.wireSource, to: logger)
         count?(method, route, status, ContinuousClock.now - start)
     }
 }

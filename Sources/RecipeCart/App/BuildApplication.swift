@@ -9,9 +9,10 @@ import ServiceLifecycle
 
 /// Opens the database, loads the bundled catalog and templates, and wires the routes.
 /// Anything missing or broken stops here, with a clear message, before the server listens.
-public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label: "RecipeCart")) async throws
-    -> some ApplicationProtocol
-{
+/// - Parameter requestLines: where each request's log line goes, when not through `logger`.
+package func buildApplication(
+    _ config: AppConfig, logger: Logger = Logger(label: "RecipeCart"), requestLines: (any RequestLogSink)? = nil
+) async throws -> some ApplicationProtocol {
     let stores = try await Stores.open(
         databaseURL: config.databaseURL, dataDirectory: config.dataDirectory, clock: config.clock, logger: logger,
         isServing: true, partnerEvents: config.partner != nil)
@@ -48,14 +49,15 @@ public func buildApplication(_ config: AppConfig, logger: Logger = Logger(label:
         MetricsServer(host: config.host, port: $0, timings: config.requestGuardTimings, logger: logger)
     }
     let requestMetrics = metricsServer.map { _ in RequestMetrics() }
+    let requestLog = RequestLog(level: requestLogLevel, sink: requestLines)
     let (router, browse, recipes, pages) = try makeRouter(
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search,
-        requestMetrics: requestMetrics)
+        requestMetrics: requestMetrics, requestLog: requestLog)
     let serverName = "RecipeCart"
     let ending = EventLoopAnswerEnding(
-        serverName: serverName, logger: logger, logLevel: requestLogLevel,
-        count: requestMetrics?.countingOnEventLoop, makeRequestID: { RequestID().description })
+        serverName: serverName, logger: logger, requestLog: requestLog,
+        count: requestMetrics?.countingOnEventLoop, makeRequestID: { .stringConvertible(RequestID()) })
     let answers: [any EventLoopAnswering] =
         config.answersOnEventLoop
         ? [
@@ -100,7 +102,7 @@ let requestLogLevel = Logger.Level.info
 func makeRouter(
     config: AppConfig, stores: Stores, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
     pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog, search: SearchRanker,
-    requestMetrics: RequestMetrics? = nil
+    requestMetrics: RequestMetrics? = nil, requestLog: RequestLog = RequestLog(level: requestLogLevel, sink: nil)
 ) throws -> (Router<AppRequestContext>, BrowseController, RecipeController, PageContext) {
     let catalog = stores.catalog
     let carts = stores.carts
@@ -116,7 +118,7 @@ func makeRouter(
     if let requestMetrics { router.add(middleware: RequestMetricsMiddleware(metrics: requestMetrics)) }
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: HTMLCompressionMiddleware())
-    router.add(middleware: RequestLogMiddleware(level: requestLogLevel))
+    router.add(middleware: RequestLogMiddleware(log: requestLog))
     if stores.cartMemory.needsLastWrite {
         router.add(middleware: LastWriteMiddleware(cookies: cookies, clock: config.clock))
     }

@@ -120,7 +120,8 @@ import Testing
             answers = EventLoopFileAnswers(
                 files: files,
                 ending: EventLoopAnswerEnding(
-                    serverName: "RecipeCart", logger: Logger(label: "EventLoopAnswerTests"), logLevel: .info,
+                    serverName: "RecipeCart", logger: Logger(label: "EventLoopAnswerTests"),
+                    requestLog: RequestLog(level: .info, sink: nil),
                     makeRequestID: { "test" }))
         }
 

@@ -1,9 +1,11 @@
 import Foundation
+import Hummingbird
 import Logging
 import Synchronization
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartWire
 
 @Suite struct BufferedLogHandlerTests {
     /// The same event gives the same line as swift-log's `StreamLogHandler`, which tests and operators parse.
@@ -34,6 +36,45 @@ import Testing
                 same = pipe.takeText() == streamed.take()
             }
             #expect(same, "\(String(describing: metadata))")
+        }
+    }
+
+    /// A request's line given to the output as a value reads as swift-log's `StreamLogHandler` writes the same line
+    /// through a logger: as the router logs it (the request id in the logger's metadata) and as the event loop's
+    /// answers do (the id in the line's), with and without an id, for an empty label and the `error` status.
+    @Test func requestLineWrittenAsValueIsStreamLogHandlersLine() throws {
+        let lines = [
+            RequestLogLine(
+                level: .info, label: "RecipeCart", method: "GET", path: "/recipes/52772", status: "200",
+                tenthsOfMilliseconds: 3, requestID: .stringConvertible(RequestID()), source: RequestLogLine.wireSource),
+            RequestLogLine(
+                level: .notice, label: "", method: "POST", path: "/cart/items", status: "error",
+                tenthsOfMilliseconds: 123_456, requestID: nil, source: RequestLogLine.routerSource),
+            RequestLogLine(
+                level: .info, label: "RecipeCart", method: "HEAD", path: "/static/app.css", status: "304",
+                tenthsOfMilliseconds: 10, requestID: .string("abc"), source: RequestLogLine.routerSource),
+        ]
+        for line in lines {
+            for idInLoggersMetadata in [false, true] {
+                let pipe = LogPipe()
+                let streamed = CollectedText()
+                var stream = StreamLogHandler(label: line.label, stream: streamed, metadataProvider: nil)
+                var metadata = line.metadata
+                if idInLoggersMetadata, let id = metadata.removeValue(forKey: RequestLogLine.requestIDKey) {
+                    stream.metadata[RequestLogLine.requestIDKey] = id
+                }
+                let event = LogEvent(
+                    level: line.level, message: "Request", error: nil, metadata: metadata, source: line.source,
+                    file: #fileID, function: #function, line: #line)
+                var same = false
+                for _ in 0..<3 where !same {
+                    pipe.output.append(line)
+                    stream.log(event: event)
+                    #expect(pipe.output.flush())
+                    same = pipe.takeText() == streamed.take()
+                }
+                #expect(same, "\(line)")
+            }
         }
     }
 

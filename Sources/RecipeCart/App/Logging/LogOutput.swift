@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartWire
 
 #if canImport(Glibc)
     import Glibc
@@ -13,12 +14,16 @@ import Foundation
 /// syscall, and neither the formatting nor the output costs an event loop anything. When the output blocks (a pipe
 /// nobody reads) and `capacity` is reached, lines are dropped and counted, and the count is written as a warning once
 /// the output takes bytes again.
-final class LogOutput: @unchecked Sendable {
-    /// A line as logged: when, and how to make its text after the timestamp (from the space after it to its
-    /// newline).
+final class LogOutput: RequestLogSink, @unchecked Sendable {
+    /// A line as logged: when, and what makes its text after the timestamp (from the space after it to its newline).
     private struct Line {
+        enum Text {
+            case made(() -> String)
+            case request(RequestLogLine)
+        }
+
         var at: time_t
-        var text: () -> String
+        var text: Text
     }
 
     private let descriptor: Int32
@@ -58,6 +63,15 @@ final class LogOutput: @unchecked Sendable {
     /// Appends one line whose text `rest` makes later, on the writer thread, from values it captured now. Never
     /// waits for the output.
     func append(_ rest: @escaping () -> String) {
+        append(.made(rest))
+    }
+
+    /// Appends a request's line, whose text is made on the writer thread. Never waits for the output.
+    func append(_ line: RequestLogLine) {
+        append(.request(line))
+    }
+
+    private func append(_ text: Line.Text) {
         let now = time(nil)
         condition.lock()
         defer { condition.unlock() }
@@ -65,7 +79,7 @@ final class LogOutput: @unchecked Sendable {
             dropped += 1
             return
         }
-        waiting.append(Line(at: now, text: rest))
+        waiting.append(Line(at: now, text: text))
         appended += 1
         if writerIdle {
             writerIdle = false
@@ -121,7 +135,10 @@ final class LogOutput: @unchecked Sendable {
             condition.unlock()
             for line in lines {
                 bytes.append(contentsOf: timestamp.bytes(at: line.at))
-                bytes.append(contentsOf: line.text().utf8)
+                switch line.text {
+                case .made(let text): bytes.append(contentsOf: text().utf8)
+                case .request(let request): request.appendText(to: &bytes)
+                }
             }
             if droppedNow > 0 {
                 bytes.append(contentsOf: timestamp.bytes(at: time(nil)))

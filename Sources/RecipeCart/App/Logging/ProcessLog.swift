@@ -1,4 +1,5 @@
 import Logging
+import RecipeCartWire
 
 #if canImport(Glibc)
     import Glibc
@@ -18,6 +19,9 @@ public enum ProcessLog {
         }
         atexit { ProcessLog.flush() }
     }
+
+    /// Where the server writes its request lines: the same output, without a `Logger.Metadata` made for each.
+    static var requestLines: any RequestLogSink { output }
 
     /// Writes every line logged so far, waiting at most `timeout` for a blocked output.
     public static func flush(timeout: Duration = .seconds(5)) {

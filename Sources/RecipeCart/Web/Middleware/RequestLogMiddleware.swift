@@ -5,7 +5,7 @@ import RecipeCartWire
 
 /// One line a request: method, path and status. Never the query string, which can hold a search or a secret.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
-    let level: Logger.Level
+    let log: RequestLog
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -13,8 +13,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let start = ContinuousClock.now
         var status = "error"
         defer {
-            RequestLogLine.write(
-                level: level, method: request.method, path: request.uri.path, status: status, since: start,
+            log.write(
+                method: request.method, path: request.uri.path, status: status, since: start,
+                requestID: context.logger[metadataKey: RequestLogLine.requestIDKey],
                 source: RequestLogLine.routerSource, to: context.logger)
         }
         let response = try await next(request, context)
