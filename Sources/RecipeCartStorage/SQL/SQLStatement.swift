@@ -11,6 +11,9 @@ package struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
     }
 
     package private(set) var parts: [Part]
+    /// Whether its text holds a `\(list:)`, so it changes with the list's length: a database that keeps prepared
+    /// statements should not keep one for each length.
+    package private(set) var hasList = false
 
     package init(stringLiteral text: String) {
         parts = [.sql(text)]
@@ -18,6 +21,7 @@ package struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
 
     package init(stringInterpolation: StringInterpolation) {
         parts = stringInterpolation.parts
+        hasList = stringInterpolation.hasList
     }
 
     /// The arguments, in the order of their placeholders.
@@ -45,6 +49,7 @@ package struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
 
     package struct StringInterpolation: StringInterpolationProtocol {
         fileprivate var parts: [Part] = []
+        fileprivate var hasList = false
 
         package init(literalCapacity: Int, interpolationCount: Int) {
             parts.reserveCapacity(interpolationCount * 2 + 1)
@@ -61,6 +66,7 @@ package struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
 
         /// Values for `IN (…)`, one argument each. An empty list matches nothing.
         package mutating func appendInterpolation(list values: [some SQLBindable]) {
+            hasList = true
             guard !values.isEmpty else {
                 parts.append(.sql("NULL"))
                 return
@@ -74,6 +80,7 @@ package struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
         /// Another statement's text and arguments, in place.
         package mutating func appendInterpolation(_ fragment: SQLStatement) {
             parts.append(contentsOf: fragment.parts)
+            hasList = hasList || fragment.hasList
         }
 
         /// SQL text from the code itself, never from a request.

@@ -164,7 +164,7 @@ public struct SQLiteCartStore: CartStore, CartMemory {
     public func cart(session: SessionKey) async throws -> Cart {
         try await database.read { db in
             let records = try LineRecord.fetchAll(
-                db, sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? ORDER BY c.position",
+                db.cachedStatement(sql: "\(Self.ownLineSelect) WHERE c.session_hash = ? ORDER BY c.position"),
                 arguments: [session.hash],
                 adapter: SummaryRecord.scope)
             return Cart(lines: records.compactMap(\.line))

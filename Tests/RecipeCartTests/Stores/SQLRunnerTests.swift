@@ -99,6 +99,33 @@ import Testing
         }
     }
 
+    /// A statement run again (SQLite keeps it prepared) answers for its new arguments; one with a list, whose text
+    /// changes with its length, is not kept.
+    @Test(arguments: StoreBackend.all) func aStatementRunAgainAnswersForItsNewArguments(backend: StoreBackend)
+        async throws
+    {
+        @Sendable func statement(_ key: String) -> SQLStatement { "SELECT \(key) || \("!") AS answer" }
+        #expect(!statement("a").hasList)
+        #expect(("SELECT 1 WHERE 1 IN (\(list: [1, 2]))" as SQLStatement).hasList)
+        #expect(("SELECT 1 WHERE \("SELECT \(list: [1])" as SQLStatement)" as SQLStatement).hasList)
+        try await withRunner(backend) { database in
+            let answers = try await database.read { connection in
+                var answers: [String] = []
+                for key in ["a", "b", "a"] {
+                    answers.append(try await connection.value(statement(key), as: String.self) ?? "none")
+                }
+                for list in [[1], [1, 2, 3], [4]] {
+                    let count = try await connection.value(
+                        "SELECT COUNT(*) FROM (SELECT 1 AS n UNION ALL SELECT 2 UNION ALL SELECT 3) AS t WHERE n IN (\(list: list))",
+                        as: Int.self)
+                    answers.append(String(count ?? -1))
+                }
+                return answers
+            }
+            #expect(answers == ["a!", "b!", "a!", "1", "3", "0"])
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func aWriteIsOneTransactionEvenWhenItsBodyWaitsForSomethingElse(
         backend: StoreBackend
     ) async throws {
