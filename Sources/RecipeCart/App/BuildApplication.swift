@@ -102,7 +102,7 @@ let requestLogLevel = Logger.Level.info
 func makeRouter(
     config: AppConfig, stores: Stores, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
     pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog, search: SearchRanker,
-    requestMetrics: RequestMetrics? = nil, requestLog: RequestLog = RequestLog(level: requestLogLevel, sink: nil)
+    requestMetrics: RequestMetrics?, requestLog: RequestLog
 ) throws -> (Router<AppRequestContext>, BrowseController, RecipeController, PageContext) {
     let catalog = stores.catalog
     let carts = stores.carts
