@@ -32,6 +32,28 @@ def test_every_request_answered_before_sigterm_is_in_the_log(servers):
     assert "?n=" not in server.log_text(), "a query string reached the log"
 
 
+def test_a_line_reads_the_same_whichever_part_answered(servers):
+    """The router's lines and the event loop's are written as values to the log's thread, which makes their text:
+    the same shape, in swift-log's stream format, each with its own request id."""
+    server = servers()
+    client = Client(server.port)
+    stylesheet = re.search(r'href="(/static/app[^"]*\.css)"', client.get("/").text).group(1)
+    for _ in range(3):
+        assert client.get(stylesheet).status == 200
+        assert client.post_form("/cart/items/bundled-1", {"op": "inc", "_csrf": "forged"}).status == 403
+    server.signal(signal.SIGTERM)
+    assert server.wait() == 0
+    line = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info RecipeCart: hb\.request\.id=([0-9a-f]+) "
+                      r"method=(GET|POST) ms=\d+\.\d path=(\S+) status=(\d{3}) \[(RecipeCart|RecipeCartWire)\] Request$")
+    seen = [match.groups() for match in map(line.match, server.log_text().splitlines()) if match]
+    posts = [groups for groups in seen if groups[1:] == ("POST", "/cart/items/bundled-1", "403", "RecipeCart")]
+    styles = [groups for groups in seen if groups[1:4] == ("GET", stylesheet, "200")]
+    assert len(posts) == 3, f"the router's refusals have {len(posts)} lines of the expected shape"
+    assert len(styles) == 3, f"the stylesheet's answers have {len(styles)} lines of the expected shape"
+    ids = [groups[0] for groups in seen]
+    assert len(set(ids)) == len(ids), "two lines share a request id"
+
+
 def test_a_log_nobody_reads_never_stalls_the_answers(servers):
     server = servers(start=False)
     server.data_dir.mkdir(parents=True, exist_ok=True)
