@@ -308,7 +308,12 @@ import Testing
 
     @Test func forgedScreenCookiesAreNoSession() async throws {
         try await StaffRouteTests.environment().withShopper { tv in
-            for value in ["", "garbage", "AAAAAAAAAAAAAAAAAAAAAA.AAAA", String(repeating: "A", count: 500)] {
+            // The last has a claim's length and a code's shape, but its token is not base64url.
+            let values = [
+                "", "garbage", "AAAAAAAAAAAAAAAAAAAAAA.AAAA", String(repeating: "A", count: 500),
+                String(repeating: "!", count: 22) + ".ABCDEF",
+            ]
+            for value in values {
                 var forged = Shopper(client: tv.client)
                 forged.cookies["rc_screen"] = value
                 forged.cookies["rc_screen_claim"] = value

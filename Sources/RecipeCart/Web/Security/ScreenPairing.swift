@@ -76,9 +76,8 @@ struct ScreenPairing: Sendable {
     private static func parse(_ cookieValue: String?) -> (SessionKey, PairingCode)? {
         guard let cookieValue, cookieValue.utf8.count == 22 + 1 + PairingCode.length else { return nil }
         let parts = cookieValue.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].utf8.count == 22, let code = PairingCode(typed: String(parts[1])) else {
-            return nil
-        }
+        guard parts.count == 2, RandomToken.isWellFormed(parts[0]), let code = PairingCode(typed: String(parts[1]))
+        else { return nil }
         return (SessionKey(sessionID: String(parts[0])), code)
     }
 
