@@ -26,7 +26,7 @@ package struct RequestLog: Sendable {
         if let sink {
             sink.append(line)
         } else {
-            logger.log(level: level, "Request", metadata: line.metadata, source: source)
+            logger.log(level: level, "\(RequestLogLine.message)", metadata: line.metadata, source: source)
         }
     }
 }

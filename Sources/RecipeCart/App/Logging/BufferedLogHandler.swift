@@ -27,10 +27,16 @@ struct BufferedLogHandler: LogHandler {
         let label = label
         let handlerMetadata = metadata
         let provided = metadataProvider?.get()
-        output.append {
-            let pretty = Self.prettify(Self.effectiveMetadata(handlerMetadata, provided, event))
-            return
-                " \(event.level)\(label.isEmpty ? "" : " ")\(label):\(pretty.map { " \($0)" } ?? "") [\(event.source)] \(event.message)\n"
+        output.append { bytes in
+            let metadata = Self.effectiveMetadata(handlerMetadata, provided, event)
+            StreamLogText.append(
+                level: event.level, label: label, source: event.source, message: event.message.description,
+                to: &bytes
+            ) { bytes in
+                for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+                    StreamLogText.pair(key, value.description, to: &bytes)
+                }
+            }
         }
     }
 
@@ -38,7 +44,7 @@ struct BufferedLogHandler: LogHandler {
     private static func effectiveMetadata(
         _ handlerMetadata: Logger.Metadata, _ provided: Logger.Metadata?, _ event: LogEvent
     ) -> Logger.Metadata {
-        // A request's line, the most common, has only the call's own.
+        // Most lines have only the call's own.
         if handlerMetadata.isEmpty, provided?.isEmpty ?? true, event.error == nil { return event.metadata ?? [:] }
         var merged = handlerMetadata
         if let provided, !provided.isEmpty {
@@ -52,18 +58,5 @@ struct BufferedLogHandler: LogHandler {
             merged["error.type"] = "\(String(reflecting: type(of: error)))"
         }
         return merged
-    }
-
-    private static func prettify(_ metadata: Logger.Metadata) -> String? {
-        guard !metadata.isEmpty else { return nil }
-        var text = ""
-        text.reserveCapacity(128)
-        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
-            if !text.isEmpty { text += " " }
-            text += key
-            text += "="
-            text += value.description
-        }
-        return text
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import RecipeCartWire
 
 #if canImport(Glibc)
@@ -9,16 +10,16 @@ import RecipeCartWire
 
 /// Where log lines go: lines in memory, not yet formatted, written to a file descriptor by one thread of its own.
 ///
-/// A request only appends what its line says (a closure that makes the text) under a short lock; the writer thread
-/// takes everything waiting, makes the text, and writes it with one `write(2)`, so under load many lines share a
-/// syscall, and neither the formatting nor the output costs an event loop anything. When the output blocks (a pipe
-/// nobody reads) and `capacity` is reached, lines are dropped and counted, and the count is written as a warning once
-/// the output takes bytes again.
+/// A request only appends what its line says (its values, or a closure that makes the text) under a short lock; the
+/// writer thread takes everything waiting, makes the text, and writes it with one `write(2)`, so under load many lines
+/// share a syscall, and neither the formatting nor the output costs an event loop anything. When the output blocks (a
+/// pipe nobody reads) and `capacity` is reached, lines are dropped and counted, and the count is written as a warning
+/// once the output takes bytes again.
 final class LogOutput: RequestLogSink, @unchecked Sendable {
     /// A line as logged: when, and what makes its text after the timestamp (from the space after it to its newline).
     private struct Line {
         enum Text {
-            case made(() -> String)
+            case made((inout [UInt8]) -> Void)
             case request(RequestLogLine)
         }
 
@@ -54,16 +55,10 @@ final class LogOutput: RequestLogSink, @unchecked Sendable {
         writer.start()
     }
 
-    /// Appends one line, its timestamp put in front; `rest` starts with the space after the timestamp and ends
-    /// with a newline. Never waits for the output.
-    func append(_ rest: String) {
-        append { rest }
-    }
-
-    /// Appends one line whose text `rest` makes later, on the writer thread, from values it captured now. Never
-    /// waits for the output.
-    func append(_ rest: @escaping () -> String) {
-        append(.made(rest))
+    /// Appends one line whose text (from the space after its timestamp to its newline) `write` appends later, on the
+    /// writer thread, from values it captured now. Never waits for the output.
+    func append(_ write: @escaping (inout [UInt8]) -> Void) {
+        append(.made(write))
     }
 
     /// Appends a request's line, whose text is made on the writer thread. Never waits for the output.
@@ -136,16 +131,16 @@ final class LogOutput: RequestLogSink, @unchecked Sendable {
             for line in lines {
                 bytes.append(contentsOf: timestamp.bytes(at: line.at))
                 switch line.text {
-                case .made(let text): bytes.append(contentsOf: text().utf8)
-                case .request(let request): request.appendText(to: &bytes)
+                case .made(let write): write(&bytes)
+                case .request(let request): request.appendStreamText(to: &bytes)
                 }
             }
             if droppedNow > 0 {
                 bytes.append(contentsOf: timestamp.bytes(at: time(nil)))
-                bytes.append(
-                    contentsOf:
-                        " warning \(label): [RecipeCart] dropped \(droppedNow) log lines while the log output was blocked\n"
-                        .utf8)
+                StreamLogText.append(
+                    level: .warning, label: label, source: "RecipeCart",
+                    message: "dropped \(droppedNow) log lines while the log output was blocked", to: &bytes
+                ) { _ in }
             }
             writeAll(bytes)
             bytes.removeAll(keepingCapacity: true)
