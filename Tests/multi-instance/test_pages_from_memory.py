@@ -8,11 +8,11 @@ import html
 import re
 import time
 
-from mikit import MultiClient, multipart
+from mikit import MultiClient, multipart, sign_in_staff, wait_until
 
 BADGE_RE = re.compile(r'data-cart-count="(\d+)"')
 STEPPER_RE = re.compile(r'class="stepper-quantity" data-quantity="(\d+)"')
-# What an instance allows for the clocks of two instances to differ (PostgresSessionReadings.clockSkew), and a margin.
+# What an instance allows for the clocks of two instances to differ (LastWrite.clockSkew), and a margin.
 PAST_THE_SKEW = 1.3
 
 
@@ -113,6 +113,45 @@ def test_a_shoppers_own_version_made_on_one_instance_shows_at_once_where_the_pag
     assert from_memory(two, "/recipes/bundled-3") == answered
     # Another shopper still sees the shop's copy.
     assert title not in MultiClient(shop.ports).on(two.port).get("/recipes/bundled-3").text
+
+
+def cart_line(recipe: str) -> str:
+    return f'<li class="cart-line" data-recipe-id="{recipe}"'
+
+
+def order_status(text: str, code: str) -> str | None:
+    found = re.search(r'data-order-code="%s" data-order-status="([a-z]+)"' % re.escape(code), text)
+    return found.group(1) if found else None
+
+
+def test_a_cart_page_kept_on_one_instance_shows_posts_and_order_moves_made_on_another(shops):
+    shop, one, two, browser, token = shopper_with_a_cart(shops)
+    time.sleep(PAST_THE_SKEW)
+    for _ in range(3):
+        assert cart_line("bundled-1") in page(browser, two.port, "/cart").text
+    assert from_memory(two, "/cart") >= 1, "instance 2 answered no cart page from memory"
+
+    # A post on instance 1: the page instance 2 kept is older than it.
+    assert browser.on(one.port).step("bundled-2", "inc", token).status == 303
+    answered = from_memory(two, "/cart")
+    assert cart_line("bundled-2") in page(browser, two.port, "/cart").text
+    assert from_memory(two, "/cart") == answered, "a cart page from before the post was answered from memory"
+
+    sent = browser.on(one.port).post_form("/cart/order", {"_csrf": token, "note": "Kept pages"})
+    assert sent.status == 303, sent.text[:300]
+    code = (sent.header("location") or "").rsplit("/", 1)[-1]
+    time.sleep(PAST_THE_SKEW)
+    for _ in range(3):
+        assert order_status(page(browser, two.port, "/cart").text, code) == "new"
+    # Staff move it on instance 1; the shopper posted nothing, and instance 2 shows the move within about a second.
+    staff = MultiClient(shop.ports)
+    sign_in_staff(staff.on(one.port))
+    staff_token = re.search(r'name="_csrf" value="([^"]+)"', staff.on(one.port).get("/staff").text).group(1)
+    moved = staff.on(one.port).post_form(
+        f"/staff/orders/{code}/status", {"_csrf": staff_token, "from": "new", "to": "picking"})
+    assert moved.status == 303
+    assert wait_until(lambda: order_status(page(browser, two.port, "/cart").text, code) == "picking", timeout=1.5), \
+        "instance 2 still shows the order as new"
 
 
 def hidden(page_text: str, name: str) -> str:

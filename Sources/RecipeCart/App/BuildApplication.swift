@@ -50,7 +50,7 @@ package func buildApplication(
     }
     let requestMetrics = metricsServer.map { _ in RequestMetrics() }
     let requestLog = RequestLog(level: requestLogLevel, sink: requestLines)
-    let (router, browse, recipes, pages) = try makeRouter(
+    let (router, browse, recipes, cart, pages) = try makeRouter(
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search,
         requestMetrics: requestMetrics, requestLog: requestLog)
@@ -62,7 +62,7 @@ package func buildApplication(
         config.answersOnEventLoop
         ? [
             EventLoopFileAnswers(files: staticFiles, ending: ending),
-            EventLoopPageAnswers(browse: browse, recipes: recipes, pages: pages, ending: ending),
+            EventLoopPageAnswers(browse: browse, recipes: recipes, cart: cart, pages: pages, ending: ending),
         ] : []
     return Application(
         router: router,
@@ -76,7 +76,7 @@ package func buildApplication(
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: serverName),
         services: stores.services + upstreamServices
             + [
-                SessionPurger(carts: stores.carts, logger: logger),
+                SessionPurger(carts: stores.carts, keptCartPages: cart.keptPages, logger: logger),
                 SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger),
             ]
             + (metricsServer.map { [$0] } ?? [])
@@ -103,7 +103,7 @@ func makeRouter(
     config: AppConfig, stores: Stores, renderer: PageRenderer, signer: SessionSigner, staticFiles: StaticFiles,
     pictures: PictureStore, staff: StaffAuthenticator, upstream: UpstreamCatalog, search: SearchRanker,
     requestMetrics: RequestMetrics?, requestLog: RequestLog
-) throws -> (Router<AppRequestContext>, BrowseController, RecipeController, PageContext) {
+) throws -> (Router<AppRequestContext>, BrowseController, RecipeController, CartController, PageContext) {
     let catalog = stores.catalog
     let carts = stores.carts
     let cookies = CookiePolicy(secure: config.secureCookies)
@@ -146,7 +146,8 @@ func makeRouter(
     let shoppingLists = ShoppingListBuilder(catalog: catalog, lists: stores.shoppingLists)
     let cart = CartController(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists, shares: stores.shares,
-        shoppingLists: shoppingLists, pages: pages)
+        shoppingLists: shoppingLists, pages: pages, catalogMemory: stores.catalogMemory,
+        boardChanges: stores.boardChanges, keptPages: KeptCartPages())
     let list = ShoppingListController(
         carts: carts, lists: stores.shoppingLists, shares: stores.shares, shoppingLists: shoppingLists, pages: pages)
     let orders = OrderController(
@@ -162,7 +163,7 @@ func makeRouter(
     let health = HealthController(ping: stores.ping)
     let partner = PartnerController(
         signer: config.partner.map { WebhookSigner(secret: $0.secret) }, partner: stores.partner, clock: config.clock)
-    let routes = RouteRegistrar(router: router, boardChanges: stores.boardChanges)
+    let routes = RouteRegistrar(router: router, boardChanges: stores.boardChanges, keptCartPages: cart.keptPages)
     browse.addRoutes(to: routes)
     recipes.addRoutes(to: routes)
     edit.addRoutes(to: routes)
@@ -174,5 +175,5 @@ func makeRouter(
     health.addRoutes(to: routes)
     partner.addRoutes(to: routes)
     try routes.finish(on: router)
-    return (router, browse, recipes, pages)
+    return (router, browse, recipes, cart, pages)
 }

@@ -8,6 +8,7 @@ struct SessionPurger: Service {
     static let idleLimit: TimeInterval = 30 * 24 * 3600
 
     let carts: any CartStore
+    let keptCartPages: KeptCartPages
     let logger: Logger
     var interval: Duration = .seconds(3600)
 
@@ -23,7 +24,9 @@ struct SessionPurger: Service {
     func purge() async {
         do {
             let purged = try await carts.purgeSessions(idleLongerThan: Self.idleLimit)
-            if purged > 0 { logger.info("purged idle sessions", metadata: ["count": "\(purged)"]) }
+            guard purged > 0 else { return }
+            keptCartPages.forgetAll()
+            logger.info("purged idle sessions", metadata: ["count": "\(purged)"])
         } catch {
             logger.error("session purge failed: \(error)")
         }

@@ -20,6 +20,11 @@ package final class BoardChanges: Sendable {
 
     package init() {}
 
+    /// The newest version: a page that shows orders was current for the version it was made at.
+    package var version: Int {
+        state.withLock { $0.version }
+    }
+
     /// A change written by this instance.
     package func changed() {
         advance(untold: true)

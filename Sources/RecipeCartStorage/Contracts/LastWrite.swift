@@ -7,8 +7,16 @@ import Foundation
 public struct LastWrite: Sendable {
     public let date: Date
 
+    /// How far the instances' clocks may differ.
+    package static let clockSkew: TimeInterval = 1
+
     public init(_ date: Date) {
         self.date = date
+    }
+
+    /// Whether a read sent at `readAt` saw the post this marks, whichever instance answered it.
+    package func isSeen(byReadAt readAt: Date) -> Bool {
+        readAt.timeIntervalSince(date) > Self.clockSkew
     }
 
     /// Milliseconds since 1970, digits only; anything else is no stamp.

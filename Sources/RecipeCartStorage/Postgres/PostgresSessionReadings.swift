@@ -5,7 +5,7 @@ import Synchronization
 /// What a PostgreSQL instance last read of each session for the shopper's pages: the badge's count and what the session
 /// has stored by recipe (its cart lines, its own versions, a revert's Undo). Another instance may write the
 /// session at any time, so a reading answers a page only when it was taken after the shopper's last post (its
-/// `LastWrite`, allowing for the instances' clocks to differ by `clockSkew`) and is at most `longestTrusted` old,
+/// `LastWrite`, allowing for the instances' clocks to differ by `LastWrite.clockSkew`) and is at most `longestTrusted` old,
 /// which bounds how long a change the shopper did not post themselves (another holder of the cookie, a purge) can go
 /// unseen.
 package final class PostgresSessionReadings: Sendable {
@@ -23,7 +23,6 @@ package final class PostgresSessionReadings: Sendable {
         package var count: Int { stored.itemCount }
     }
 
-    package static let clockSkew: TimeInterval = 1
     package static let longestTrusted: TimeInterval = 60
 
     /// Shoppers active at one time; past it the readings start again rather than growing.
@@ -47,7 +46,7 @@ package final class PostgresSessionReadings: Sendable {
     package func reading(of session: SessionKey, after lastWrite: LastWrite?, now: Date) -> Reading? {
         guard let reading = readings.withLock({ $0[session.hash] }),
             now.timeIntervalSince(reading.readAt) <= Self.longestTrusted,
-            lastWrite.map({ reading.readAt.timeIntervalSince($0.date) > Self.clockSkew }) ?? true
+            lastWrite.map({ $0.isSeen(byReadAt: reading.readAt) }) ?? true
         else { return nil }
         return reading
     }

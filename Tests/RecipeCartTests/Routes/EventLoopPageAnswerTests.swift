@@ -81,6 +81,20 @@ import Testing
             get("/recipes/bundled-2", cookie: "rc_looker=\(looker); rc_status=\(status)"),
             get("/recipes/bundled-2", cookie: "rc_looker=\(looker); rc_cart_changed=1"),
             get("/", cookie: "", method: "HEAD"),
+            // The cart page kept since the router rendered it: only a plain visit, not the landing of a post, a
+            // staff member, a looker, or a browser whose last post may be newer than the page.
+            get("/cart", onEventLoop: true),
+            get("/cart", gzip, onEventLoop: true),
+            get("/cart?view=all", onEventLoop: true),
+            get("/cart", cookie: "rc_session=\(session); rc_wrote=1", onEventLoop: true),
+            get("/cart", cookie: "rc_session=\(session); rc_wrote=99999999999999"),
+            get("/cart", cookie: "rc_session=\(session); rc_status=\(status)"),
+            get("/cart", cookie: "rc_session=\(session); rc_cart_changed=1"),
+            get("/cart", cookie: "rc_session=\(session); rc_staff=forged"),
+            get("/cart", cookie: "rc_session=forged.value"),
+            get("/cart", cookie: ""),
+            get("/cart", method: "HEAD"),
+            get("/cart/"),
         ]
     }
 

@@ -99,4 +99,27 @@ import Testing
         #expect(memo.known(of: session) == nil)
         #expect(memo.known(of: SessionKey(sessionID: "third")) == 3)
     }
+
+    @Test func aReadKeptByItsMarkIsDroppedWhenAWriteCameBetween() {
+        let memo = PerSessionMemo<Int>()
+        let before = memo.mark(of: session)
+        memo.forget([session])
+        memo.keep(1, of: session, readSince: before)
+        #expect(memo.known(of: session) == nil)
+        let after = memo.mark(of: session)
+        memo.forget([other])
+        memo.keep(2, of: session, readSince: after)
+        #expect(memo.known(of: session) == 2)
+    }
+
+    /// Sessions that only write leave a count each; past four times the capacity the memo starts again rather than
+    /// holding them all.
+    @Test func theCountsOfSessionsThatOnlyWriteStayBounded() async throws {
+        let memo = PerSessionMemo<Int>(capacity: 2)
+        _ = try await memo.value(of: session) { 1 }
+        for index in 0..<8 { memo.forget([SessionKey(sessionID: "writer-\(index)")]) }
+        #expect(memo.known(of: session) == 1)
+        memo.forget([SessionKey(sessionID: "writer-8")])
+        #expect(memo.known(of: session) == nil)
+    }
 }

@@ -35,7 +35,7 @@ import Testing
         // Just before the read by this clock, but another instance's clock may run up to a second ahead.
         #expect(readings.reading(of: session, after: LastWrite(start - 0.5), now: start + 1) == nil)
         #expect(
-            readings.reading(of: session, after: LastWrite(start - PostgresSessionReadings.clockSkew), now: start + 1)
+            readings.reading(of: session, after: LastWrite(start - LastWrite.clockSkew), now: start + 1)
                 == nil)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
 
@@ -12,6 +13,9 @@ struct CartController: Sendable {
     let shares: any CartShareStore
     let shoppingLists: ShoppingListBuilder
     let pages: PageContext
+    let catalogMemory: any CatalogMemory
+    let boardChanges: BoardChanges
+    let keptPages: KeptCartPages
 
     static let notInCatalog = "That recipe isn’t in the catalog, so it can’t go in the cart."
 
@@ -25,11 +29,21 @@ struct CartController: Sendable {
 
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
+        // Taken before the reads: what a page read since then shows is kept for the next time (`keptPage`).
+        let generation = Self.isKeepable(context, pages.cookies) ? catalogMemory.generationInMemory() : nil
+        let keeping = generation.map { generation in
+            (
+                mark: keptPages.mark(of: session.key), generation: generation, board: boardChanges.version,
+                readAt: pages.clock.now()
+            )
+        }
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         // The cart keeps offering Undo for a while, not only on the page the removal landed on.
         var status = context.statusMessage
+        var offersUndo = false
         if status?.undo == nil, !session.isNew, let undo = try await carts.pendingUndo(session: session.key) {
             status = try await undoMessage(for: undo)
+            offersUndo = true
         }
         let chrome = pages.chrome(
             title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount,
@@ -39,11 +53,36 @@ struct CartController: Sendable {
         let groups = try await shoppingLists.groups(for: cart, have: have)
         let sent = session.isNew ? [] : try await orders.orders(session: session.key)
         let shareToken = session.isNew ? nil : try await shares.token(session: session.key)
-        return try pages.renderer.response(
-            CartView(
-                cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: chrome.csrfToken),
-                orders: sent,
-                shareToken: shareToken, chrome: chrome, now: pages.clock.now(), statusAnchor: status?.anchor))
+        let body = ByteBuffer(
+            string: try pages.renderer.html(
+                CartView(
+                    cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: chrome.csrfToken),
+                    orders: sent, shareToken: shareToken, chrome: chrome, now: pages.clock.now(),
+                    statusAnchor: status?.anchor)))
+        if let keeping {
+            let page = KeptCartPages.Page(
+                body: body, readAt: keeping.readAt, generation: keeping.generation, assets: pages.cacheKey(""),
+                boardVersion: sent.isEmpty ? nil : keeping.board,
+                showsTime: offersUndo || !sent.isEmpty || cart.lines.contains { $0.cooking != nil })
+            keptPages.keep(page, of: session.key, readSince: keeping.mark)
+        }
+        return HTMLResponse.make(body)
+    }
+
+    /// The shopper's cart page as last rendered, when nothing it shows can have changed since (`KeptCartPages`);
+    /// answered on the event loop (`EventLoopPageAnswers`), for a request `isKeepable` would keep.
+    func keptPage(session: ShopperSession, lastWrite: LastWrite?) -> ByteBuffer? {
+        guard let generation = catalogMemory.generationInMemory() else { return nil }
+        return keptPages.page(
+            of: session.key, lastWrite: lastWrite, generation: generation, assets: pages.cacheKey(""),
+            boardVersion: boardChanges.version, now: pages.clock.now())
+    }
+
+    /// A returning shopper's plain visit: no message or badge bump a post left for this page, and not staff.
+    private static func isKeepable(_ context: AppRequestContext, _ cookies: CookiePolicy) -> Bool {
+        let sent = context.sentCookies
+        return context.session?.isNew == false && sent[cookies.status] == nil && sent[cookies.cartChanged] == nil
+            && sent[cookies.staff] == nil
     }
 
     /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back to the line.

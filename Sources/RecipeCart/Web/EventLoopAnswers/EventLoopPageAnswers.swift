@@ -7,19 +7,22 @@ import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartWire
 
-/// The Browse and recipe pages a returning shopper gets from the page cache, answered on the event loop that read the
-/// request: what the router would answer (`BrowseController.index`, `RecipeController.show`, through the session,
+/// The Browse and recipe pages a returning shopper gets from the page cache, and the cart page they opened before,
+/// answered on the event loop that read the request: what the router would answer (`BrowseController.index`,
+/// `RecipeController.show`, `CartController.show`, through the session,
 /// compression, security-header and log middleware), without the hop to a task and back and the middleware chain,
 /// which were most of their CPU. Only when everything the page needs is in memory (`BrowseController.keptPage`,
 /// `RecipeController.keptPage`): the session of a cookie that verified, the cart's count and, for a recipe, that the
 /// shopper stored nothing for it but perhaps a cart line (on PostgreSQL, as read since the shopper's last post,
-/// `LastWrite`), or a looker's (no session cookie: a first visit, a crawler), whose forms carry their `LookerToken`.
+/// `LastWrite`); for the cart, its page kept since (`KeptCartPages`), without a message or badge bump to show; or a
+/// looker's (no session cookie: a first visit, a crawler), whose forms carry their `LookerToken`.
 /// The message and badge a post leaves for its page are shown and cleared here as `SessionMiddleware` does. A staff
 /// cookie, a session cookie that does not verify and anything else go to the router. `EventLoopPageAnswerTests` holds
 /// the two paths to the same bytes.
 struct EventLoopPageAnswers: EventLoopAnswering {
     let browse: BrowseController
     let recipes: RecipeController
+    let cart: CartController
     let pages: PageContext
     let ending: EventLoopAnswerEnding
 
@@ -30,42 +33,43 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         guard request.method == .get, Self.isWholeWithoutBody(fields) else { return nil }
         let recipeID =
             uri.path.hasPrefix(Self.recipePrefix) ? RecipeID(uri.path.dropFirst(Self.recipePrefix.count)) : nil
-        guard uri.path == Route.browse.pattern || recipeID != nil else { return nil }
+        let route: String
+        if recipeID != nil {
+            route = Route.recipe.pattern
+        } else if uri.path == Route.browse.pattern || uri.path == Route.cart.pattern {
+            route = uri.path
+        } else {
+            return nil
+        }
         let sent = SentCookies(fields)
         guard sent[cookies.staff] == nil else { return nil }
         // What a post left for this page (`SessionMiddleware`): shown once, then cleared.
         let cartChanged = sent[cookies.cartChanged] != nil
         let statusCookie = sent[cookies.status]
         let lastWrite = sent[cookies.lastWrite].flatMap(LastWrite.init(cookie:))
-        let session: ShopperSession?
-        let looker: LookerToken?
-        let personal: PersonalParts
-        let status: StatusMessage?
-        if let sessionCookie = sent[cookies.session] {
-            guard let verified = pages.signer.session(fromCookie: sessionCookie),
-                let count = pages.cartMemory.itemCountInMemory(session: verified.key, lastWrite: lastWrite)
+        var looker: LookerToken?
+        let page: ByteBuffer?
+        if route == Route.cart.pattern {
+            guard statusCookie == nil, !cartChanged, let sessionCookie = sent[cookies.session],
+                let session = pages.signer.session(fromCookie: sessionCookie)
             else { return nil }
-            session = verified
-            looker = nil
-            status = statusCookie.flatMap(pages.flash.message(fromCookie:))
-            personal = pages.personalParts(
-                session: verified, cartCount: count, cartChanged: cartChanged, status: status)
+            page = cart.keptPage(session: session, lastWrite: lastWrite)
+        } else if let sessionCookie = sent[cookies.session] {
+            guard let session = pages.signer.session(fromCookie: sessionCookie),
+                let count = pages.cartMemory.itemCountInMemory(session: session.key, lastWrite: lastWrite)
+            else { return nil }
+            let status = statusCookie.flatMap(pages.flash.message(fromCookie:))
+            let personal = pages.personalParts(
+                session: session, cartCount: count, cartChanged: cartChanged, status: status)
+            page = sharedPage(
+                recipeID, query: uri.query, session: session, lastWrite: lastWrite, personal: personal, status: status)
         } else {
             // A looker: nothing stored, nothing signed; a post's leftovers without a session are the router's to clear.
             guard statusCookie == nil, !cartChanged else { return nil }
             let token = sent[cookies.looker].flatMap(LookerToken.init(cookie:)) ?? .fresh()
-            session = nil
             looker = token
-            status = nil
-            personal = pages.personalParts(csrfToken: token.value, cartCount: 0, cartChanged: false, status: nil)
-        }
-        let page: ByteBuffer?
-        if let recipeID {
-            page = recipes.keptPage(
-                recipeID, fields: FormFields.query(uri.query), session: session, lastWrite: lastWrite,
-                personal: personal, status: status)
-        } else {
-            page = browse.keptPage(forQuery: uri.query)?.bytes(filledWith: personal)
+            let personal = pages.personalParts(csrfToken: token.value, cartCount: 0, cartChanged: false, status: nil)
+            page = sharedPage(recipeID, query: uri.query, session: nil, lastWrite: nil, personal: personal, status: nil)
         }
         guard var body = page else { return nil }
         var headers = HTMLResponse.fields
@@ -85,12 +89,22 @@ struct EventLoopPageAnswers: EventLoopAnswering {
                 headers[.contentLength] = String(body.readableBytes)
             }
         }
-        let route = recipeID == nil ? Route.browse.pattern : Route.recipe.pattern
         return (
             ending.head(
                 .ok, headers, answering: request.method, path: uri.path, route: route, date: date, since: start),
             body
         )
+    }
+
+    /// A recipe page, or a Browse page when `recipeID` is nil, from the page cache.
+    private func sharedPage(
+        _ recipeID: RecipeID?, query: String?, session: ShopperSession?, lastWrite: LastWrite?,
+        personal: PersonalParts, status: StatusMessage?
+    ) -> ByteBuffer? {
+        guard let recipeID else { return browse.keptPage(forQuery: query)?.bytes(filledWith: personal) }
+        return recipes.keptPage(
+            recipeID, fields: FormFields.query(query), session: session, lastWrite: lastWrite, personal: personal,
+            status: status)
     }
 
     /// The `Set-Cookie` that clears a one-shot cookie once its page has shown it.

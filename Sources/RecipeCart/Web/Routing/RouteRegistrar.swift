@@ -15,29 +15,41 @@ struct RouteRegistrar: Sendable {
     private let target: any RouterMethods<AppRequestContext>
     private let ledger: RouteLedger
     private let boardChanges: BoardChanges
+    private let keptCartPages: KeptCartPages
 
-    init(router: Router<AppRequestContext>, boardChanges: BoardChanges = BoardChanges()) {
-        target = router
-        ledger = RouteLedger()
-        self.boardChanges = boardChanges
+    init(
+        router: Router<AppRequestContext>, boardChanges: BoardChanges = BoardChanges(),
+        keptCartPages: KeptCartPages = KeptCartPages()
+    ) {
+        self.init(target: router, ledger: RouteLedger(), boardChanges: boardChanges, keptCartPages: keptCartPages)
     }
 
-    private init(target: any RouterMethods<AppRequestContext>, ledger: RouteLedger, boardChanges: BoardChanges) {
+    private init(
+        target: any RouterMethods<AppRequestContext>, ledger: RouteLedger, boardChanges: BoardChanges,
+        keptCartPages: KeptCartPages
+    ) {
         self.target = target
         self.ledger = ledger
         self.boardChanges = boardChanges
+        self.keptCartPages = keptCartPages
     }
 
+    /// Every post forgets the session's kept cart page once answered, refused or not (a post may fail after it
+    /// wrote), and one that may change the staff board tells the open boards when it succeeds.
     func add(_ route: Route, _ method: HTTPRequest.Method, use handler: @escaping Handler) {
         ledger.record(route, method)
-        guard route.changesStaffBoard, method != .get else {
+        guard method != .get else {
             target.on(RouterPath(route.pattern), method: method, use: handler)
             return
         }
-        let boardChanges = boardChanges
+        let boardChanges = route.changesStaffBoard ? boardChanges : nil
+        let keptCartPages = keptCartPages
         target.on(RouterPath(route.pattern), method: method) { request, context in
+            defer {
+                if let session = context.session, !session.isNew { keptCartPages.forget(session.key) }
+            }
             let response = try await handler(request, context)
-            if response.status.code < 400 { boardChanges.changed() }
+            if response.status.code < 400 { boardChanges?.changed() }
             return response
         }
     }
@@ -45,7 +57,8 @@ struct RouteRegistrar: Sendable {
     /// Routes added to the returned registrar run behind `middleware` (the staff sign-in, for one).
     func group(behind middleware: some RouterMiddleware<AppRequestContext>) -> RouteRegistrar {
         RouteRegistrar(
-            target: target.group().add(middleware: middleware), ledger: ledger, boardChanges: boardChanges)
+            target: target.group().add(middleware: middleware), ledger: ledger, boardChanges: boardChanges,
+            keptCartPages: keptCartPages)
     }
 
     /// Checks the registrations against the table, then answers every other method with a 405.

@@ -2,8 +2,10 @@ import RecipeCartDomain
 import Synchronization
 
 /// One value for each session as last read or written, so a returning shopper's pages need no database read for it.
-/// Exact because only this process writes its SQLite file (every instance has a data dir of its own), and each write
-/// either forgets what it may change or, reading it inside its own transaction, leaves it here (`remember`).
+/// Exact as long as every write that may change a session's value forgets it (`forget`) once committed or, reading it
+/// inside its own transaction, leaves it here (`remember`): a value read while such a write was under way is never
+/// kept. SQLite's stores keep one (`SQLiteSessionMemos`: only this process writes its file), and the web app one of
+/// each session's rendered cart page.
 package final class PerSessionMemo<Value: Sendable>: Sendable {
     /// Where a session's writes stood when a read began (or a write took its ticket): a value read or written then is
     /// kept only if no other write to the session, and no `forgetAll`, came after.
@@ -19,6 +21,13 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
         var clearings = 0
 
         func mark(of hash: String) -> Mark { Mark(writes: writes[hash, default: 0], clearings: clearings) }
+
+        /// Counts one more write to `hash`. The counts of sessions that only wrote would grow without a bound, so
+        /// past four times the capacity everything starts again.
+        mutating func countWrite(to hash: String, capacity: Int) {
+            if writes.count >= 4 * capacity, writes[hash] == nil { clear() }
+            writes[hash, default: 0] += 1
+        }
 
         mutating func clear() {
             values.removeAll(keepingCapacity: true)
@@ -39,12 +48,22 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
         let (known, mark) = state.withLock { ($0.values[session.hash], $0.mark(of: session.hash)) }
         if let known { return known }
         let value = try await read()
+        keep(value, of: session, readSince: mark)
+        return value
+    }
+
+    /// Where the session's writes stand, taken before a read whose result may be kept (`keep`).
+    package func mark(of session: SessionKey) -> Mark {
+        state.withLock { $0.mark(of: session.hash) }
+    }
+
+    /// Keeps what a read that began at `mark` found, unless a write to the session (or a `forgetAll`) came since.
+    package func keep(_ value: Value, of session: SessionKey, readSince mark: Mark) {
         state.withLock { state in
             guard state.mark(of: session.hash) == mark else { return }
             if state.values.count >= capacity { state.clear() }
             state.values[session.hash] = value
         }
-        return value
     }
 
     /// The value as last read, without reading it.
@@ -56,7 +75,7 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
         state.withLock { state in
             for session in sessions {
                 state.values[session.hash] = nil
-                state.writes[session.hash, default: 0] += 1
+                state.countWrite(to: session.hash, capacity: capacity)
             }
         }
     }
@@ -66,7 +85,7 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
     package func ticket(for session: SessionKey) -> Mark {
         state.withLock { state in
             state.values[session.hash] = nil
-            state.writes[session.hash, default: 0] += 1
+            state.countWrite(to: session.hash, capacity: capacity)
             return state.mark(of: session.hash)
         }
     }
@@ -77,7 +96,7 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
     package func remember(_ value: Value, of session: SessionKey, ticket: Mark) {
         state.withLock { state in
             guard state.mark(of: session.hash) == ticket else { return }
-            state.writes[session.hash, default: 0] += 1
+            state.countWrite(to: session.hash, capacity: capacity)
             if state.values.count >= capacity { return }
             state.values[session.hash] = value
         }
