@@ -15,7 +15,9 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
     }
 
     private struct State {
-        var values: [String: Value] = [:]
+        var values: [String: (value: Value, cost: Int)] = [:]
+        /// The sum of the values' costs.
+        var cost = 0
         /// Writes to each session since the last clearing.
         var writes: [String: Int] = [:]
         var clearings = 0
@@ -29,8 +31,21 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
             writes[hash, default: 0] += 1
         }
 
+        /// Puts `value` in the session's place; past the capacity or the budget, everything starts again first.
+        mutating func put(_ value: Value, at hash: String, cost: Int, capacity: Int, budget: Int) {
+            remove(hash)
+            if values.count >= capacity || self.cost + cost > budget { clear() }
+            values[hash] = (value, cost)
+            self.cost += cost
+        }
+
+        mutating func remove(_ hash: String) {
+            cost -= values.removeValue(forKey: hash)?.cost ?? 0
+        }
+
         mutating func clear() {
             values.removeAll(keepingCapacity: true)
+            cost = 0
             writes.removeAll(keepingCapacity: true)
             clearings += 1
         }
@@ -38,14 +53,19 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
 
     /// Shoppers active at one time; past it the memo starts again rather than growing.
     package let capacity: Int
+    /// The most the values may cost together (`costOf`), for values whose size varies.
+    package let budget: Int
+    private let costOf: @Sendable (Value) -> Int
     private let state = Mutex(State())
 
-    package init(capacity: Int = 10_000) {
+    package init(capacity: Int = 10_000, budget: Int = .max, costOf: @escaping @Sendable (Value) -> Int = { _ in 0 }) {
         self.capacity = capacity
+        self.budget = budget
+        self.costOf = costOf
     }
 
     package func value(of session: SessionKey, read: () async throws -> Value) async throws -> Value {
-        let (known, mark) = state.withLock { ($0.values[session.hash], $0.mark(of: session.hash)) }
+        let (known, mark) = state.withLock { ($0.values[session.hash]?.value, $0.mark(of: session.hash)) }
         if let known { return known }
         let value = try await read()
         keep(value, of: session, readSince: mark)
@@ -59,22 +79,22 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
 
     /// Keeps what a read that began at `mark` found, unless a write to the session (or a `forgetAll`) came since.
     package func keep(_ value: Value, of session: SessionKey, readSince mark: Mark) {
+        let cost = costOf(value)
         state.withLock { state in
             guard state.mark(of: session.hash) == mark else { return }
-            if state.values.count >= capacity { state.clear() }
-            state.values[session.hash] = value
+            state.put(value, at: session.hash, cost: cost, capacity: capacity, budget: budget)
         }
     }
 
     /// The value as last read, without reading it.
     package func known(of session: SessionKey) -> Value? {
-        state.withLock { $0.values[session.hash] }
+        state.withLock { $0.values[session.hash]?.value }
     }
 
     package func forget(_ sessions: [SessionKey]) {
         state.withLock { state in
             for session in sessions {
-                state.values[session.hash] = nil
+                state.remove(session.hash)
                 state.countWrite(to: session.hash, capacity: capacity)
             }
         }
@@ -84,7 +104,7 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
     /// session that began earlier is not kept, and one that begins later may see the database before the commit.
     package func ticket(for session: SessionKey) -> Mark {
         state.withLock { state in
-            state.values[session.hash] = nil
+            state.remove(session.hash)
             state.countWrite(to: session.hash, capacity: capacity)
             return state.mark(of: session.hash)
         }
@@ -94,11 +114,11 @@ package final class PerSessionMemo<Value: Sendable>: Sendable {
     /// `forgetAll`) came after its `ticket`. Past it, no read that began before is kept: it may have seen the
     /// database before this commit.
     package func remember(_ value: Value, of session: SessionKey, ticket: Mark) {
+        let cost = costOf(value)
         state.withLock { state in
             guard state.mark(of: session.hash) == ticket else { return }
             state.countWrite(to: session.hash, capacity: capacity)
-            if state.values.count >= capacity { return }
-            state.values[session.hash] = value
+            state.put(value, at: session.hash, cost: cost, capacity: capacity, budget: budget)
         }
     }
 

@@ -71,4 +71,13 @@ import Testing
         pages.forgetAll()
         #expect(kept(pages) == nil)
     }
+
+    /// A very large cart (its shopping list above all) is rendered every time rather than crowding out the others.
+    @Test func aPageLargerThanItsShareOfTheBudgetIsNotKept() {
+        let pages = KeptCartPages()
+        var large = page()
+        large.body = ByteBuffer(repeating: UInt8(ascii: "x"), count: KeptCartPages.largestKept + 1)
+        pages.keep(large, of: session, readSince: pages.mark(of: session))
+        #expect(kept(pages) == nil)
+    }
 }

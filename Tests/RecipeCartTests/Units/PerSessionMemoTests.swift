@@ -122,4 +122,23 @@ import Testing
         memo.forget([SessionKey(sessionID: "writer-8")])
         #expect(memo.known(of: session) == nil)
     }
+
+    /// Values of varying size: past the budget of their costs the memo starts again, as past its capacity.
+    @Test func pastItsBudgetTheMemoStartsAgain() {
+        let memo = PerSessionMemo<Int>(capacity: 100, budget: 10) { $0 }
+        memo.keep(6, of: session, readSince: memo.mark(of: session))
+        memo.keep(4, of: other, readSince: memo.mark(of: other))
+        #expect(memo.known(of: session) == 6)
+        #expect(memo.known(of: other) == 4)
+        memo.keep(5, of: session, readSince: memo.mark(of: session))
+        #expect(memo.known(of: other) == 4, "a value replaced gives back its cost")
+        memo.forget([session])
+        let third = SessionKey(sessionID: "third")
+        memo.keep(6, of: third, readSince: memo.mark(of: third))
+        #expect(memo.known(of: other) == 4, "a value forgotten gives back its cost")
+        memo.keep(1, of: session, readSince: memo.mark(of: session))
+        #expect(memo.known(of: other) == nil)
+        #expect(memo.known(of: third) == nil)
+        #expect(memo.known(of: session) == 1)
+    }
 }

@@ -39,9 +39,12 @@ final class KeptCartPages: Sendable {
 
     static let trusted: TimeInterval = 60
     static let trustedWhileTimed: TimeInterval = 1
+    /// A page of one line is about 12 KB, of forty about 240 KB (mostly the shopping list): the pages held cost
+    /// 16 MB at most, and one larger than a sixty-fourth of that is rendered every time instead.
+    static let budget = 16 << 20
+    static let largestKept = budget / 64
 
-    /// A cart page is about 10 KB: a thousand shoppers who opened theirs in the last minute hold about 10 MB.
-    private let pages = PerSessionMemo<Page>(capacity: 1_000)
+    private let pages = PerSessionMemo<Page>(capacity: 4_000, budget: budget) { $0.body.readableBytes }
 
     /// Taken before the reads of a page that may be kept.
     func mark(of session: SessionKey) -> PerSessionMemo<Page>.Mark {
@@ -50,6 +53,7 @@ final class KeptCartPages: Sendable {
 
     /// Keeps `page` unless a post of the session was answered since `mark`.
     func keep(_ page: Page, of session: SessionKey, readSince mark: PerSessionMemo<Page>.Mark) {
+        guard page.body.readableBytes <= Self.largestKept else { return }
         pages.keep(page, of: session, readSince: mark)
     }
 
