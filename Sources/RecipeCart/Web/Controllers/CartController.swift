@@ -61,7 +61,7 @@ struct CartController: Sendable {
                     statusAnchor: status?.anchor)))
         if let keeping {
             let page = KeptCartPages.Page(
-                body: body, readAt: keeping.readAt, generation: keeping.generation, assets: pages.cacheKey(""),
+                body: body, readAt: keeping.readAt, generation: keeping.generation, assets: pages.assetAddresses,
                 boardVersion: sent.isEmpty ? nil : keeping.board,
                 showsTime: offersUndo || !sent.isEmpty || cart.lines.contains { $0.cooking != nil })
             keptPages.keep(page, of: session.key, readSince: keeping.mark)
@@ -74,7 +74,7 @@ struct CartController: Sendable {
     func keptPage(session: ShopperSession, lastWrite: LastWrite?) -> ByteBuffer? {
         guard let generation = catalogMemory.generationInMemory() else { return nil }
         return keptPages.page(
-            of: session.key, lastWrite: lastWrite, generation: generation, assets: pages.cacheKey(""),
+            of: session.key, lastWrite: lastWrite, generation: generation, assets: pages.assetAddresses,
             boardVersion: boardChanges.version, now: pages.clock.now())
     }
 

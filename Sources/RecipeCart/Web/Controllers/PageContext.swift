@@ -66,7 +66,12 @@ struct PageContext: Sendable {
     /// A shared page's key in a `PageCache`. The asset addresses are part of it: a restyled Public/ gives pages with
     /// the new fingerprints.
     func cacheKey(_ page: String) -> String {
-        page + " " + assets.url(for: "app.css") + " " + assets.url(for: "app.js")
+        page + " " + assetAddresses
+    }
+
+    /// The fingerprinted stylesheet and script addresses every page links to: a page kept with other ones is stale.
+    var assetAddresses: String {
+        assets.url(for: "app.css") + " " + assets.url(for: "app.js")
     }
 
     /// The session a shopper's first stored row goes under: a fresh id (set by `redirect`), so a cookie planted on

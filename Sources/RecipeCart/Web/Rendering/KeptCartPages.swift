@@ -21,7 +21,7 @@ final class KeptCartPages: Sendable {
         /// When its reads began: it saw every write committed before then.
         var readAt: Date
         var generation: Int
-        /// `PageContext.cacheKey("")`: the asset addresses it links to.
+        /// `PageContext.assetAddresses` when it was rendered.
         var assets: String
         /// The board's version when its reads began, if it shows orders.
         var boardVersion: Int?
