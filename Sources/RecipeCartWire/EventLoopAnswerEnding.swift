@@ -2,8 +2,8 @@ import HTTPTypes
 import Logging
 
 /// What every answer given on the event loop ends with, as the router's middleware and Hummingbird's server would
-/// add it: the security headers, `Date` and `Server`, the request's log line (with a request id of its own), and
-/// the request counted where the router's metrics middleware counts its own.
+/// add it: the security headers, `Date` and `Server`, the request's log line (with a request id of its own, made
+/// where the line is written), and the request counted where the router's metrics middleware counts its own.
 package struct EventLoopAnswerEnding: Sendable {
     /// Counts one answered request: its method, its route's pattern (`/recipes/{id}`), status and time taken.
     package typealias Counting = @Sendable (HTTPRequest.Method, String, HTTPResponse.Status, Duration) -> Void
@@ -14,18 +14,15 @@ package struct EventLoopAnswerEnding: Sendable {
     package let requestLog: RequestLog
     /// Nil while no metrics are served.
     package let count: Counting?
-    /// A new request id, made as the router makes its own, so every line has one.
-    package let makeRequestID: @Sendable () -> Logger.MetadataValue
+    /// Whether `logger` lets the request lines through, asked once rather than for every request.
+    private let writesRequestLines: Bool
 
-    package init(
-        serverName: String, logger: Logger, requestLog: RequestLog, count: Counting? = nil,
-        makeRequestID: @escaping @Sendable () -> Logger.MetadataValue
-    ) {
+    package init(serverName: String, logger: Logger, requestLog: RequestLog, count: Counting? = nil) {
         self.serverName = serverName
         self.logger = logger
         self.requestLog = requestLog
         self.count = count
-        self.makeRequestID = makeRequestID
+        writesRequestLines = requestLog.isWritten(by: logger)
     }
 
     /// The head, and the request's log line and count.
@@ -55,9 +52,12 @@ package struct EventLoopAnswerEnding: Sendable {
         _ status: HTTPResponse.Status, answering method: HTTPRequest.Method, path: String, route: String,
         since start: ContinuousClock.Instant
     ) {
-        requestLog.write(
-            method: method, path: path, status: String(status.code), since: start, requestID: makeRequestID(),
-            source: RequestLogLine.wireSource, to: logger)
-        count?(method, route, status, ContinuousClock.now - start)
+        let elapsed = start.duration(to: .now)
+        if writesRequestLines {
+            requestLog.write(
+                method: method, path: path, status: String(status.code), elapsed: elapsed, requestID: nil,
+                source: RequestLogLine.wireSource, to: logger)
+        }
+        count?(method, route, status, elapsed)
     }
 }

@@ -5,9 +5,9 @@ import Logging
 /// a secret. The router's `RequestLogMiddleware` and the answers given on the event loop write the same line; its
 /// source says which answered: `RecipeCart`, the router, or `RecipeCartWire`, below it.
 ///
-/// It is a value so that a `RequestLogSink` can take it as it is and make its text later, off the event loop (the
-/// process's log writes it as swift-log's `StreamLogHandler` would): a `Logger.Metadata` dictionary made, and sorted
-/// again when written, for every request cost the static files' row about a tenth of its throughput.
+/// It is a value so that a `RequestLogSink` can take it as it is, without a `Logger` (the process's log writes it as
+/// swift-log's `StreamLogHandler` would): a `Logger.Metadata` dictionary made, and sorted again when written, for every
+/// request cost the static files' row about a tenth of its throughput.
 package struct RequestLogLine: Sendable {
     /// The source of the lines of requests the router answered.
     package static let routerSource = "RecipeCart"
@@ -27,6 +27,8 @@ package struct RequestLogLine: Sendable {
     package var status: String
     /// The time taken in tenths of a millisecond: integers, since `String(format:)` is costly for every request.
     package var tenthsOfMilliseconds: Int64
+    /// The id the router gave the request. Nil for a request answered below the router, which gets a new one where
+    /// its line is written: the sink numbers it, or `RequestLog.makeRequestID` makes it.
     package var requestID: Logger.MetadataValue?
     package var source: String
 

@@ -49,7 +49,8 @@ package func buildApplication(
         MetricsServer(host: config.host, port: $0, timings: config.requestGuardTimings, logger: logger)
     }
     let requestMetrics = metricsServer.map { _ in RequestMetrics() }
-    let requestLog = RequestLog(level: requestLogLevel, sink: requestLines)
+    let requestLog = RequestLog(
+        level: requestLogLevel, sink: requestLines, makeRequestID: { .stringConvertible(RequestID()) })
     let (router, browse, recipes, cart, pages) = try makeRouter(
         config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search,
@@ -57,7 +58,7 @@ package func buildApplication(
     let serverName = "RecipeCart"
     let ending = EventLoopAnswerEnding(
         serverName: serverName, logger: logger, requestLog: requestLog,
-        count: requestMetrics?.countingOnEventLoop, makeRequestID: { .stringConvertible(RequestID()) })
+        count: requestMetrics?.countingOnEventLoop)
     let answers: [any EventLoopAnswering] =
         config.answersOnEventLoop
         ? [

@@ -121,8 +121,7 @@ import Testing
                 files: files,
                 ending: EventLoopAnswerEnding(
                     serverName: "RecipeCart", logger: Logger(label: "EventLoopAnswerTests"),
-                    requestLog: RequestLog(level: .info, sink: nil),
-                    makeRequestID: { "test" }))
+                    requestLog: RequestLog(level: .info, sink: nil, makeRequestID: { "test" })))
         }
 
         func channel() throws -> EmbeddedChannel {

@@ -41,7 +41,8 @@ import Testing
 
     /// A request's line given to the output as a value reads as swift-log's `StreamLogHandler` writes the same line
     /// through a logger: as the router logs it (the request id in the logger's metadata) and as the event loop's
-    /// answers do (the id in the line's), with and without an id, for an empty label and the `error` status.
+    /// answers do (the id in the line's), for an empty label, the `error` status and a path too long to be made on the
+    /// stack. A line without an id (one answered below the router) gets the output's next number.
     @Test func requestLineWrittenAsValueIsStreamLogHandlersLine() throws {
         let lines = [
             RequestLogLine(
@@ -53,29 +54,54 @@ import Testing
             RequestLogLine(
                 level: .info, label: "RecipeCart", method: "HEAD", path: "/static/app.css", status: "304",
                 tenthsOfMilliseconds: 10, requestID: .string("abc"), source: RequestLogLine.routerSource),
+            RequestLogLine(
+                level: .info, label: "RecipeCart", method: "GET",
+                path: "/recipes/" + String(repeating: "é", count: 700),
+                status: "404", tenthsOfMilliseconds: 99, requestID: nil, source: RequestLogLine.wireSource),
         ]
         for line in lines {
             for idInLoggersMetadata in [false, true] {
                 let pipe = LogPipe()
                 let streamed = CollectedText()
                 var stream = StreamLogHandler(label: line.label, stream: streamed, metadataProvider: nil)
-                var metadata = line.metadata
-                if idInLoggersMetadata, let id = metadata.removeValue(forKey: RequestLogLine.requestIDKey) {
-                    stream.metadata[RequestLogLine.requestIDKey] = id
-                }
-                let event = LogEvent(
-                    level: line.level, message: "Request", error: nil, metadata: metadata, source: line.source,
-                    file: #fileID, function: #function, line: #line)
                 var same = false
                 for _ in 0..<3 where !same {
                     pipe.output.append(line)
-                    stream.log(event: event)
                     #expect(pipe.output.flush())
-                    same = pipe.takeText() == streamed.take()
+                    let written = pipe.takeText()
+                    var expected = line
+                    if line.requestID == nil {
+                        let id = try #require(written.firstMatch(of: #/ hb\.request\.id=([0-9a-f]{32}) /#)?.1)
+                        expected.requestID = .string(String(id))
+                    }
+                    var metadata = expected.metadata
+                    if idInLoggersMetadata, let id = metadata.removeValue(forKey: RequestLogLine.requestIDKey) {
+                        stream.metadata[RequestLogLine.requestIDKey] = id
+                    }
+                    stream.log(
+                        event: LogEvent(
+                            level: line.level, message: "Request", error: nil, metadata: metadata, source: line.source,
+                            file: #fileID, function: #function, line: #line))
+                    same = written == streamed.take()
                 }
                 #expect(same, "\(line)")
             }
         }
+    }
+
+    /// Lines without a request id get consecutive numbers after one random prefix, so no two share an id.
+    @Test func requestLinesWithoutAnIDAreNumbered() throws {
+        let pipe = LogPipe()
+        let line = RequestLogLine(
+            level: .info, label: "RecipeCart", method: "GET", path: "/", status: "200", tenthsOfMilliseconds: 1,
+            requestID: nil, source: RequestLogLine.wireSource)
+        for _ in 0..<3 { pipe.output.append(line) }
+        #expect(pipe.output.flush())
+        let ids = pipe.takeText().matches(of: #/ hb\.request\.id=([0-9a-f]{16})([0-9a-f]{16}) /#)
+        try #require(ids.count == 3)
+        #expect(Set(ids.map { String($0.1) }).count == 1)
+        let numbers = ids.map { UInt64($0.2, radix: 16)! }
+        #expect(numbers[1] == numbers[0] &+ 1 && numbers[2] == numbers[1] &+ 1)
     }
 
     @Test func flushWritesEveryLine() {

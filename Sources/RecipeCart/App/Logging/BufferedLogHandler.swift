@@ -29,7 +29,7 @@ struct BufferedLogHandler: LogHandler {
         let provided = metadataProvider?.get()
         output.append { bytes in
             let metadata = Self.effectiveMetadata(handlerMetadata, provided, event)
-            StreamLogText.append(
+            StreamLogText.write(
                 level: event.level, label: label, source: event.source, message: event.message.description,
                 to: &bytes
             ) { bytes in

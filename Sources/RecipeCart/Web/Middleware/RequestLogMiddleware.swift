@@ -13,10 +13,12 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let start = ContinuousClock.now
         var status = "error"
         defer {
-            log.write(
-                method: request.method, path: request.uri.path, status: status, since: start,
-                requestID: context.logger[metadataKey: RequestLogLine.requestIDKey],
-                source: RequestLogLine.routerSource, to: context.logger)
+            if log.isWritten(by: context.logger) {
+                log.write(
+                    method: request.method, path: request.uri.path, status: status, elapsed: start.duration(to: .now),
+                    requestID: context.logger[metadataKey: RequestLogLine.requestIDKey],
+                    source: RequestLogLine.routerSource, to: context.logger)
+            }
         }
         let response = try await next(request, context)
         status = String(response.status.code)
