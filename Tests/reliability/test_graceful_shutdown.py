@@ -5,13 +5,16 @@ connection of the server left open)."""
 from __future__ import annotations
 
 import http.client
+import re
 import signal
 import socket
+import subprocess
 import threading
 import time
 import urllib.parse
 
-from rckit import BUNDLED_IDS, HOST, POSTGRES, Client, ShopperLog, join_all, record_stat, scaled, start_shoppers
+from rckit import (BUNDLED_IDS, HOST, POSTGRES, ROOT, Client, ShopperLog, get_status, join_all, record_stat, scaled,
+                   start_shoppers)
 
 SEED = scaled("RC_SEED", 20261121)
 
@@ -190,3 +193,21 @@ def test_sigterm_under_load_answers_completely_and_keeps_every_acknowledged_upda
     acked = sum(len(log.acked) for log in logs)
     print(f"\nSIGTERM after {acked} acknowledged posts and {reader_pages[0]} pages: exit 0, all updates kept")
     record_stat("shutdown.acknowledged_updates_checked", acked)
+
+
+def test_a_port_already_taken_stops_the_start_with_one_clear_error(servers):
+    """A second server on the port the first listens on (a second `swift run web`) stops at once with exit 1 and one
+    message a grocer can act on, and logs no error on its way out (the session purge it had begun is cancelled, not
+    failed); the first server goes on answering."""
+    first = servers()
+    second = servers(first.data_dir.parent / "second-data", port=first.port, start=False)
+    second.data_dir.mkdir(parents=True)
+    # Not `start`, which would take the first server's /healthz for the second's.
+    result = subprocess.run(second.command(), cwd=str(ROOT), capture_output=True, text=True, timeout=60)
+    log = result.stdout + result.stderr
+    assert result.returncode == 1, log[-2000:]
+    assert f"web: cannot start: 127.0.0.1:{first.port} is already in use" in log, log[-2000:]
+    assert "--port" in log
+    errors = [line for line in log.splitlines() if re.search(r"^\S+ (error|critical) ", line)]
+    assert not errors, errors
+    assert get_status(first.port, "/healthz") == 200

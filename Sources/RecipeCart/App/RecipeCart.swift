@@ -9,6 +9,10 @@ public enum RecipeCart {
         // What was logged before a clean stop, or before the error that ends the start, is written before exit.
         defer { ProcessLog.flush() }
         let app = try await buildApplication(config, logger: logger, requestLines: ProcessLog.requestLines)
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch {
+            throw AddressInUse.from(error, config: config) ?? error
+        }
     }
 }

@@ -13,7 +13,7 @@ struct SessionPurger: Service {
     var interval: Duration = .seconds(3600)
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 await purge()
                 try? await Task.sleep(for: interval)
@@ -28,6 +28,8 @@ struct SessionPurger: Service {
             keptCartPages.forgetAll()
             logger.info("purged idle sessions", metadata: ["count": "\(purged)"])
         } catch {
+            // A stop while it ran (a shutdown, or a start that failed) is no failure of the purge.
+            guard !Task.isCancelled else { return }
             logger.error("session purge failed: \(error)")
         }
     }

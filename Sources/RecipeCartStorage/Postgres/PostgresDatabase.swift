@@ -14,6 +14,8 @@ package final class PostgresDatabase: Sendable {
     private let patience: PostgresPatience
     private let runner: Task<Void, Never>
     private let isAway = Atomic<Bool>(false)
+    /// Reads and writes holding or waiting for a connection, which `closeOnceIdle` lets end first.
+    private let operationsUnderway = Atomic<Int>(0)
 
     private init(url: PostgresURL, logger: Logger, patience: PostgresPatience, keepsConnectionsOpen: Bool) {
         self.logger = logger
@@ -83,6 +85,20 @@ package final class PostgresDatabase: Sendable {
         runner.cancel()
     }
 
+    /// Closes the pool once no read or write is under way, or after `limit`. A pool closed under an operation left it
+    /// waiting for ever: when a service fails at start (a port already taken) the service group cancels every service
+    /// at once, and a read or write begun then must still end for the process to exit.
+    package func closeOnceIdle(within limit: Duration = .seconds(5)) async {
+        // A task of its own: the caller's may be cancelled, which would end every sleep at once.
+        await Task {
+            let deadline = ContinuousClock.now + limit
+            while operationsUnderway.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+        }.value
+        close()
+    }
+
     /// Records that the server went away (the listening connection dropped), so requests stop waiting for it at once
     /// rather than after their first `patience`; the next answer that arrives clears it.
     package func markAway() {
@@ -91,6 +107,8 @@ package final class PostgresDatabase: Sendable {
 
     private func run<T: Sendable>(_ operation: @escaping @Sendable (Connected) async throws -> T) async throws -> T {
         let limit = isAway.load(ordering: .relaxed) ? self.patience.duringOutage : self.patience.normal
+        operationsUnderway.add(1, ordering: .relaxed)
+        defer { operationsUnderway.subtract(1, ordering: .relaxed) }
         do {
             let value = try await withDeadline(limit, operation)
             isAway.store(false, ordering: .relaxed)

@@ -254,4 +254,30 @@ import Testing
             }
         }
     }
+
+    /// Closing once idle lets a read under way end with its answer, then closes the pool (closed at once, the read
+    /// fails; a write caught so by a failed start kept the server from ever exiting).
+    @Test(.enabled(if: TestPostgres.isAvailable, TestPostgres.skipComment))
+    func closingAPostgreSQLPoolOnceIdleLetsAReadUnderWayEnd() async throws {
+        let url = try PostgresURL(try await TestPostgres.shared.freshDatabase())
+        let database = try await PostgresDatabase.open(
+            url, logger: Logger(label: "RecipeCartTests"), patience: .underTest)
+        let runner = PostgresSQLDatabase(database: database)
+        let started = AsyncStream<Void>.makeStream()
+        let read = Task {
+            try await runner.read { connection in
+                started.continuation.yield()
+                return try await connection.value("SELECT 7 FROM pg_sleep(0.3)", as: Int.self)
+            }
+        }
+        for await _ in started.stream { break }
+        await database.closeOnceIdle()
+        #expect(try await read.value == 7)
+        do {
+            _ = try await runner.read { connection in try await connection.value("SELECT 1", as: Int.self) }
+            Issue.record("a closed pool answered")
+        } catch {
+            #expect(StorageError.isUnavailable(error), "\(error)")
+        }
+    }
 }
