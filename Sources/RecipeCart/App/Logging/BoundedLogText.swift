@@ -34,11 +34,6 @@ struct BoundedLogText: LogTextOutput {
     }
 
     @inline(__always)
-    mutating func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { write($0) }
-    }
-
-    @inline(__always)
     private mutating func write(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count <= memory.count - count else {
             overflowed = true

@@ -6,7 +6,6 @@ protocol LogTextOutput {
     mutating func write(_ byte: UInt8)
     /// The string's UTF-8.
     mutating func write(_ string: String)
-    mutating func write(_ bytes: [UInt8])
 }
 
 extension Array: LogTextOutput where Element == UInt8 {
@@ -18,10 +17,5 @@ extension Array: LogTextOutput where Element == UInt8 {
     @inline(__always)
     mutating func write(_ string: String) {
         append(contentsOf: string.utf8)
-    }
-
-    @inline(__always)
-    mutating func write(_ bytes: [UInt8]) {
-        append(contentsOf: bytes)
     }
 }
