@@ -38,6 +38,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "RecipeCartShelf",
+            dependencies: ["RecipeCartDomain"]
+        ),
+        .target(
             name: "RecipeCartStorage",
             dependencies: [
                 "RecipeCartDomain",
@@ -126,6 +130,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/Tool"
+        ),
+        .testTarget(
+            name: "RecipeCartShelfTests",
+            dependencies: ["RecipeCartShelf", "RecipeCartDomain"]
         ),
         .testTarget(
             name: "RecipeCartTests",

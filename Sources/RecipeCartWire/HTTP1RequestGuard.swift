@@ -18,14 +18,19 @@ import NIOHTTPTypesHTTP1
 ///   request gets the app's 400 page, its one answer; then the connection closes.
 /// - A request that does not keep the connection alive (HTTP/1.0 without `keep-alive`, `Connection: close` in any
 ///   spelling) gets its connection closed after the answer.
-/// - A request has a deadline from its head to its end, 30 s plus a second for every 16 KB it announces, so a body
-///   sent a byte at a time cannot hold a connection: past it the answer is 408 and the connection closes. A request
-///   whose client falls silent for 20 s gets the same 408, before the idle timeout.
+/// - A request has a deadline from its first byte to its end, 30 s plus a second for every 16 KB it announces, so a
+///   head or a body sent a byte at a time cannot hold a connection: past it the answer is 408 and the connection
+///   closes. A request whose client falls silent for 20 s, in its head or its body, gets the same 408, before the
+///   idle timeout.
+/// - A request answered before its body has arrived whole (a 413 for a body too large, a 400) gets
+///   `Connection: close` and its connection closes after the answer: the rest of its body is never read.
 /// - A connection whose client stops taking its answers, so that for 30 s none of what waits for it moves (in NIO or
 ///   in the kernel's send queue), is reset: closed abortively, so the kernel drops what it holds for that client
 ///   instead of keeping it on a closed socket.
 /// - A connection with no request under way and nothing read for 30 s is closed (the idle timeout), once its client
-///   has taken every answer. It is kept here rather than by Hummingbird, since answers given before the decoder
+///   has taken every answer; for 5 s only while the shop's connections are nearly all taken (`ConnectionLimit`).
+/// - An answer that never ends (the staff board's event stream) is reset once more than 64 KB of it waits unsent for
+///   a client that reads too slowly, as one whose client stops reading is. It is kept here rather than by Hummingbird, since answers given before the decoder
 ///   (`EventLoopWireAnswerHandler`) never pass Hummingbird's handlers: they are told here.
 /// - When this handler closes a connection, it ends the output after what was written, so the client reads every
 ///   answer and then the end of the connection; the socket itself is closed once the client has taken all of it, or
@@ -40,6 +45,7 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
 
     private let socket: ConnectionSocket
     private let timings: RequestGuardTimings
+    private let connections: ConnectionLimit?
     /// Set once the connection is to close: the rest of its input is neither read nor passed on, and an answer the
     /// router writes for no request read here (Hummingbird's own 400 for input it could not parse) is dropped.
     private var isClosing = false
@@ -49,6 +55,12 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     /// The output has ended; the socket closes once the client has taken what was written.
     private var hasEndedOutput = false
     private var isReadingRequest = false
+    /// When the first bytes of a request whose head is not whole yet arrived.
+    private var partialHeadSince: NIODeadline?
+    /// The request being read has a body, which may still be arriving when it is answered.
+    private var announcesBody = false
+    /// The request being read was answered before its body arrived: the connection closes after the answer.
+    private var closesAfterAnswer = false
     /// The answer to the request being read has begun.
     private var hasAnswerStarted = false
     /// When the request being read must have arrived whole.
@@ -59,8 +71,12 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     private var lastActivity = NIODeadline.uptimeNanoseconds(0)
     /// Called once the answer to every request read has been written.
     package var whenAllAnswered: (() -> Void)?
-    /// Answer parts written but not yet taken by the socket, and when one last was or the client last took some.
+    /// Answer parts written but not yet taken by the socket, their bytes, and when one last was or the client last
+    /// took some.
     private var unfinishedWrites = 0
+    private var unfinishedBytes = 0
+    /// The answer being written is an event stream, which never ends by itself.
+    private var isStreaming = false
     private var lastWriteProgress = NIODeadline.uptimeNanoseconds(0)
     /// Answers were taken by the socket since its send queue was last seen empty: the kernel may still hold them.
     private var mayKernelHoldAnswers = false
@@ -70,9 +86,24 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     private var watch: RepeatedTask?
     private var eventLoop: (any EventLoop)?
 
-    package init(socket: ConnectionSocket = .kernel, timings: RequestGuardTimings = .standard) {
+    /// The most bytes of an event stream left unsent for its client before the connection is reset.
+    package static let streamUnsentLimit = 64 * 1024
+
+    package init(
+        socket: ConnectionSocket = .kernel, timings: RequestGuardTimings = .standard,
+        connections: ConnectionLimit? = nil
+    ) {
         self.socket = socket
         self.timings = timings
+        self.connections = connections
+    }
+
+    /// Bytes arrived for this connection, before the decoder has made anything of them (`HTTP1ByteWatch`): a head
+    /// that is not whole yet starts its request's deadline, and trickling it is not silence.
+    package func noteBytesRead() {
+        guard !isClosing, let eventLoop else { return }
+        lastRead = eventLoop.now
+        if !isReadingRequest, partialHeadSince == nil { partialHeadSince = lastRead }
     }
 
     package func handlerAdded(context: ChannelHandlerContext) {
@@ -123,7 +154,9 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         hasAnswerStarted = false
         requestsUnderWay += 1
         let announced = head.headers["Content-Length"].first.flatMap(Int.init) ?? 0
-        requestDeadline = lastRead + timings.deadline(announcing: announced)
+        announcesBody = announced > 0 || head.headers.contains(name: "Transfer-Encoding")
+        requestDeadline = (partialHeadSince ?? lastRead) + timings.deadline(announcing: announced)
+        partialHeadSince = nil
         context.fireChannelRead(wrapInboundOut(.head(head)))
     }
 
@@ -142,11 +175,18 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
                 return
             }
         }
-        // Answers go in the order of their requests: the oldest under way is the one being read only when it is alone.
-        if case .head = part, isReadingRequest, requestsUnderWay == 1 { hasAnswerStarted = true }
         switch part {
-        case .head:
-            context.write(data, promise: promise)
+        case .head(var head):
+            isStreaming = head.headers["Content-Type"].first?.hasPrefix("text/event-stream") == true
+            // Answers go in the order of their requests: the oldest under way is the one being read only when it is
+            // alone. Answered before its body arrived, the rest of it is not worth reading.
+            guard isReadingRequest, requestsUnderWay == 1 else { return context.write(data, promise: promise) }
+            hasAnswerStarted = true
+            if announcesBody {
+                closesAfterAnswer = true
+                head.headers.replaceOrAdd(name: "Connection", value: "close")
+            }
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
             return
         case .body:
             // A body part is watched like an answer's end, so an answer that never ends (the staff board's event
@@ -158,6 +198,8 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         }
         requestsUnderWay = max(0, requestsUnderWay - 1)
         lastActivity = context.eventLoop.now
+        isStreaming = false
+        if closesAfterAnswer { stopReading() }
         // An answer's end is taken by the socket only after everything before it, so it tells progress too.
         writeWatched(data, promise: promise, context: context)
         guard requestsUnderWay == 0 else { return }
@@ -172,16 +214,24 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     private func writeWatched(_ data: NIOAny, promise: EventLoopPromise<Void>?, context: ChannelHandlerContext) {
         let now = context.eventLoop.now
         if unfinishedWrites == 0 { lastWriteProgress = now }
+        let bytes = Self.byteCount(of: unwrapOutboundIn(data))
         unfinishedWrites += 1
+        unfinishedBytes += bytes
         let written = promise ?? context.eventLoop.makePromise()
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loop = context.eventLoop
         written.futureResult.whenComplete { _ in
             handler.value.unfinishedWrites -= 1
+            handler.value.unfinishedBytes -= bytes
             handler.value.lastWriteProgress = loop.now
             handler.value.mayKernelHoldAnswers = true
         }
         context.write(data, promise: written)
+    }
+
+    private static func byteCount(of part: HTTPServerResponsePart) -> Int {
+        guard case .body(.byteBuffer(let buffer)) = part else { return 0 }
+        return buffer.readableBytes
     }
 
     /// A request was read and answered in front of this handler.
@@ -205,8 +255,18 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
                 refuse(context: context, status: .requestTimeout, version: .http1_1)
                 context.fireErrorCaught(HTTPParserError.invalidEOFState)
             }
+        } else if !isReadingRequest, let since = partialHeadSince,
+            now - since >= timings.baseDeadline || now - lastRead >= timings.silenceLimit
+        {
+            // Its head never came whole: the 408 follows the answers to the requests before it.
+            partialHeadSince = nil
+            refuse(context: context, status: .requestTimeout, version: .http1_1)
         } else if unfinishedWrites > 0 {
-            if now - lastWriteProgress >= timings.stalledWriteLimit { reset(context: context) }
+            if now - lastWriteProgress >= timings.stalledWriteLimit
+                || (isStreaming && unfinishedBytes > Self.streamUnsentLimit)
+            {
+                reset(context: context)
+            }
         } else if mayKernelHoldAnswers {
             let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
             let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -225,7 +285,10 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
             mayKernelHoldAnswers = false
             return closeIfDone(now: now, context: context)
         }
-        if queue.acknowledged != acknowledged {
+        if isStreaming, queue.unsentBytes > Self.streamUnsentLimit {
+            // A stream read a little now and then would otherwise keep the kernel's whole send buffer for ever.
+            reset(context: context)
+        } else if queue.acknowledged != acknowledged {
             acknowledged = queue.acknowledged
             lastAcknowledgement = now
             lastWriteProgress = now
@@ -238,7 +301,8 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
 
     /// Closes a connection whose output has ended, or that has been idle too long, once its client has every answer.
     private func closeIfDone(now: NIODeadline, context: ChannelHandlerContext) {
-        if hasEndedOutput || (requestsUnderWay == 0 && now - lastActivity >= timings.idleTimeout) {
+        let idleLimit = connections?.isNearlyFull == true ? timings.checkEvery : timings.idleTimeout
+        if hasEndedOutput || (requestsUnderWay == 0 && partialHeadSince == nil && now - lastActivity >= idleLimit) {
             context.close(promise: nil)
         }
     }
@@ -326,10 +390,13 @@ package struct ConnectionSocket: Sendable {
         package var isHoldingBytes: Bool
         /// Every byte the client has acknowledged on this connection: it grows while the client reads.
         package var acknowledged: UInt64
+        /// Bytes the kernel holds that it has not sent yet, for want of room in the client's window.
+        package var unsentBytes: Int
 
-        package init(isHoldingBytes: Bool, acknowledged: UInt64) {
+        package init(isHoldingBytes: Bool, acknowledged: UInt64, unsentBytes: Int = 0) {
             self.isHoldingBytes = isHoldingBytes
             self.acknowledged = acknowledged
+            self.unsentBytes = unsentBytes
         }
     }
 
@@ -376,7 +443,8 @@ package struct ConnectionSocket: Sendable {
                     let acknowledged = bytes.loadUnaligned(fromByteOffset: 120, as: UInt64.self)  // tcpi_bytes_acked
                     let notSent = bytes.loadUnaligned(fromByteOffset: 144, as: UInt32.self)  // tcpi_notsent_bytes
                     return ConnectionSocket.SendQueue(
-                        isHoldingBytes: unackedSegments > 0 || notSent > 0, acknowledged: acknowledged)
+                        isHoldingBytes: unackedSegments > 0 || notSent > 0, acknowledged: acknowledged,
+                        unsentBytes: Int(notSent))
                 }
             }
         }
@@ -388,15 +456,19 @@ package final class HTTP1RequestGuardInstaller: ChannelInboundHandler, Removable
     package typealias InboundIn = NIOAny
 
     private let timings: RequestGuardTimings
+    private let connections: ConnectionLimit?
 
-    package init(timings: RequestGuardTimings = .standard) {
+    package init(timings: RequestGuardTimings = .standard, connections: ConnectionLimit? = nil) {
         self.timings = timings
+        self.connections = connections
     }
 
     package func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
         if let codec = try? pipeline.handler(type: HTTP1ToHTTPServerCodec.self) {
-            try? pipeline.addHandler(HTTP1RequestGuard(timings: timings), position: .before(codec))
+            let requestGuard = HTTP1RequestGuard(timings: timings, connections: connections)
+            try? pipeline.addHandler(requestGuard, position: .before(codec))
+            try? pipeline.addHandler(HTTP1ByteWatch(requestGuard: requestGuard), position: .first)
         }
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }

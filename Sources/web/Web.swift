@@ -29,6 +29,7 @@ struct Serve: AsyncParsableCommand {
     @Option(Settings.staticCacheMB) var staticCacheMB: String?
     @Option(Settings.trustedProxy) var trustedProxy: String?
     @Option(Settings.connectionTimeout) var connectionTimeout: String?
+    @Option(Settings.maxConnections) var maxConnections: String?
     @Option(Settings.orderWarnAfter) var orderWarnAfter: String?
     @Option(Settings.orderLateAfter) var orderLateAfter: String?
     @Option(Settings.partnerURL) var partnerURL: String?
@@ -47,7 +48,7 @@ struct Serve: AsyncParsableCommand {
                     Settings.secureCookies.name: secureCookies.map { String($0) },
                     Settings.staffToken.name: staffToken, Settings.logLevel.name: logLevel,
                     Settings.staticCacheMB.name: staticCacheMB, Settings.trustedProxy.name: trustedProxy,
-                    Settings.connectionTimeout.name: connectionTimeout,
+                    Settings.connectionTimeout.name: connectionTimeout, Settings.maxConnections.name: maxConnections,
                     Settings.orderWarnAfter.name: orderWarnAfter, Settings.orderLateAfter.name: orderLateAfter,
                     Settings.partnerURL.name: partnerURL, Settings.partnerSecret.name: partnerSecret,
                 ].compactMapValues { $0 }

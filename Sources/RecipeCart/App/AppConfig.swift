@@ -28,6 +28,8 @@ public struct AppConfig: Sendable {
     /// How long a connection may sit idle, send its request or leave its answers unread (`--connection-timeout`);
     /// the request guard's other limits are in proportion to it.
     public var connectionTimeout: TimeInterval
+    /// The most connections open at once (`--max-connections`); nil derives it from the open-file limit.
+    public var maxConnections: Int?
     /// The payment and delivery partner orders are handed to (`--partner-url`, `--partner-secret`); nil keeps
     /// pickup at the counter only.
     public var partner: PartnerSettings?
@@ -53,6 +55,7 @@ public struct AppConfig: Sendable {
         orderAges: OrderAge.Limits = OrderAge.Limits(
             warnAfter: Settings.orderWarnAfter.defaultValue, lateAfter: Settings.orderLateAfter.defaultValue),
         connectionTimeout: TimeInterval = Settings.connectionTimeout.defaultValue,
+        maxConnections: Int? = nil,
         partner: PartnerSettings? = nil,
         clock: AppClock = .system
     ) {
@@ -69,6 +72,7 @@ public struct AppConfig: Sendable {
         self.trustedProxies = trustedProxies
         self.orderAges = orderAges
         self.connectionTimeout = connectionTimeout
+        self.maxConnections = maxConnections
         self.partner = partner
         self.clock = clock
     }
@@ -88,6 +92,7 @@ public struct AppConfig: Sendable {
             orderAges: OrderAge.Limits(
                 warnAfter: try settings(Settings.orderWarnAfter), lateAfter: try settings(Settings.orderLateAfter)),
             connectionTimeout: try settings(Settings.connectionTimeout),
+            maxConnections: try settings(Settings.maxConnections),
             partner: try PartnerSettings(reading: settings))
         guard orderAges.lateAfter > orderAges.warnAfter else {
             throw SettingError(

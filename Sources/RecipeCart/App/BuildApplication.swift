@@ -48,6 +48,8 @@ package func buildApplication(
     let metricsServer = config.metricsPort.map {
         MetricsServer(host: config.host, port: $0, timings: config.requestGuardTimings, logger: logger)
     }
+    let connections = ConnectionLimit(
+        maximum: config.maxConnections ?? ConnectionLimit.standard(openFiles: OpenFileLimit.raiseToHard()))
     let requestMetrics = metricsServer.map { _ in RequestMetrics() }
     let requestLog = RequestLog(
         level: requestLogLevel, sink: requestLines, makeRequestID: { .stringConvertible(RequestID()) })
@@ -68,13 +70,17 @@ package func buildApplication(
     return Application(
         router: router,
         // The request guard closes connections that send nothing for the connection timeout (30 s), so idle or
-        // half-sent requests cannot pile up.
+        // half-sent requests cannot pile up, and sooner while the connection cap is nearly reached.
         server: .http1(
             configuration: .init(
-                additionalChannelHandlers: [HTTP1RequestGuardInstaller(timings: config.requestGuardTimings)],
+                additionalChannelHandlers: [
+                    HTTP1RequestGuardInstaller(timings: config.requestGuardTimings, connections: connections)
+                ],
                 idleTimeout: nil),
             answeringOnEventLoop: answers),
-        configuration: .init(address: .hostname(config.host, port: config.port), serverName: serverName),
+        configuration: .init(
+            address: .hostname(config.host, port: config.port), serverName: serverName,
+            availableConnectionsDelegate: connections.delegate),
         services: stores.services + upstreamServices
             + [
                 SessionPurger(carts: stores.carts, keptCartPages: cart.keptPages, logger: logger),
@@ -123,12 +129,14 @@ func makeRouter(
     if stores.cartMemory.needsLastWrite {
         router.add(middleware: LastWriteMiddleware(cookies: cookies, clock: config.clock))
     }
-    router.add(middleware: LoadSheddingMiddleware(admission: RequestAdmission(limits: config.requestLimits)))
+    let admission = RequestAdmission(limits: config.requestLimits)
+    router.add(middleware: LoadSheddingMiddleware(admission: admission, kind: .page))
     router.add(middleware: ErrorPageMiddleware(pages: pages))
     router.add(middleware: MethodGuardMiddleware())
     router.add(middleware: StaticFileMiddleware(files: staticFiles, pictures: stores.pictures))
     router.add(middleware: ClientAddressMiddleware(trustedProxies: config.trustedProxies))
     router.add(middleware: OriginGuardMiddleware())
+    router.add(middleware: LoadSheddingMiddleware(admission: admission, kind: .post))
     router.add(middleware: SessionMiddleware(signer: signer, flash: flash, cookies: cookies))
     let screens = ScreenPairing(
         store: stores.screenPairings, secret: signer.secret, tokenDigest: staff.tokenDigest, clock: config.clock)

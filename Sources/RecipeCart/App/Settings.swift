@@ -44,6 +44,11 @@ public enum Settings {
         "How long a connection may sit idle, take to send a request or leave its answers unread; the request guard's "
             + "other limits (20s of silence, 1s more a 16 KB of body) shrink with it. Tests set a few seconds.",
         valueName: "duration", default: "30s", reading: .duration(from: 1, to: 600, as: "from 1s to 10m"))
+    public static let maxConnections = Setting<Int?>(
+        "max-connections",
+        "Most connections open at once; past it new ones wait in the kernel's queue, and idle ones close sooner.",
+        valueName: "count", default: "", note: "from the open-file limit",
+        reading: Reading.wholeNumber(1...1_000_000).optional)
     public static let orderWarnAfter = Setting<TimeInterval>(
         "order-warn-after", "How long an open order waits before the staff board marks it as waiting long: 5m, 90s…",
         valueName: "duration", default: "5m", reading: .positiveDuration)

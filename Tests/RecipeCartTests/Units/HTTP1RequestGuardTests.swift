@@ -1,3 +1,4 @@
+import HummingbirdCore
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
@@ -19,6 +20,7 @@ import Testing
         var holds = false
         var moves = false
         var acknowledged: UInt64 = 0
+        var unsent = 0
         var looks = 0
         var resets = 0
 
@@ -28,7 +30,7 @@ import Testing
                     self.looks += 1
                     if self.moves { self.acknowledged += 100 }
                     return channel.eventLoop.makeSucceededFuture(
-                        .init(isHoldingBytes: self.holds, acknowledged: self.acknowledged))
+                        .init(isHoldingBytes: self.holds, acknowledged: self.acknowledged, unsentBytes: self.unsent))
                 },
                 reset: { channel in
                     self.resets += 1
@@ -67,7 +69,7 @@ import Testing
         let socket: FakeSocket
         let output: OutputEnds
 
-        init(wire: Bool = false, timings: RequestGuardTimings = .standard) throws {
+        init(wire: Bool = false, timings: RequestGuardTimings = .standard, connections: ConnectionLimit? = nil) throws {
             loop = EmbeddedEventLoop()
             channel = EmbeddedChannel(loop: loop)
             errors = ErrorsPassed()
@@ -77,9 +79,10 @@ import Testing
             // As Hummingbird's `HTTP1Channel` configures it.
             try pipeline.configureHTTPServerPipeline(
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false)
-            let requestGuard = HTTP1RequestGuard(socket: socket.socket, timings: timings)
+            let requestGuard = HTTP1RequestGuard(socket: socket.socket, timings: timings, connections: connections)
             try pipeline.addHandler(requestGuard)
             try pipeline.addHandler(errors)
+            try pipeline.addHandler(HTTP1ByteWatch(requestGuard: requestGuard), position: .first)
             if wire {
                 try pipeline.addHandler(
                     EventLoopWireAnswerHandler(
@@ -284,16 +287,122 @@ import Testing
         let connection = try Connection()
         try connection.send("POST /cart/items/b HTTP/1.1\r\nHost: shop\r\nTransfer-Encoding: chunked\r\n\r\n")
         #expect(try connection.passedOn() == ["head POST /cart/items/b"])
-        // Answered before its body is read, as the origin check does.
+        // Answered before its body is read, as the origin check does: the rest of the body is not worth reading, so
+        // the answer says the connection closes.
         try connection.answer(.forbidden, "page")
         try connection.send("zz\r\n")
         #expect(connection.errors.errors.isEmpty)
         connection.answerParseErrorAsHummingbirdDoes()
-        #expect(try connection.written() == "HTTP/1.1 403 Forbidden\r\nContent-Length: 4\r\n\r\npage")
+        #expect(
+            try connection.written()
+                == "HTTP/1.1 403 Forbidden\r\nContent-Length: 4\r\nConnection: close\r\n\r\npage")
         connection.expectClosesOnceTaken()
     }
 
+    @Test func aBodyRefusedBeforeItArrivesClosesTheConnectionWithoutReadingOn() throws {
+        let connection = try Connection()
+        try connection.send("POST /cart/items/b HTTP/1.1\r\nHost: shop\r\nContent-Length: 900000\r\n\r\nop=")
+        #expect(try connection.passedOn() == ["head POST /cart/items/b", "body op="])
+        try connection.answer(.payloadTooLarge, "page")
+        #expect(
+            try connection.written()
+                == "HTTP/1.1 413 Payload Too Large\r\nContent-Length: 4\r\nConnection: close\r\n\r\npage")
+        // The rest of the body is neither read nor passed on, and the connection closes once the answer is taken.
+        try connection.send(String(repeating: "x", count: 1000))
+        #expect(try connection.passedOn() == [])
+        connection.expectClosesOnceTaken()
+    }
+
+    @Test func aRequestWithoutABodyAnsweredAsItsHeadArrivesKeepsItsConnection() throws {
+        let connection = try Connection()
+        try connection.send(Self.get("/b") + Self.get("/c"))
+        #expect(try connection.passedOn() == ["head GET /b", "end", "head GET /c", "end"])
+        try connection.answer(.ok, "B")
+        try connection.answer(.ok, "C")
+        #expect(try connection.written() == Self.ok("B") + Self.ok("C"))
+        #expect(!connection.output.hasEnded)
+    }
+
     // MARK: Deadlines and slow readers, on the embedded loop's clock
+
+    @Test func aHeadLeftHalfSentGets408AtTheSilenceLimit() throws {
+        let connection = try Connection()
+        try connection.send("GET /b HTTP/1.1\r\nHo")
+        #expect(try connection.passedOn() == [])
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.silenceLimit - .seconds(1))
+        #expect(try connection.written() == "")
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
+        #expect(try connection.written() == Self.refusal(.requestTimeout))
+        connection.expectClosesOnceTaken()
+    }
+
+    @Test func aHeadSentAByteAtATimeGets408AtTheRequestDeadline() throws {
+        let connection = try Connection()
+        let timings = RequestGuardTimings.standard
+        let head = Array("GET /b HTTP/1.1\r\nHost: shop\r\nX-Slow: " + String(repeating: "y", count: 100))
+        var elapsed = TimeAmount.zero
+        var sent = 0
+        while elapsed < timings.baseDeadline - .seconds(1) {
+            try connection.send(String(head[sent]))
+            sent += 1
+            connection.loop.advanceTime(by: .seconds(1))
+            elapsed = elapsed + .seconds(1)
+        }
+        #expect(try connection.written() == "", "the deadline is counted from the first byte of the head")
+        try connection.send(String(head[sent]))
+        connection.loop.advanceTime(by: timings.checkEvery + .seconds(1))
+        #expect(try connection.written() == Self.refusal(.requestTimeout))
+        #expect(try connection.passedOn() == [])
+    }
+
+    @Test func idleConnectionsCloseSoonerOnceTheConnectionCapIsNearlyReached() throws {
+        let connections = ConnectionLimit(maximum: 4)
+        var listener = connections.delegate
+        for _ in 0..<2 { listener.connectionOpened() }
+        let connection = try Connection(connections: connections)
+        try connection.send(Self.get("/b"))
+        try connection.answer(.ok, "B")
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery * 2)
+        #expect(connection.channel.isActive, "at half the cap, idle connections keep the idle timeout")
+        listener.connectionOpened()
+        #expect(connections.isNearlyFull)
+        #expect(listener.isAcceptingNewConnections())
+        connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
+        #expect(!connection.channel.isActive)
+        listener.connectionOpened()
+        #expect(!listener.isAcceptingNewConnections(), "at the cap the listener accepts no more")
+        listener.connectionClosed()
+        #expect(listener.isAcceptingNewConnections())
+    }
+
+    @Test func anEventStreamWithTooMuchUnsentIsResetAndAnotherAnswerIsNot() throws {
+        for isStream in [true, false] {
+            let connection = try Connection()
+            try connection.send(Self.get("/b"))
+            let type = isStream ? "text/event-stream; charset=utf-8" : "text/html"
+            let head = HTTPResponseHead(
+                version: .http1_1, status: .ok, headers: ["Transfer-Encoding": "chunked", "Content-Type": type])
+            try connection.channel.writeOutbound(HTTPServerResponsePart.head(head))
+            try connection.channel.writeOutbound(
+                HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
+            // The client reads a little at each look, which the stall limit counts as progress.
+            connection.socket.holds = true
+            connection.socket.moves = true
+            connection.socket.unsent = HTTP1RequestGuard.streamUnsentLimit
+            connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
+            #expect(connection.socket.resets == 0)
+            connection.socket.unsent = HTTP1RequestGuard.streamUnsentLimit + 1
+            connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
+            #expect(connection.socket.resets == (isStream ? 1 : 0))
+        }
+    }
+
+    @Test func theDefaultConnectionCapLeavesRoomForEverythingElse() {
+        #expect(ConnectionLimit.standard(openFiles: 300) == 177)
+        #expect(ConnectionLimit.standard(openFiles: 1024) == 720)
+        #expect(ConnectionLimit.standard(openFiles: 1_048_576) == 16_384)
+        #expect(ConnectionLimit.standard(openFiles: 20) == 16)
+    }
 
     @Test func aSilentRequestGets408AfterTheAnswerBeforeItAndTheRoutersAnswerToItIsDropped() throws {
         let connection = try Connection()

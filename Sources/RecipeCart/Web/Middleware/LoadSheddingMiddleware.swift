@@ -4,18 +4,33 @@ import Hummingbird
 /// Refuses, with a quick 503 and `Retry-After`, the requests the router has no room for (`RequestAdmission`). Pages
 /// answered on the event loop, static files, the board's event stream and `/healthz` never wait for the router's
 /// work, so they are not counted and never refused.
+///
+/// It stands twice in the chain, once a kind. Pages are counted first thing. A post is counted only once its body
+/// has arrived whole, after the checks that need no body (method, origin), so clients that send bodies slowly, or
+/// never finish them, hold connections (which the request guard limits) but never the places shoppers' posts need.
 struct LoadSheddingMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     let admission: RequestAdmission
+    let kind: RequestAdmission.Kind
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let kind = Self.kind(of: request) else { return try await next(request, context) }
+        guard Self.kind(of: request) == kind else { return try await next(request, context) }
+        var request = request
+        if kind == .post { try await Self.awaitBody(of: &request) }
         guard admission.enter(kind) else { return Self.busy() }
         defer { admission.leave(kind) }
         return try await next(request, context)
+    }
+
+    /// Reads a post's body whole, up to what its route takes (a larger one throws the 413). A body announced larger
+    /// is left to the route, which refuses it at once without reading it.
+    private static func awaitBody(of request: inout Request) async throws {
+        let limit = Route.matching(request.uri.path)?.bodyLimit ?? FormFields.maximumBodySize
+        if let announced = request.headers[.contentLength].flatMap(Int.init), announced > limit { return }
+        _ = try await request.collectBody(upTo: limit)
     }
 
     private static func kind(of request: Request) -> RequestAdmission.Kind? {

@@ -103,6 +103,16 @@ enum Route: CaseIterable, Sendable {
         }
     }
 
+    /// The largest body a post here may send. A post takes its place among the router's work only once its body has
+    /// arrived (`LoadSheddingMiddleware`), so this is also what one post may hold in memory while it waits.
+    var bodyLimit: Int {
+        switch self {
+        case .recipeEdit: EditController.bodyLimit
+        case .partnerEvents: PartnerController.bodyLimit
+        default: FormFields.maximumBodySize
+        }
+    }
+
     /// Called by another server, not a browser, and believed for its webhook signature alone: the shopper's session,
     /// its cookies and the same-site check of forms do not apply.
     var isSignedCall: Bool { self == .partnerEvents }
