@@ -149,8 +149,10 @@ class Server:
 
     def __init__(self, data_dir: Path, *, port: int | None = None, args: list[str] | None = None,
                  user: str | None = None, log_path: Path | None = None, staff_token: str | None = None,
-                 env: dict[str, str] | None = None):
+                 env: dict[str, str] | None = None, open_files: int | None = None):
         self.data_dir = Path(data_dir)
+        # Soft and hard open-file limit of the process, as `ulimit -n` in the shell that starts it.
+        self.open_files = open_files
         self.port = port or free_port()
         self.args = list(args or [])
         self.user = user
@@ -174,6 +176,8 @@ class Server:
         cmd += self.args
         if self.user:
             cmd = ["setpriv", f"--reuid={self.user}", "--regid=nogroup", "--clear-groups", "--"] + cmd
+        if self.open_files:
+            cmd = ["prlimit", f"--nofile={self.open_files}:{self.open_files}", "--"] + cmd
         return cmd
 
     def start(self, timeout: float = 60) -> "Server":
