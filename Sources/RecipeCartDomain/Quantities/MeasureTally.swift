@@ -6,12 +6,12 @@
 /// sums leave them out; words alone (`a pinch`, `to taste`) say how much to use, not to buy, so they
 /// become notes, each listed once.
 package struct MeasureTally {
-    private enum Group: Hashable {
+    package enum Group: Hashable {
         case measured(MeasureUnit.Dimension)
         case counted(noun: String, note: String)
     }
 
-    private struct MeasuredSum {
+    package struct MeasuredSum {
         package var dimension: MeasureUnit.Dimension
         /// Grams or millilitres.
         package var base: Amount
@@ -31,7 +31,7 @@ package struct MeasureTally {
         }
     }
 
-    private struct CountedSum {
+    package struct CountedSum {
         package var amount: Amount
         package var noun: String
         package var note: String
@@ -41,12 +41,14 @@ package struct MeasureTally {
         }
     }
 
-    private var order: [Group] = []
-    private var measured: [MeasureUnit.Dimension: MeasuredSum] = [:]
-    private var counted: [Group: CountedSum] = [:]
+    package private(set) var order: [Group] = []
+    package private(set) var measured: [MeasureUnit.Dimension: MeasuredSum] = [:]
+    package private(set) var counted: [Group: CountedSum] = [:]
     /// Whitespace collapsed, as first written.
     package private(set) var notes: [String] = []
     private var noteKeys: Set<String> = []
+
+    package init() {}
 
     package mutating func add(_ measure: Measure) {
         switch measure.kind {

@@ -38,7 +38,7 @@ public struct ShoppingList: Sendable, Equatable {
         }
 
         /// Entries with a factor that is zero, negative, not finite or absurdly large need nothing.
-        fileprivate var isNeeded: Bool {
+        package var isNeeded: Bool {
             factor.isFinite && factor > 0 && factor <= Measure.largestFactor
         }
     }
