@@ -2,21 +2,27 @@
 signature with PyPI's `standardwebhooks`): events of one order arrive in order; an event committed before kill -9
 is delivered after the restart; a partner away, failing or redirecting gets every event once it is back, and the
 board shows the failing hand-off meanwhile; a partner that never answers holds up no shopper; the partner's own
-status events are taken once and never move an order backwards."""
+status events are taken once and never move an order backwards, and only as strict JSON with a plain decimal
+webhook-timestamp and free texts without control or bidirectional formatting characters."""
 
 from __future__ import annotations
 
+import base64
+import http.client
 import json
 import random
 import re
 import sqlite3
 import subprocess
 import time
+import uuid
+from datetime import datetime, timezone
 
 import jsonschema
 import pytest
+from standardwebhooks.webhooks import hmac_data
 
-from rckit import POSTGRES, ROOT, Client, free_port, record_stat, scaled
+from rckit import HOST, POSTGRES, ROOT, Client, free_port, record_stat, scaled
 from standin_partner import StandInPartner
 from test_orders import STAFF_TOKEN, fill_cart, move_order, order_code, send, staff_client
 
@@ -200,6 +206,151 @@ def test_status_events_are_taken_once_and_never_move_an_order_back(servers, part
     assert partner.send_status(port, "payment.succeeded", "ZZZZZZ")[0] == 404
     kept = server.sql(f"SELECT webhook_id FROM partner_inbox WHERE order_code = '{code}'")
     assert len(kept) == 3 and ["msg_paid"] in kept
+
+
+def post_raw(port: int, partner: StandInPartner, body: str, *, msg_id: str | None = None,
+             timestamp: str | None = None) -> tuple[int, str]:
+    """Posts `body` as it is, signed with `standardwebhooks` (its key and HMAC) over the webhook-timestamp exactly as
+    written, as a sender that wrote `+1764316800` would sign it: only the form of what is sent can be refused, never
+    its signature. Returns (status, the answer's error or note)."""
+    msg_id = msg_id or f"msg_{uuid.uuid4().hex}"
+    timestamp = timestamp if timestamp is not None else str(int(time.time()))
+    signature = "v1," + base64.b64encode(
+        hmac_data(partner.webhook._whsecret, f"{msg_id}.{timestamp}.{body}".encode())).decode()
+    if timestamp.isascii() and timestamp.isdigit() and len(timestamp) <= 12 and timestamp == str(int(timestamp)):
+        # A plain timestamp is signed exactly as the library signs it.
+        at = datetime.fromtimestamp(int(timestamp), tz=timezone.utc)
+        assert signature == partner.webhook.sign(msg_id, at, body)
+    connection = http.client.HTTPConnection(HOST, port, timeout=15)
+    try:
+        connection.request("POST", "/partner/events", body=body.encode(), headers={
+            "Content-Type": "application/json", "webhook-id": msg_id, "webhook-timestamp": timestamp,
+            "webhook-signature": signature})
+        response = connection.getresponse()
+        answer = json.loads(response.read().decode())
+        assert response.getheader("Content-Type") == "application/json"
+        return response.status, answer.get("error") or answer.get("note") or ""
+    finally:
+        connection.close()
+
+
+def status_body(event_type: str, code: str, extra: str = "") -> str:
+    return (f'{{"type":"{event_type}","timestamp":"2026-11-28T08:00:00Z",'
+            f'"data":{{"order":"{code}"{extra}}}}}')
+
+
+def expect_untouched(server, shopper: Client, code: str):
+    """A refused event left nothing: the order's partner state, link and reason as placed, and no event kept."""
+    assert partner_status(shopper, code) == "awaiting"
+    page = shopper.get(f"/orders/{code}").text
+    assert "partner-tracking" not in page and "Reason given" not in page
+    assert server.sql(f"SELECT partner_status, partner_tracking_url, partner_rejection FROM orders "
+                      f"WHERE code = '{code}'") == [["awaiting", "", ""]]
+    assert server.sql(f"SELECT COUNT(*) FROM partner_inbox WHERE order_code = '{code}'") == [["0"]]
+
+
+def test_a_status_event_that_is_not_strict_json_is_refused_with_400(servers, partner):
+    server = servers(staff_token=STAFF_TOKEN, args=partner.server_args())
+    shopper = Client(server.port)
+    code, _ = place(shopper, shopper.csrf(), {"bundled-7": 1})
+    paid = status_body("payment.succeeded", code)
+    cases = [
+        (paid[:-1] + ",}", "a trailing comma"),
+        (status_body("payment.succeeded", code, ',"seen":[1,2,]'), "a trailing comma"),
+        (status_body("payment.succeeded", code, ',"seen":[1,2 , ]'), "a trailing comma"),
+        ("/* partner */" + paid, "a comment"),
+        (paid.replace('"', "'"), "a single-quoted string"),
+        (status_body("payment.succeeded", code, ',"amount":NaN'), "NaN or Infinity"),
+        (status_body("payment.succeeded", code, ',"amount":-Infinity'), "NaN or Infinity"),
+        (status_body("payment.succeeded", code, ',"amount":012'), "a number with a leading zero"),
+        (status_body("payment.succeeded", code, ',"note":"a\x00b"'), "an unescaped control character in a string"),
+        (status_body("payment.succeeded", code, ',"note":"a\nb"'), "an unescaped control character in a string"),
+        (paid + " " + paid, "more after the one JSON value"),
+        (status_body("payment.succeeded", code, ',"x":' + "[" * 20_000), "nesting deeper than 32"),
+    ]
+    for number, (body, problem) in enumerate(cases):
+        status, error = post_raw(server.port, partner, body, msg_id=f"msg_json_{number}")
+        assert status == 400, (body[:80], status, error)
+        assert error.startswith(f"the body is not strict JSON (RFC 8259): {problem} at byte "), error
+    expect_untouched(server, shopper, code)
+    # Python's own reader takes the trailing-comma body no more than the shop does.
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(cases[0][0])
+    # Nothing refused was kept: a good body under a refused webhook-id is a first delivery.
+    assert post_raw(server.port, partner, paid, msg_id="msg_json_0") == (200, "")
+    assert partner_status(shopper, code) == "paid"
+
+
+def test_a_webhook_timestamp_not_in_plain_decimal_seconds_is_refused_with_401(servers, partner):
+    server = servers(staff_token=STAFF_TOKEN, args=partner.server_args())
+    shopper = Client(server.port)
+    code, _ = place(shopper, shopper.csrf(), {"bundled-7": 1})
+    paid = status_body("payment.succeeded", code)
+    now = str(int(time.time()))
+    for timestamp in ("+" + now, "0" + now, "00" + now, "-" + now, now + ".0", now + "e0", "0x" + now,
+                      "9" * 40):
+        status, error = post_raw(server.port, partner, paid, msg_id="msg_ts", timestamp=timestamp)
+        assert status == 401, (timestamp, status, error)
+        assert error == "webhook-timestamp must be plain decimal seconds since 1970 within 5 minutes of now", error
+    expect_untouched(server, shopper, code)
+    # The same call with the plain form of the same second is believed.
+    assert post_raw(server.port, partner, paid, msg_id="msg_ts", timestamp=now) == (200, "")
+    assert partner_status(shopper, code) == "paid"
+
+
+# Each as written inside the JSON string (an escape, or the character itself), and how the refusal names it.
+HAZARDS = [
+    ("\\u0000", "a control character (U+0000)"),
+    ("\\n", "a control character (U+000A)"),
+    ("\\r", "a control character (U+000D)"),
+    ("\\t", "a control character (U+0009)"),
+    ("\\u007f", "a control character (U+007F)"),
+    ("\\u0085", "a control character (U+0085)"),
+    ("\\u202e", "a bidirectional formatting character (U+202E)"),
+    ("\u202e", "a bidirectional formatting character (U+202E)"),
+    ("\\u200f", "a bidirectional formatting character (U+200F)"),
+    ("\\u2066", "a bidirectional formatting character (U+2066)"),
+]
+HAZARD_RE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def test_control_and_bidirectional_characters_in_partner_texts_are_refused_with_422(servers, partner):
+    server = servers(staff_token=STAFF_TOKEN, args=partner.server_args())
+    shopper = Client(server.port)
+    code, _ = place(shopper, shopper.csrf(), {"bundled-7": 1})
+    port = server.port
+    sent = 0
+    for character, named in HAZARDS:
+        for field, body in (
+            ("tracking_url", status_body("delivery.dispatched", code,
+                                         f',"tracking_url":"https://t.example/a{character}evil"')),
+            ("tracking_url", status_body("delivery.dispatched", code,
+                                         f',"tracking_url":"https://t.example/a{character}"')),
+            ("reason", status_body("order.rejected", code, f',"reason":"No {character}couriers"')),
+            ("reason", status_body("order.rejected", code, f',"reason":"No couriers{character}"')),
+            ("type", status_body(f"payment.{character}refunded", code)),
+        ):
+            status, error = post_raw(port, partner, body, msg_id=f"msg_text_{sent}")
+            sent += 1
+            assert status == 422, (body, status, error)
+            assert error == f"{field} holds {named}, which is refused", error
+            assert not HAZARD_RE.search(error), error
+            # The schema the README gives partners says the same.
+            with pytest.raises(jsonschema.ValidationError):
+                jsonschema.validate(json.loads(body), SCHEMA)
+    # Sent by the stand-in partner as a client writes it (json.dumps escapes both).
+    status, _ = partner.send_status(port, "delivery.dispatched", code,
+                                    extra={"tracking_url": "https://t.example/a\x00evil"})
+    assert status == 422
+    status, _ = partner.send_status(port, "order.rejected", code, extra={"reason": "\u202eNo couriers"})
+    assert status == 422
+    expect_untouched(server, shopper, code)
+    # Nothing refused was kept: a clean event under the first refused webhook-id is taken, and its link is shown whole.
+    clean = status_body("delivery.dispatched", code, ',"tracking_url":"https://t.example/a?b=1"')
+    assert post_raw(port, partner, clean, msg_id="msg_text_0") == (200, "")
+    assert partner_status(shopper, code) == "dispatched"
+    page = shopper.get(f"/orders/{code}").text
+    assert 'href="https://t.example/a?b=1"' in page and "evil" not in page
 
 
 BACKLOG = scaled("RC_PARTNER_BACKLOG", 10_000)

@@ -29,15 +29,23 @@ public struct PartnerEvent: Sendable, Equatable {
     public var trackingURL: String?
     public var reason: String?
 
-    /// Reads a body. Throws `.malformed` for anything that is not the envelope, `.unknownType` for a type not in
-    /// `Kind`, `.invalid` for a field of a known type that breaks its rule.
+    /// Reads a body. Throws `.notStrictJSON` for bytes that are not strict JSON, `.malformed` for JSON that is not
+    /// the envelope, `.invalid` for a text field holding a `TextHazard` (checked before the type, whose refusal
+    /// repeats it), `.unknownType` for a type not in `Kind`, `.invalid` for a field of a known type that breaks its
+    /// rule.
     public init(json body: Data) throws(PartnerEventError) {
+        do throws(StrictJSON.Violation) {
+            try StrictJSON.validate(body)
+        } catch {
+            throw .notStrictJSON(error.description)
+        }
         let envelope: Envelope
         do {
             envelope = try JSONDecoder().decode(Envelope.self, from: body)
         } catch {
             throw .malformed
         }
+        try Self.refuseHazards(in: envelope)
         guard let kind = Kind(rawValue: envelope.type) else { throw .unknownType(envelope.type) }
         self.kind = kind
         order = envelope.data.order
@@ -51,16 +59,26 @@ public struct PartnerEvent: Sendable, Equatable {
                 trackingURL = text
             }
         case .rejected:
-            let text = (envelope.data.reason ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = (envelope.data.reason ?? "").trimmingWhitespaceAndNewlines
             guard text.count <= Self.maximumReasonLength else {
                 throw .invalid("reason can be at most \(Self.maximumReasonLength) characters")
-            }
-            guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw .invalid("reason holds control characters")
             }
             reason = text.isEmpty ? nil : text
         case .paymentSucceeded, .paymentFailed, .delivered:
             break
+        }
+    }
+
+    /// Every free text of the event that is kept (in the body or beside the order), shown, or repeated in a
+    /// refusal, whatever the event's type: a hazard refuses the event, it is never cut or kept. The order is not
+    /// free text: anything but a code is no order.
+    private static func refuseHazards(in envelope: Envelope) throws(PartnerEventError) {
+        let texts: [(field: String, text: String?)] = [
+            ("type", envelope.type), ("timestamp", envelope.timestamp), ("tracking_url", envelope.data.trackingURL),
+            ("reason", envelope.data.reason),
+        ]
+        for (field, text) in texts {
+            if let hazard = text?.firstHazard { throw .invalid("\(field) holds \(hazard), which is refused") }
         }
     }
 
@@ -83,7 +101,9 @@ public struct PartnerEvent: Sendable, Equatable {
 }
 
 public enum PartnerEventError: Error, Equatable, Sendable {
-    /// Not JSON, or without `type`, `timestamp` or `data.order`.
+    /// Not JSON as RFC 8259 has it: why, and at which byte.
+    case notStrictJSON(String)
+    /// JSON without `type`, `timestamp` or `data.order`.
     case malformed
     case unknownType(String)
     case invalid(String)

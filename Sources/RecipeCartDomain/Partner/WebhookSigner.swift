@@ -6,6 +6,8 @@ import Foundation
 public struct WebhookSigner: Sendable {
     /// How far a timestamp may be from our clock, either way: a replayed request older than this is refused.
     public static let tolerance: TimeInterval = 5 * 60
+    /// Seconds since 1970 need 10 digits until the year 2286.
+    package static let maximumTimestampDigits = 12
 
     let secret: WebhookSecret
 
@@ -15,7 +17,12 @@ public struct WebhookSigner: Sendable {
 
     /// The `webhook-signature` header for one delivery.
     public func signature(id: String, timestamp: Int, body: some DataProtocol) -> String {
-        "v1," + Data(mac(id: id, timestamp: String(timestamp), body: body)).base64EncodedString()
+        signature(id: id, timestamp: String(timestamp), body: body)
+    }
+
+    /// The `webhook-signature` header over `timestamp` as its header's text, whatever that text is.
+    package func signature(id: String, timestamp: String, body: some DataProtocol) -> String {
+        "v1," + Data(mac(id: id, timestamp: timestamp, body: body)).base64EncodedString()
     }
 
     /// Checks the three headers against `body` at `now`. `signatures` is the header as sent: space-separated
@@ -24,7 +31,7 @@ public struct WebhookSigner: Sendable {
         id: String?, timestamp: String?, signatures: String?, body: some DataProtocol, now: Date
     ) throws(WebhookRejection) {
         guard let id, !id.isEmpty, let timestamp, let signatures else { throw .missingHeaders }
-        guard let seconds = Int(timestamp) else { throw .badTimestamp }
+        guard let seconds = Self.plainSeconds(timestamp) else { throw .badTimestamp }
         guard abs(now.timeIntervalSince1970 - TimeInterval(seconds)) <= Self.tolerance else { throw .badTimestamp }
         let expected = Array(mac(id: id, timestamp: timestamp, body: body))
         let matches = signatures.split(separator: " ").contains { signature in
@@ -34,6 +41,17 @@ public struct WebhookSigner: Sendable {
             return ConstantTime.equal(Array(given), expected)
         }
         guard matches else { throw .badSignature }
+    }
+
+    /// Seconds as plain decimal digits only: the signature covers the header's text, so `+1764316800` and
+    /// `01764316800` would be other signed texts for the same time, which no Standard Webhooks sender writes.
+    private static func plainSeconds(_ text: String) -> Int? {
+        let digits = text.utf8
+        guard (1...maximumTimestampDigits).contains(digits.count),
+            digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            digits.first != UInt8(ascii: "0") || digits.count == 1
+        else { return nil }
+        return Int(text)
     }
 
     private func mac(id: String, timestamp: String, body: some DataProtocol) -> HashedAuthenticationCode<SHA256> {
@@ -48,7 +66,8 @@ public struct WebhookSigner: Sendable {
 public enum WebhookRejection: Error, Equatable, Sendable {
     /// `webhook-id`, `webhook-timestamp` or `webhook-signature` missing.
     case missingHeaders
-    /// Not a whole number of seconds, or more than `WebhookSigner.tolerance` from now.
+    /// Not plain decimal seconds (ASCII digits, no sign, no leading zero, at most
+    /// `WebhookSigner.maximumTimestampDigits`), or more than `WebhookSigner.tolerance` from now.
     case badTimestamp
     /// No signature matches the body.
     case badSignature

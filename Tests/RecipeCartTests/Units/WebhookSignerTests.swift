@@ -71,7 +71,7 @@ import Testing
         )
         #expect(
             shipped.kind == .dispatched && shipped.trackingURL == "https://t.example/x" && shipped.order == "ABC234")
-        #expect(throws: PartnerEventError.malformed) { try read("{") }
+        #expect(throws: PartnerEventError.notStrictJSON("the body ends inside the value at byte 1")) { try read("{") }
         #expect(throws: PartnerEventError.malformed) { try read(#"{"type":"payment.succeeded","data":{}}"#) }
         #expect(throws: PartnerEventError.unknownType("payment.refunded")) {
             try read(#"{"type":"payment.refunded","timestamp":"t","data":{"order":"ABC234"}}"#)

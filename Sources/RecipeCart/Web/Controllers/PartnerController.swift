@@ -5,9 +5,10 @@ import RecipeCartDomain
 import RecipeCartStorage
 
 /// `POST /partner/events`: the partner's status events. Believed for their Standard Webhooks signature alone,
-/// checked over the raw bytes before anything is parsed; every refusal is a 4xx with a JSON reason and changes
-/// nothing. A timestamp more than 5 minutes off is refused as a bad signature (401): the signature covers it, and a
-/// replay is exactly what the tolerance is there to stop.
+/// checked over the raw bytes before anything is parsed; then the body must be strict JSON and its free texts free of
+/// control and bidirectional formatting characters. Every refusal is a 4xx with a JSON reason and changes nothing.
+/// A timestamp that is not plain seconds or is more than 5 minutes off is refused as a bad signature (401): the
+/// signature covers it, and a replay is exactly what the tolerance is there to stop.
 struct PartnerController: Sendable {
     static let bodyLimit = 64 * 1024
 
@@ -40,6 +41,8 @@ struct PartnerController: Sendable {
         var event: PartnerEvent
         do throws(PartnerEventError) {
             event = try PartnerEvent(json: bytes)
+        } catch .notStrictJSON(let violation) {
+            return Self.answer(.badRequest, "the body is not strict JSON (RFC 8259): \(violation)")
         } catch .malformed {
             return Self.answer(
                 .badRequest, "the body is not an event: {\"type\", \"timestamp\", \"data\": {\"order\"}}")
@@ -67,7 +70,7 @@ struct PartnerController: Sendable {
     private static func reason(_ rejection: WebhookRejection) -> String {
         switch rejection {
         case .missingHeaders: "webhook-id, webhook-timestamp and webhook-signature are needed"
-        case .badTimestamp: "webhook-timestamp is not within 5 minutes of now"
+        case .badTimestamp: "webhook-timestamp must be plain decimal seconds since 1970 within 5 minutes of now"
         case .badSignature: "no signature matches"
         }
     }
