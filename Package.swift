@@ -45,6 +45,7 @@ let package = Package(
             name: "RecipeCartStorage",
             dependencies: [
                 "RecipeCartDomain",
+                "RecipeCartShelf",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -87,6 +88,7 @@ let package = Package(
             name: "RecipeCart",
             dependencies: [
                 "RecipeCartDomain",
+                "RecipeCartShelf",
                 "RecipeCartStorage",
                 "RecipeCartUpstream",
                 "RecipeCartWire",
@@ -113,6 +115,7 @@ let package = Package(
             name: "web",
             dependencies: [
                 "RecipeCartDomain",
+                "RecipeCartShelf",
                 "RecipeCartStorage",
                 "RecipeCartUpstream",
                 "RecipeCart",
@@ -139,6 +142,7 @@ let package = Package(
             name: "RecipeCartTests",
             dependencies: [
                 "RecipeCartDomain",
+                "RecipeCartShelf",
                 "RecipeCartStorage",
                 "RecipeCartUpstream",
                 "RecipeCartWire",

@@ -18,6 +18,8 @@ public struct Stores: Sendable {
     public let partner: any PartnerStore
     public let shoppingLists: any ShoppingListStore
     public let shares: any CartShareStore
+    /// The shop's shelf: products, prices and the ingredients they are sold for.
+    package let products: any ProductStore
     package let upstream: any UpstreamStore
     package let callQuota: any CallQuotaStore
     public let staffSessions: any StaffSessionStore
@@ -67,6 +69,7 @@ public struct Stores: Sendable {
             partner: SQLPartnerStore(database: statements, clock: clock),
             shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
             shares: SQLCartShareStore(database: statements, clock: clock),
+            products: SQLProductStore(database: statements, clock: clock),
             upstream: SQLiteUpstreamStore(database: database),
             callQuota: SQLCallQuotaStore(database: statements),
             staffSessions: SQLStaffSessionStore(database: statements, clock: clock),
@@ -100,6 +103,7 @@ public struct Stores: Sendable {
                 partner: SQLPartnerStore(database: statements, clock: clock),
                 shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
                 shares: SQLCartShareStore(database: statements, clock: clock),
+                products: SQLProductStore(database: statements, clock: clock, generations: generations),
                 upstream: PostgresUpstreamStore(database: database, generations: generations),
                 callQuota: SQLCallQuotaStore(database: statements),
                 staffSessions: SQLStaffSessionStore(database: statements, clock: clock),

@@ -9,7 +9,7 @@ struct Web: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web",
         abstract: "RecipeCart, a recipe shop on the web.",
-        subcommands: [Serve.self, Import.self],
+        subcommands: [Serve.self, Import.self, Products.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -30,6 +30,7 @@ struct Serve: AsyncParsableCommand {
     @Option(Settings.trustedProxy) var trustedProxy: String?
     @Option(Settings.connectionTimeout) var connectionTimeout: String?
     @Option(Settings.maxConnections) var maxConnections: String?
+    @Option(Settings.currency) var currency: String?
     @Option(Settings.orderWarnAfter) var orderWarnAfter: String?
     @Option(Settings.orderLateAfter) var orderLateAfter: String?
     @Option(Settings.partnerURL) var partnerURL: String?
@@ -49,6 +50,7 @@ struct Serve: AsyncParsableCommand {
                     Settings.staffToken.name: staffToken, Settings.logLevel.name: logLevel,
                     Settings.staticCacheMB.name: staticCacheMB, Settings.trustedProxy.name: trustedProxy,
                     Settings.connectionTimeout.name: connectionTimeout, Settings.maxConnections.name: maxConnections,
+                    Settings.currency.name: currency,
                     Settings.orderWarnAfter.name: orderWarnAfter, Settings.orderLateAfter.name: orderLateAfter,
                     Settings.partnerURL.name: partnerURL, Settings.partnerSecret.name: partnerSecret,
                 ].compactMapValues { $0 }

@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartShelf
 import RecipeCartUpstream
 import RecipeCartWire
 
@@ -30,6 +31,8 @@ public struct AppConfig: Sendable {
     public var connectionTimeout: TimeInterval
     /// The most connections open at once (`--max-connections`); nil derives it from the open-file limit.
     public var maxConnections: Int?
+    /// What every price is in (`--currency`).
+    public var currency: Currency
     /// The payment and delivery partner orders are handed to (`--partner-url`, `--partner-secret`); nil keeps
     /// pickup at the counter only.
     public var partner: PartnerSettings?
@@ -56,6 +59,7 @@ public struct AppConfig: Sendable {
             warnAfter: Settings.orderWarnAfter.defaultValue, lateAfter: Settings.orderLateAfter.defaultValue),
         connectionTimeout: TimeInterval = Settings.connectionTimeout.defaultValue,
         maxConnections: Int? = nil,
+        currency: Currency = Settings.currency.defaultValue,
         partner: PartnerSettings? = nil,
         clock: AppClock = .system
     ) {
@@ -73,6 +77,7 @@ public struct AppConfig: Sendable {
         self.orderAges = orderAges
         self.connectionTimeout = connectionTimeout
         self.maxConnections = maxConnections
+        self.currency = currency
         self.partner = partner
         self.clock = clock
     }
@@ -92,7 +97,7 @@ public struct AppConfig: Sendable {
             orderAges: OrderAge.Limits(
                 warnAfter: try settings(Settings.orderWarnAfter), lateAfter: try settings(Settings.orderLateAfter)),
             connectionTimeout: try settings(Settings.connectionTimeout),
-            maxConnections: try settings(Settings.maxConnections),
+            maxConnections: try settings(Settings.maxConnections), currency: try settings(Settings.currency),
             partner: try PartnerSettings(reading: settings))
         guard orderAges.lateAfter > orderAges.warnAfter else {
             throw SettingError(

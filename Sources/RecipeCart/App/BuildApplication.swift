@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import RecipeCartDomain
+import RecipeCartShelf
 import RecipeCartStorage
 import RecipeCartUpstream
 import RecipeCartWire
@@ -19,6 +20,15 @@ package func buildApplication(
     let catalog = try BundledCatalog.load()
     if try await catalog.install(into: stores.catalog) {
         logger.info("bundled catalog loaded", metadata: ["recipes": "\(catalog.recipes.count)"])
+    }
+    do {
+        let loaded = try await BundledShelf.load().install(into: stores.products, currency: config.currency)
+        if loaded > 0 { logger.info("demo shelf loaded", metadata: ["products": "\(loaded)"]) }
+    } catch let error as ProductFileRefusal {
+        // Its prices are written in euros: a shop in a currency they do not read in starts with an empty shelf.
+        logger.notice("demo shelf not loaded", metadata: ["reason": "\(error)"])
+    } catch let error as BundledShelfError {
+        logger.notice("demo shelf not loaded", metadata: ["reason": "\(error)"])
     }
     let renderer = try await PageRenderer(templatesDirectory: config.templatesDirectory)
     let secret = stores.secret
@@ -153,9 +163,11 @@ func makeRouter(
         pages: pages, cache: PageCache(),
         blocks: FragmentCache())
     let shoppingLists = ShoppingListBuilder(catalog: catalog, lists: stores.shoppingLists)
+    let pricing = ShelfPricing(
+        offers: ShelfOffers(products: stores.products, catalog: catalog), currency: config.currency)
     let cart = CartController(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists, shares: stores.shares,
-        shoppingLists: shoppingLists, pages: pages, catalogMemory: stores.catalogMemory,
+        shoppingLists: shoppingLists, pricing: pricing, pages: pages, catalogMemory: stores.catalogMemory,
         boardChanges: stores.boardChanges, keptPages: KeptCartPages())
     let list = ShoppingListController(
         carts: carts, lists: stores.shoppingLists, shares: stores.shares, shoppingLists: shoppingLists, pages: pages)

@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartShelf
 import RecipeCartUpstream
 
 /// One thing `web` can be told. `name` is both the flag (`--name`) and the environment twin (`RECIPECART_NAME`);
@@ -127,6 +128,12 @@ extension Reading<URL> {
         case "http": return ["localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.") ? url : nil
         default: return nil
         }
+    }
+}
+
+extension Reading<Currency> {
+    static let currency = Reading(expected: "an ISO 4217 currency code such as EUR, GBP or USD") {
+        Currency(validCode: $0.uppercased())
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RecipeCartDomain
+import RecipeCartShelf
 import RecipeCartUpstream
 
 /// Every setting of `web serve` and `web import`: the one place their flags, environment twins, defaults and
@@ -49,6 +50,9 @@ public enum Settings {
         "Most connections open at once; past it new ones wait in the kernel's queue, and idle ones close sooner.",
         valueName: "count", default: "", note: "from the open-file limit",
         reading: Reading.wholeNumber(1...1_000_000).optional)
+    public static let currency = Setting<Currency>(
+        "currency", "The shop's one currency, an ISO 4217 code; prices are whole minor units of it.",
+        valueName: "code", default: "EUR", reading: .currency)
     public static let orderWarnAfter = Setting<TimeInterval>(
         "order-warn-after", "How long an open order waits before the staff board marks it as waiting long: 5m, 90s…",
         valueName: "duration", default: "5m", reading: .positiveDuration)

@@ -542,6 +542,17 @@ package enum PostgresSchema {
             );
             """
         ),
+        (
+            ShelfSchema.migrationName,
+            ShelfSchema.tables(.postgres)
+                + ShelfSchema.generationTables.map { table in
+                    """
+
+                    CREATE TRIGGER \(table)_generation AFTER INSERT OR UPDATE OR DELETE ON \(table)
+                        FOR EACH STATEMENT EXECUTE FUNCTION bump_catalog_generation();
+                    """
+                }.joined()
+        ),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with

@@ -24,6 +24,17 @@ package struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
         hasList = stringInterpolation.hasList
     }
 
+    /// `fragments` one after another with `separator` between them, as a multi-row `VALUES` needs. Its text changes
+    /// with their number, as a list's does.
+    package init(joining fragments: [SQLStatement], separator: String) {
+        parts = []
+        for (index, fragment) in fragments.enumerated() {
+            if index > 0 { parts.append(.sql(separator)) }
+            parts.append(contentsOf: fragment.parts)
+        }
+        hasList = true
+    }
+
     /// The arguments, in the order of their placeholders.
     package var arguments: [SQLValue] {
         parts.compactMap { part in

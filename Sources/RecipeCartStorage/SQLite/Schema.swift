@@ -436,6 +436,19 @@ package enum Schema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration(ShelfSchema.migrationName) { db in
+            try db.execute(sql: ShelfSchema.tables(.sqlite))
+            for table in ShelfSchema.generationTables {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER \(table)_\(event.lowercased())_generation AFTER \(event) ON \(table) BEGIN
+                                UPDATE catalog_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+                            END
+                            """)
+                }
+            }
+        }
         return migrator
     }
 }

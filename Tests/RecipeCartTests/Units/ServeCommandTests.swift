@@ -65,6 +65,12 @@ struct ServeCommandTests {
             "RECIPECART_CONNECTION_TIMEOUT", "500ms", ["--connection-timeout", "500ms"],
             "--connection-timeout must be a duration from 1s to 10m"
         ),
+        (
+            "RECIPECART_MAX_CONNECTIONS", "0", ["--max-connections", "0"],
+            "--max-connections must be a whole number from 1 to 1000000"
+        ),
+        ("RECIPECART_CURRENCY", "EURO", ["--currency", "EURO"], "--currency must be an ISO 4217 currency code"),
+        ("RECIPECART_CURRENCY", "XYZ", ["--currency", "XYZ"], "--currency must be an ISO 4217 currency code"),
     ])
     func aMalformedValueStopsTheStartNamingTheFlagOrTheVariable(
         _ variable: String, _ value: String, _ flag: [String], _ flagMessage: String
@@ -167,7 +173,7 @@ struct ServeCommandTests {
     @Test func helpListsEveryOptionOfTheREADMEWithItsTwinAndDefault() throws {
         let help = try Self.web(["serve", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let rows = try Self.readmeConfigurationRows()
-        #expect(rows.count == 22)
+        #expect(rows.count == 24)
         for row in rows {
             #expect(help.contains(row.flag), "\(row.flag) is missing from --help")
             #expect(help.contains("[env: \(row.variable)]"), "\(row.variable) is missing from --help")

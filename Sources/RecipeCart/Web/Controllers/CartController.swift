@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import RecipeCartDomain
+import RecipeCartShelf
 import RecipeCartStorage
 
 /// The cart page, the stepper, cooking timers, "Empty the cart" and Undo.
@@ -12,6 +13,7 @@ struct CartController: Sendable {
     let lists: any ShoppingListStore
     let shares: any CartShareStore
     let shoppingLists: ShoppingListBuilder
+    let pricing: ShelfPricing
     let pages: PageContext
     let catalogMemory: any CatalogMemory
     let boardChanges: BoardChanges
@@ -50,15 +52,20 @@ struct CartController: Sendable {
             cartChanged: context.cartChanged,
             status: status)
         let have = session.isNew ? [:] : try await lists.have(session: session.key)
-        let groups = try await shoppingLists.groups(for: cart, have: have)
+        let entries = try await shoppingLists.entries(for: [cart])[0]
+        let groups = ShoppingList(entries: entries).groups(
+            walkingOrder: try await shoppingLists.walkingOrder(), have: have)
+        let basket = try await pricing.basket(entries: entries, groups: groups)
         let sent = session.isNew ? [] : try await orders.orders(session: session.key)
         let shareToken = session.isNew ? nil : try await shares.token(session: session.key)
-        let body = ByteBuffer(
-            string: try pages.renderer.html(
-                CartView(
-                    cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: chrome.csrfToken),
-                    orders: sent, shareToken: shareToken, chrome: chrome, now: pages.clock.now(),
-                    statusAnchor: status?.anchor)))
+        var view = CartView(
+            cart: cart,
+            shoppingList: ShoppingListSection.sections(
+                groups, csrfToken: chrome.csrfToken, basket: basket, currency: pricing.currency),
+            orders: sent, shareToken: shareToken, chrome: chrome, now: pages.clock.now(),
+            statusAnchor: status?.anchor)
+        view.basket = basket.aisles.isEmpty ? nil : BasketTotal(basket, currency: pricing.currency)
+        let body = ByteBuffer(string: try pages.renderer.html(view))
         if let keeping {
             let page = KeptCartPages.Page(
                 body: body, readAt: keeping.readAt, generation: keeping.generation, assets: pages.assetAddresses,

@@ -20,6 +20,8 @@ struct MetricsServer: Service {
         return PrometheusMetricsFactory.defaultRegistry
     }()
 
+    static let maxConnections = 32
+
     init(host: String, port: Int, timings: RequestGuardTimings, logger: Logger) {
         self.host = host
         self.port = port
@@ -46,14 +48,19 @@ struct MetricsServer: Service {
         }
         var logger = logger
         logger[metadataKey: "server"] = "metrics"
-        // The same guard against slow and malformed clients as the shop's own port.
+        // The same guard against slow and malformed clients as the shop's own port, and a cap of its own: a scraper
+        // needs a connection or two, and this port's connections must not take the shop's descriptors.
+        let connections = ConnectionLimit(maximum: Self.maxConnections)
         let app = Application(
             router: router,
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [HTTP1RequestGuardInstaller(timings: timings)], idleTimeout: nil)),
-            configuration: .init(address: .hostname(host, port: port), serverName: "RecipeCart metrics"), logger: logger
-        )
+                    additionalChannelHandlers: [HTTP1RequestGuardInstaller(timings: timings, connections: connections)],
+                    idleTimeout: nil)),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "RecipeCart metrics",
+                availableConnectionsDelegate: connections.delegate),
+            logger: logger)
         try await app.run()
     }
 }

@@ -35,6 +35,8 @@ struct CartView: PageView {
     var isEmpty: Bool
     var summary: String
     var shoppingList: [ShoppingListSection]
+    /// What the list comes to at the shop's prices; nil when nothing on it is bought.
+    var basket: BasketTotal?
     /// The status message, when the post it tells of landed on the shopping list ("I have this").
     var shoppingListStatusHTML: String?
     var listTextURL = Route.cartListText.url()
@@ -120,6 +122,7 @@ extension CartView: MustacheParent {
         case "isEmpty": isEmpty
         case "summary": summary
         case "shoppingList": shoppingList
+        case "basket": basket
         case "shoppingListStatusHTML": shoppingListStatusHTML
         case "listTextURL": listTextURL
         case "share": share

@@ -1,5 +1,6 @@
 import Mustache
 import RecipeCartDomain
+import RecipeCartShelf
 
 /// One line of a merged shopping list: what to buy, how much, and for which recipes.
 struct ShoppingListRow {
@@ -12,6 +13,8 @@ struct ShoppingListRow {
     var recipes: String
     /// The "I have this" (or "I need this") form; nil where the list is only read.
     var have: HaveButton?
+    /// What to take from the shelf and what it costs; nil for what the shopper has, or a list not priced.
+    var price: RowPrice?
 
     /// Moves a row to "Already have", or back.
     struct HaveButton {
@@ -41,13 +44,29 @@ struct ShoppingListSection {
     var id: String
     var title: String
     var rows: [ShoppingListRow]
+    /// What the aisle's priced rows come to; nil when the list is not priced.
+    var subtotal: String?
+    var subtotalMinor: String?
 
-    /// `csrfToken` gives every row its "I have this" form; nil shows the list read-only.
-    static func sections(_ groups: [ShoppingListGroup], csrfToken: String?) -> [ShoppingListSection] {
+    /// `csrfToken` gives every row its "I have this" form; nil shows the list read-only. With a `basket`, each
+    /// aisle's rows carry their price and the aisle its subtotal.
+    static func sections(
+        _ groups: [ShoppingListGroup], csrfToken: String?, basket: Basket? = nil, currency: Currency = .euro
+    ) -> [ShoppingListSection] {
         groups.map { group in
-            ShoppingListSection(
+            let priced = basket?.aisles.first { $0.aisle == group.aisle && group.aisle != nil }
+            let prices = Dictionary(
+                (priced?.rows ?? []).map { ($0.item.key, RowPrice($0, currency: currency)) },
+                uniquingKeysWith: { first, _ in first })
+            return ShoppingListSection(
                 id: group.id, title: group.title,
-                rows: group.items.map { ShoppingListRow($0, isHad: group.aisle == nil, csrfToken: csrfToken) })
+                rows: group.items.map { item in
+                    var row = ShoppingListRow(item, isHad: group.aisle == nil, csrfToken: csrfToken)
+                    row.price = prices[item.key]
+                    return row
+                },
+                subtotal: priced.map { (($0.isEstimated ? "≈ " : "") + currency.format(minor: $0.subtotalMinor)) },
+                subtotalMinor: priced.map { String($0.subtotalMinor) })
         }
     }
 }
@@ -62,6 +81,7 @@ extension ShoppingListRow: MustacheParent {
         case "notes": notes
         case "recipes": recipes
         case "have": have
+        case "price": price
         default: nil
         }
     }
@@ -86,6 +106,8 @@ extension ShoppingListSection: MustacheParent {
         case "id": id
         case "title": title
         case "rows": rows
+        case "subtotal": subtotal
+        case "subtotalMinor": subtotalMinor
         default: nil
         }
     }
