@@ -1,3 +1,5 @@
+import Foundation
+
 extension PackSize {
     /// A size from a number and a unit word as tills and product names write them: the units `init(_:unitText:)`
     /// knows, their plurals and short forms (`kgs`, `lt`), milligrams, and US ounces and pounds (`oz`, `lb`,
@@ -15,15 +17,23 @@ extension PackSize {
     /// `Eggs x12`, `12 pcs`, `pack of 6`, `a dozen`. A multipack is its whole content, the measure that its unit price
     /// is by: `Beer 6 x 330ml` and `330ml x 6` are 1,980 ml. Nil when the name gives none.
     public init?(inName name: String) {
-        let characters = Array(name.lowercased())
-        var scanner = NameScanner(characters: characters)
+        var scanner = NameScanner(bytes: Array(Self.scannable(name).utf8))
         guard let size = scanner.firstSize() else { return nil }
         self = size
+    }
+
+    /// The name lowercased, with `×` as `x` and no-break spaces as spaces, for the scanner's ASCII view.
+    private static func scannable(_ name: String) -> String {
+        let lowered = name.lowercased()
+        guard lowered.utf8.contains(where: { $0 >= 0x80 }) else { return lowered }
+        return lowered.replacingOccurrences(of: "×", with: "x").replacingOccurrences(of: "\u{00A0}", with: " ")
+            .replacingOccurrences(of: "\u{202F}", with: " ")
     }
 
     /// Whether a name says its price is per kilogram (`Onions per kg`, `Beef mince /kg`): the product is sold by
     /// weight.
     static func namesPricePerKilogram(_ name: String) -> Bool {
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "k") || $0 == UInt8(ascii: "K") }) else { return false }
         let lowered = name.lowercased()
         return lowered.contains("per kg") || lowered.contains("/kg") || lowered.contains("per kilo")
             || lowered.contains("/ kg")
@@ -41,36 +51,43 @@ extension PackSize {
     /// Words that measure a weight or a volume after a number in a name; piece words are read apart, since `x` and
     /// `pack` mean a count there.
     fileprivate static func measure(_ number: Double, _ word: String) -> PackSize? {
-        guard let size = PackSize(tillAmount: number, unit: word), size.unit != .piece else { return nil }
+        guard measureWords.contains(word), let size = PackSize(tillAmount: number, unit: word), size.unit != .piece
+        else { return nil }
         return size
     }
+
+    fileprivate static let measureWords: Set<String> = [
+        "g", "gr", "gram", "grams", "gms", "grms", "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "mg", "ml",
+        "mls", "cl", "cls", "dl", "l", "lt", "ltr", "ltrs", "litre", "litres", "liter", "liters", "oz", "lb", "lbs",
+        "fl oz",
+    ]
 
     fileprivate static let pieceWords: Set<String> = [
         "pcs", "pc", "piece", "pieces", "pk", "pack", "packs", "ct", "count", "each", "ea",
     ]
 }
 
-/// Reads a lowercased name for its first pack size.
+/// Reads a lowercased name's UTF-8 for its first pack size. Units and figures are ASCII; any other byte counts as a
+/// letter, so that a figure inside a word of another script is no size either.
 private struct NameScanner {
-    let characters: [Character]
+    let bytes: [UInt8]
     var index = 0
 
-    init(characters: [Character]) { self.characters = characters }
+    init(bytes: [UInt8]) { self.bytes = bytes }
 
     mutating func firstSize() -> PackSize? {
-        while index < characters.count {
-            let start = index
-            if let size = sizeAtNumber() ?? sizeAtTimes() ?? sizeAtWords() { return size }
-            index = start + 1
+        while index < bytes.count {
+            if startsToken(at: index), let size = sizeAtNumber() ?? sizeAtTimes() ?? sizeAtWords() { return size }
+            index += 1
         }
         return nil
     }
 
     /// `400g`, `1.5 kg`, `6 x 330ml`, `330ml x 6`, `12 pcs`, `12x`.
     private func sizeAtNumber() -> PackSize? {
-        guard startsToken(at: index), let (count, afterNumber) = number(at: index) else { return nil }
+        guard let (count, afterNumber) = number(at: index) else { return nil }
         var position = skipSpaces(afterNumber)
-        if position < characters.count, isTimes(characters[position]) {
+        if position < bytes.count, bytes[position] == Self.times {
             let afterTimes = skipSpaces(position + 1)
             if let (each, afterEach) = number(at: afterTimes), let (word, _) = word(at: skipSpaces(afterEach)),
                 let size = PackSize.measure(each, word), count == count.rounded(), count >= 1
@@ -83,7 +100,7 @@ private struct NameScanner {
         guard let (word, afterWord) = word(at: position) else { return nil }
         if let size = PackSize.measure(count, word) {
             position = skipSpaces(afterWord)
-            if position < characters.count, isTimes(characters[position]),
+            if position < bytes.count, bytes[position] == Self.times,
                 let (packs, afterPacks) = number(at: skipSpaces(position + 1)), packs == packs.rounded(), packs >= 1,
                 self.word(at: skipSpaces(afterPacks)) == nil
             {
@@ -97,8 +114,8 @@ private struct NameScanner {
 
     /// `x12`, `x 6`, `× 4` standing alone: that many pieces.
     private func sizeAtTimes() -> PackSize? {
-        guard isTimes(characters[index]), startsToken(at: index) else { return nil }
-        guard let (count, afterNumber) = number(at: skipSpaces(index + 1)), count == count.rounded(),
+        guard bytes[index] == Self.times,
+            let (count, afterNumber) = number(at: skipSpaces(index + 1)), count == count.rounded(),
             word(at: skipSpaces(afterNumber)).map({ PackSize.measure(1, $0.0) == nil }) ?? true
         else { return nil }
         return PackSize(count, .piece)
@@ -106,7 +123,7 @@ private struct NameScanner {
 
     /// `pack of 6`, `dozen`, `half dozen`.
     private func sizeAtWords() -> PackSize? {
-        guard startsToken(at: index), let (first, afterFirst) = word(at: index) else { return nil }
+        guard let (first, afterFirst) = word(at: index) else { return nil }
         if first == "dozen" { return PackSize(12, .piece) }
         if first == "half", let (second, _) = word(at: skipSpaces(afterFirst)), second == "dozen" {
             return PackSize(6, .piece)
@@ -120,22 +137,30 @@ private struct NameScanner {
         return nil
     }
 
-    private func isTimes(_ character: Character) -> Bool { character == "x" || character == "×" }
+    private static let times = UInt8(ascii: "x")
 
-    /// A token starts at the start of the name or after anything but a letter or a figure: `B12` holds no size.
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || byte >= 0x80
+    }
+
+    /// A token starts at the start of the name or after anything but a letter, a figure or a decimal mark: `B12`
+    /// and the `5` of `3.5` hold no size of their own.
     private func startsToken(at position: Int) -> Bool {
-        position == 0
-            || !(characters[position - 1].isLetter || characters[position - 1].isNumber
-                || characters[position - 1] == "." || characters[position - 1] == ",")
+        guard position > 0 else { return true }
+        let before = bytes[position - 1]
+        return !Self.isLetter(before) && !Self.isDigit(before) && before != UInt8(ascii: ".")
+            && before != UInt8(ascii: ",")
     }
 
     private func endsToken(at position: Int) -> Bool {
-        position >= characters.count || !characters[position].isLetter && !characters[position].isNumber
+        position >= bytes.count || !Self.isLetter(bytes[position]) && !Self.isDigit(bytes[position])
     }
 
     private func skipSpaces(_ position: Int) -> Int {
         var position = position
-        while position < characters.count, characters[position] == " " || characters[position] == "-" {
+        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "-") {
             position += 1
         }
         return position
@@ -144,40 +169,33 @@ private struct NameScanner {
     /// A figure with at most one decimal point or comma (`1.5`, `1,5`); a comma before exactly three figures groups
     /// thousands (`1,500`).
     private func number(at position: Int) -> (Double, Int)? {
-        var position = position
-        var text = ""
-        while position < characters.count, characters[position].isTillDigit {
-            text.append(characters[position])
-            position += 1
-        }
-        guard !text.isEmpty else { return nil }
-        if position + 1 < characters.count, characters[position] == "." || characters[position] == ",",
-            characters[position + 1].isTillDigit
+        var end = position
+        while end < bytes.count, Self.isDigit(bytes[end]) { end += 1 }
+        guard end > position else { return nil }
+        var text = String(decoding: bytes[position..<end], as: UTF8.self)
+        if end + 1 < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ","),
+            Self.isDigit(bytes[end + 1])
         {
-            var fraction = ""
-            var end = position + 1
-            while end < characters.count, characters[end].isTillDigit {
-                fraction.append(characters[end])
-                end += 1
-            }
-            text += characters[position] == "," && fraction.count == 3 ? fraction : "." + fraction
-            position = end
+            var fractionEnd = end + 1
+            while fractionEnd < bytes.count, Self.isDigit(bytes[fractionEnd]) { fractionEnd += 1 }
+            let fraction = String(decoding: bytes[(end + 1)..<fractionEnd], as: UTF8.self)
+            text += bytes[end] == UInt8(ascii: ",") && fraction.utf8.count == 3 ? fraction : "." + fraction
+            end = fractionEnd
         }
         guard let value = Double(text) else { return nil }
-        return (value, position)
+        return (value, end)
     }
 
     /// The run of letters at a position (with `fl oz` and `fl. oz` as one word), and where it ends; nil when none
     /// starts there.
     private func word(at position: Int) -> (String, Int)? {
         var end = position
-        while end < characters.count, characters[end].isLetter { end += 1 }
+        while end < bytes.count, Self.isLetter(bytes[end]) { end += 1 }
         guard end > position else { return nil }
-        let word = String(characters[position..<end])
+        let word = String(decoding: bytes[position..<end], as: UTF8.self)
         if word == "fl" {
-            let rest = String(characters[end...].prefix(4))
-            for tail in [" oz", ". oz", "oz"] where rest.hasPrefix(tail) {
-                let after = end + tail.count
+            for tail in [" oz", ". oz", "oz"] where bytes[end...].starts(with: tail.utf8) {
+                let after = end + tail.utf8.count
                 if endsToken(at: after) { return ("fl oz", after) }
             }
         }

@@ -9,6 +9,7 @@ public enum PriceText {
     public static let largestMajor = 1_000_000
 
     public static func minorUnits(_ text: String, in currency: Currency) throws(PriceTextError) -> Int {
+        if let minor = plainDecimal(text, in: currency) { return minor }
         let trimmed = String(text.tillTrimmed)
         guard !trimmed.isEmpty else { throw .empty }
         var body = Substring(trimmed)
@@ -31,6 +32,28 @@ public enum PriceText {
         let minor = try number(body, in: currency, text: trimmed)
         if negative { throw .negative(trimmed) }
         return minor
+    }
+
+    /// `2.49` and `1299`, as tills export most prices, read without the general path; nil for anything else.
+    private static func plainDecimal(_ text: String, in currency: Currency) -> Int? {
+        var minor = 0
+        var wholeDigits = 0
+        var fractionDigits: Int?
+        for byte in text.utf8 {
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                minor = minor * 10 + Int(byte - UInt8(ascii: "0"))
+                if let digits = fractionDigits { fractionDigits = digits + 1 } else { wholeDigits += 1 }
+                guard wholeDigits <= 7, (fractionDigits ?? 0) <= currency.minorDigits else { return nil }
+            } else if byte == UInt8(ascii: "."), fractionDigits == nil, wholeDigits > 0 {
+                fractionDigits = 0
+            } else {
+                return nil
+            }
+        }
+        guard wholeDigits > 0, fractionDigits.map({ $0 > 0 }) ?? true
+        else { return nil }
+        for _ in (fractionDigits ?? 0)..<currency.minorDigits { minor *= 10 }
+        return minor <= largestMajor * currency.minorPerMajor ? minor : nil
     }
 
     private static let minusSigns: Set<Character> = ["-", "\u{2212}", "\u{2013}"]

@@ -15,7 +15,10 @@ enum ProductFields {
     static func sku(_ text: String) throws(RowRefusal) -> String {
         guard !text.isEmpty else { throw RowRefusal("the SKU is empty") }
         guard text.count <= longestSKU else { throw RowRefusal("the SKU is over \(longestSKU) characters") }
-        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        let controls = text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+        let unusual = text.utf8.contains { $0 >= 0x80 }
+        guard !controls, !unusual || !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             throw RowRefusal("the SKU holds a line break or another control character")
         }
         return text

@@ -10,17 +10,28 @@ enum ProductNameRules {
             let shown = first == "\t" ? "a tab" : first == "\r" ? "a carriage return" : "\"\(first)\""
             throw RowRefusal("the name starts with \(shown), which a spreadsheet runs as a formula")
         }
-        let name = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let name = isTidy(raw) ? raw : raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !name.isEmpty else { throw RowRefusal("the name is empty") }
         guard name.count <= longest else { throw RowRefusal("the name is over \(longest) characters") }
         if let markup = markup(in: name) { throw RowRefusal("the name holds markup (\"\(markup)\")") }
         return name
     }
 
+    /// True for a name of printable ASCII with single spaces between words only, as most are: it is kept as it is.
+    private static func isTidy(_ name: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in name.utf8 {
+            guard byte > 0x20 && byte < 0x7F || byte == 0x20 && previous != 0x20 else { return false }
+            previous = byte
+        }
+        return previous != 0x20
+    }
+
     private static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "\r\n"]
 
     /// The first `<` followed by a letter, `/`, `!` or `?`, with what follows it up to 10 characters.
     private static func markup(in name: String) -> String? {
+        guard name.utf8.contains(UInt8(ascii: "<")) else { return nil }
         var index = name.startIndex
         while let open = name[index...].firstIndex(of: "<") {
             let next = name.index(after: open)

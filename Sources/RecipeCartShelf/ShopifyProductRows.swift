@@ -26,6 +26,7 @@ struct ShopifyProductRows: TillRowReader {
     private let type: Int?
     private let category: Int?
     private let currency: Currency
+    private var aisles = AisleCache()
     /// Each handle's title, from its first row, for the variant rows after it.
     private var titles: [String: String] = [:]
 
@@ -74,7 +75,7 @@ struct ShopifyProductRows: TillRowReader {
             sku: try ProductFields.sku(key),
             name: name,
             gtin: ProductFields.gtinShaped(record.cell(barcode)),
-            aisle: Aisle(tillCategory: record.cell(type)) ?? Aisle(tillCategory: record.cell(category)),
+            aisle: aisles.aisle(for: record.cell(type)) ?? aisles.aisle(for: record.cell(category)),
             packSize: soldByWeight ? ProductFields.kilogram : packSize(record, name: name),
             priceMinor: priceMinor,
             soldByWeight: soldByWeight,

@@ -19,6 +19,7 @@ struct SquareItemRows: TillRowReader {
     private let category: Int?
     private let quantities: [Int]
     private let currency: Currency
+    private var aisles = AisleCache()
 
     init(header: HeaderColumns, currency: Currency) throws(ProductFileRefusal) {
         token = header.column(["Token"])
@@ -37,7 +38,7 @@ struct SquareItemRows: TillRowReader {
         guard missing.isEmpty else { throw .missingColumns(.square, missing) }
     }
 
-    func product(from record: CSVRecord) throws(RowRefusal) -> ImportedProduct? {
+    mutating func product(from record: CSVRecord) throws(RowRefusal) -> ImportedProduct? {
         let item = record.rawCell(itemName)
         let variation = record.cell(variationName)
         let named = variation.isEmpty || variation.lowercased() == "regular" ? item : item + ", " + variation
@@ -54,7 +55,7 @@ struct SquareItemRows: TillRowReader {
             sku: try ProductFields.sku(skuText),
             name: name,
             gtin: ProductFields.gtinShaped(record.cell(gtin)),
-            aisle: Aisle(tillCategory: record.cell(category)),
+            aisle: aisles.aisle(for: record.cell(category)),
             packSize: soldByWeight
                 ? ProductFields.kilogram
                 : PackSize(inName: variation) ?? PackSize(inName: name) ?? PackSize(1, .piece)!,

@@ -13,7 +13,9 @@ extension CSVRecord {
     func cell(_ column: Int?) -> String {
         guard let column, column < fields.count else { return "" }
         let text = fields[column]
-        guard let first = text.first, let last = text.last, first.isWhitespace || last.isWhitespace else { return text }
+        let mayNeedTrimming: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 }
+        guard let first = text.utf8.first, let last = text.utf8.last, mayNeedTrimming(first) || mayNeedTrimming(last)
+        else { return text }
         return String(text.tillTrimmed)
     }
 

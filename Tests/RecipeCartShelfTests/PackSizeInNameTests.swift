@@ -30,6 +30,8 @@ import Testing
         #expect(PackSize(inName: "Beer 6x330ml") == PackSize(1980, .millilitre))
         #expect(PackSize(inName: "Yoghurt 125g x 4") == PackSize(500, .gram))
         #expect(PackSize(inName: "Tuna 3 × 80 g") == PackSize(240, .gram))
+        #expect(PackSize(inName: "Bière 6x25cl") == PackSize(1500, .millilitre))
+        #expect(PackSize(inName: "Crème fraîche 200\u{00A0}ml") == PackSize(200, .millilitre))
     }
 
     @Test func figuresThatAreNoSize() {
