@@ -2,7 +2,7 @@ import RecipeCartDomain
 
 /// How much of one ingredient a shopping list asks for, as numbers: the sums `MeasureTally` made for the list (masses
 /// with masses, volumes with volumes, counts of the same thing), which `amount(in:)` brings to a product's unit
-/// through the density table (`IngredientDensity`) and the weights a piece (`PieceWeight`).
+/// through the density tables (`IngredientDensity`, then `PantryDensity`) and the weights a piece (`PieceWeight`).
 ///
 /// A range (`2–3 cloves`) counts at its high end: buy as small as possible, but at least the amount needed.
 package struct IngredientNeed: Sendable, Equatable {
@@ -115,7 +115,7 @@ package struct IngredientNeed: Sendable, Equatable {
             switch content.dimension {
             case .volume: return (content.value, content.isEstimated)
             case .mass:
-                return IngredientDensity.of(key).map { (content.value / $0.gramsPerMillilitre, content.isEstimated) }
+                return gramsPerMillilitre.map { (content.value / $0, content.isEstimated) }
             }
         case .piece:
             guard let grams = grams(content), let piece = PieceWeight.of(key) else { return nil }
@@ -126,8 +126,13 @@ package struct IngredientNeed: Sendable, Equatable {
     private func grams(_ content: Content) -> Double? {
         switch content.dimension {
         case .mass: content.value
-        case .volume: IngredientDensity.of(key).map { content.value * $0.gramsPerMillilitre }
+        case .volume: gramsPerMillilitre.map { content.value * $0 }
         }
+    }
+
+    /// The list's density table first, then the shelf's own for spoonfuls of pantry goods.
+    private var gramsPerMillilitre: Double? {
+        IngredientDensity.of(key)?.gramsPerMillilitre ?? PantryDensity.gramsPerMillilitre(key)
     }
 
     /// What a part holds by weight or volume: a count by the weight its note gives (`(400 g each)`), else by the
