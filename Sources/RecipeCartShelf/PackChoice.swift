@@ -14,11 +14,10 @@ package struct PackChoice: Sendable, Equatable {
         package var amount: Int
         package var priceMinor: Int
 
-        /// `1 × 250 g Butter`; `≈ 300 g Onions` for a weighed good.
+        /// `1 × 250 g Butter`; `2 × Lemon` when one piece is the pack; `≈ 300 g Onions` for a weighed good.
         package var display: String {
-            guard !offer.isSoldByWeight else {
-                return "≈ \(Self.quantity(amount, offer.packSize.unit)) \(offer.name)"
-            }
+            if offer.isSoldByWeight { return "≈ \(Self.quantity(amount, offer.packSize.unit)) \(offer.name)" }
+            if offer.packSize == PackSize(1, .piece) { return "\(count) × \(offer.name)" }
             return "\(count) × \(offer.packSize.display) \(offer.name)"
         }
 

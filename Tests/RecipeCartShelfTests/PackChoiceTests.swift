@@ -78,6 +78,7 @@ import Testing
             ])
         let pieces = PackChoice.choose(for: F.need("onion", "1"), from: [net, each])
         #expect(pieces.picks.map(\.offer.sku) == ["ONI-1"])
+        #expect(pieces.display == "1 × Onion")
         #expect(!pieces.isEstimated)
     }
 
