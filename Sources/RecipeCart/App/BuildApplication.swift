@@ -158,19 +158,20 @@ func makeRouter(
         suggester: SpellingSuggester(index: search.index), cookable: CookableRanker(catalog: catalog, search: search),
         facets: BrowseFacets.memo(of: catalog))
     let edits = stores.edits
-    let recipes = RecipeController(
-        catalog: catalog, carts: carts, catalogMemory: stores.catalogMemory, edits: edits, upstream: upstream,
-        pages: pages, cache: PageCache(),
-        blocks: FragmentCache())
-    let shoppingLists = ShoppingListBuilder(catalog: catalog, lists: stores.shoppingLists)
     let pricing = ShelfPricing(
         offers: ShelfOffers(products: stores.products, catalog: catalog), currency: config.currency)
+    let recipes = RecipeController(
+        catalog: catalog, carts: carts, catalogMemory: stores.catalogMemory, edits: edits, upstream: upstream,
+        pages: pages, pricing: pricing, cache: PageCache(),
+        blocks: FragmentCache())
+    let shoppingLists = ShoppingListBuilder(catalog: catalog, lists: stores.shoppingLists)
     let cart = CartController(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists, shares: stores.shares,
         shoppingLists: shoppingLists, pricing: pricing, pages: pages, catalogMemory: stores.catalogMemory,
         boardChanges: stores.boardChanges, keptPages: KeptCartPages())
     let list = ShoppingListController(
-        carts: carts, lists: stores.shoppingLists, shares: stores.shares, shoppingLists: shoppingLists, pages: pages)
+        carts: carts, lists: stores.shoppingLists, shares: stores.shares, shoppingLists: shoppingLists,
+        pricing: pricing, pages: pages)
     let orders = OrderController(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists,
         shoppingLists: shoppingLists, pages: pages)

@@ -3,29 +3,35 @@ import RecipeCartShelf
 import RecipeCartStorage
 
 /// The products each shopping-list ingredient is offered as: the matches staff confirmed, or else what the shelf's
-/// names suggest (`ShelfIndex`). The active products are read once a catalog generation, which every change of the
-/// shelf advances.
+/// names suggest (`ShelfIndex`). The active products and the matches are read once a catalog generation, which every
+/// change of the shelf advances, so pricing a page reads nothing once they are in memory.
 struct ShelfOffers: Sendable {
-    let products: any ProductStore
+    private struct Shelf: Sendable {
+        var index: ShelfIndex
+        var confirmed: [String: [String]]
+    }
+
     let catalog: any CatalogStore
-    private let index: GenerationMemo<ShelfIndex>
+    private let shelf: GenerationMemo<Shelf>
 
     init(products: any ProductStore, catalog: any CatalogStore) {
-        self.products = products
         self.catalog = catalog
-        index = GenerationMemo { _ in ShelfIndex(products: try await products.activeProducts()) }
+        shelf = GenerationMemo { _ in
+            Shelf(
+                index: ShelfIndex(products: try await products.activeProducts()),
+                confirmed: try await products.allMatches())
+        }
     }
 
     /// The offers of each item's ingredient, by key; an ingredient the shop sells nothing for has none.
     func offers(for items: [ShoppingList.Item]) async throws -> [String: [PackOffer]] {
         guard !items.isEmpty else { return [:] }
-        let index = try await index.value(at: try await catalog.generation())
-        let confirmed = try await products.matches(ingredients: items.map(\.key))
+        let shelf = try await shelf.value(at: try await catalog.generation())
         var offers: [String: [PackOffer]] = [:]
         for item in items {
             let chosen =
-                confirmed[item.key].map { skus in skus.compactMap { index.bySKU[$0] } }
-                ?? index.suggestions(for: item.key, aisle: item.aisle)
+                shelf.confirmed[item.key].map { skus in skus.compactMap { shelf.index.bySKU[$0] } }
+                ?? shelf.index.suggestions(for: item.key, aisle: item.aisle)
             offers[item.key] = chosen.compactMap(\.offer)
         }
         return offers

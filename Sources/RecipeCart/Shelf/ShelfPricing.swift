@@ -12,4 +12,16 @@ struct ShelfPricing: Sendable {
         return Basket(
             groups: groups, needs: IngredientNeed.needs(for: entries), offers: try await offers.offers(for: bought))
     }
+
+    /// What each recipe costs a serving by the amount it uses, at the products its ingredients are sold as.
+    func servingCosts(of recipes: [(id: RecipeID, ingredients: [Ingredient], servings: Int?)]) async throws
+        -> [RecipeID: ServingCost]
+    {
+        // The list of every recipe at once names each ingredient's key and aisle, which the offers are found by.
+        let entries = recipes.map { ShoppingList.Entry(recipeTitle: "", ingredients: $0.ingredients, factor: 1) }
+        let offers = try await offers.offers(for: ShoppingList(entries: entries).items)
+        return Dictionary(
+            recipes.map { ($0.id, ServingCost(ingredients: $0.ingredients, servings: $0.servings, offers: offers)) },
+            uniquingKeysWith: { first, _ in first })
+    }
 }

@@ -17,15 +17,23 @@
 /// Text is not escaped: it is served as text/plain.
 public enum ShoppingListText {
     /// `recipes`: each recipe in the cart, how many of it and the servings of one; a count below
-    /// one is left out, servings below one are not mentioned.
-    public static func render(recipes: [(title: String, count: Int, servings: Int)], groups: [ShoppingListGroup])
-        -> String
-    {
+    /// one is left out, servings below one are not mentioned. A priced list gives each item's packs and price
+    /// (`price`, by item key, `: 1 × 250 g Butter, €2.49 (€9.96 per kg)`), each aisle's subtotal (`subtotals`, by
+    /// aisle title) and the total, as the cart page shows them.
+    public static func render(
+        recipes: [(title: String, count: Int, servings: Int)], groups: [ShoppingListGroup],
+        prices: [String: String] = [:], subtotals: [String: String] = [:], total: String? = nil
+    ) -> String {
         var sections = ["Shopping list"]
         let recipeLines = recipes.filter { $0.count > 0 }.map(recipeLine)
         if !recipeLines.isEmpty { sections.append((["Recipes"] + recipeLines).joined(separator: "\n")) }
-        sections += groups.map { group in ([group.title] + group.items.map(itemLine)).joined(separator: "\n") }
+        sections += groups.map { group in
+            let title = subtotals[group.title].map { "\(group.title): \($0)" } ?? group.title
+            return ([title] + group.items.map { itemLine($0) + (prices[$0.key].map { ": " + $0 } ?? "") })
+                .joined(separator: "\n")
+        }
         if groups.isEmpty { sections.append("Nothing to buy.") }
+        if let total { sections.append(total) }
         return sections.joined(separator: "\n\n") + "\n"
     }
 

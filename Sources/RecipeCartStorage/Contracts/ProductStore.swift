@@ -25,6 +25,8 @@ package protocol ProductStore: Sendable {
     func setMatches(_ matches: [String: [String]]) async throws
     /// The confirmed matches of these ingredient keys.
     func matches(ingredients keys: [String]) async throws -> [String: [String]]
+    /// Every confirmed match, by ingredient key.
+    func allMatches() async throws -> [String: [String]]
 }
 
 extension ProductStore {

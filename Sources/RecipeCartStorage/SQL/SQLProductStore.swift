@@ -203,6 +203,15 @@ package struct SQLProductStore: ProductStore {
         return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
     }
 
+    package func allMatches() async throws -> [String: [String]] {
+        let rows = try await database.read { connection in
+            try await connection.rows(
+                "SELECT ingredient_key, sku FROM ingredient_matches ORDER BY ingredient_key, sku",
+                as: (String, String).self)
+        }
+        return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
+    }
+
     private static func escapedForLike(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")

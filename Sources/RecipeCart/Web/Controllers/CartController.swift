@@ -52,19 +52,22 @@ struct CartController: Sendable {
             cartChanged: context.cartChanged,
             status: status)
         let have = session.isNew ? [:] : try await lists.have(session: session.key)
-        let entries = try await shoppingLists.entries(for: [cart])[0]
-        let groups = ShoppingList(entries: entries).groups(
-            walkingOrder: try await shoppingLists.walkingOrder(), have: have)
-        let basket = try await pricing.basket(entries: entries, groups: groups)
+        let list = try await pricing.list(for: cart, have: have, lists: shoppingLists)
         let sent = session.isNew ? [] : try await orders.orders(session: session.key)
         let shareToken = session.isNew ? nil : try await shares.token(session: session.key)
         var view = CartView(
-            cart: cart,
-            shoppingList: ShoppingListSection.sections(
-                groups, csrfToken: chrome.csrfToken, basket: basket, currency: pricing.currency),
-            orders: sent, shareToken: shareToken, chrome: chrome, now: pages.clock.now(),
-            statusAnchor: status?.anchor)
-        view.basket = basket.aisles.isEmpty ? nil : BasketTotal(basket, currency: pricing.currency)
+            cart: cart, shoppingList: list.sections(csrfToken: chrome.csrfToken), orders: sent,
+            shareToken: shareToken, chrome: chrome, now: pages.clock.now(), statusAnchor: status?.anchor)
+        view.basket = list.total
+        let costs = try await pricing.servingCosts(
+            of: zip(cart.lines, list.entries).map { line, entry in
+                (line.recipe.id, entry.ingredients, line.recipe.servings)
+            })
+        for index in view.lines.indices {
+            view.lines[index].costPerServing = costs[cart.lines[index].recipe.id].flatMap {
+                ServingPrice($0, currency: pricing.currency)
+            }
+        }
         let body = ByteBuffer(string: try pages.renderer.html(view))
         if let keeping {
             let page = KeptCartPages.Page(

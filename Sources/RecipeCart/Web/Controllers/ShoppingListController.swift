@@ -9,6 +9,7 @@ struct ShoppingListController: Sendable {
     let lists: any ShoppingListStore
     let shares: any CartShareStore
     let shoppingLists: ShoppingListBuilder
+    let pricing: ShelfPricing
     let pages: PageContext
 
     static let shareNotFound =
@@ -47,9 +48,8 @@ struct ShoppingListController: Sendable {
         let session = try context.shopper
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         let have = session.isNew ? [:] : try await lists.have(session: session.key)
-        let groups = try await shoppingLists.groups(for: cart, have: have)
-        let text = ShoppingListText.render(
-            recipes: cart.lines.map { ($0.recipe.title, $0.quantity, $0.effectiveServings ?? 0) }, groups: groups)
+        let list = try await pricing.list(for: cart, have: have, lists: shoppingLists)
+        let text = list.text(recipes: cart.lines.map { ($0.recipe.title, $0.quantity, $0.effectiveServings ?? 0) })
         return Response(
             status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(string: text)))
@@ -83,10 +83,11 @@ struct ShoppingListController: Sendable {
             let owner = try await shares.session(sharedAs: token)
         else { throw AppError.notFound(Self.shareNotFound) }
         let cart = try await carts.cart(session: owner)
-        let groups = try await shoppingLists.groups(for: cart, have: try await lists.have(session: owner))
+        let list = try await pricing.list(
+            for: cart, have: try await lists.have(session: owner), lists: shoppingLists)
         let chrome = try await pages.chrome(title: "A shared cart", context: context)
-        return try pages.renderer.response(
-            SharedCartView(
-                cart: cart, shoppingList: ShoppingListSection.sections(groups, csrfToken: nil), chrome: chrome))
+        var view = SharedCartView(cart: cart, shoppingList: list.sections(csrfToken: nil), chrome: chrome)
+        view.basket = list.total
+        return try pages.renderer.response(view)
     }
 }

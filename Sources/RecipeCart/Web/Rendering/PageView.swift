@@ -36,6 +36,7 @@ enum PartialTemplate: String, CaseIterable, Sendable {
     case cooking
     case recipeCart = "recipe-cart"
     case shoppingList = "shopping-list"
+    case basketTotal = "basket-total"
     case staffOrder = "staff-order"
     case staffPickRow = "staff-pick-row"
     case partnerStatus = "partner-status"

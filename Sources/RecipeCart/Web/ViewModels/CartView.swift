@@ -19,6 +19,8 @@ struct CartView: PageView {
         var canChooseServings: Bool
         /// The status message, when the post it tells of landed on this line.
         var statusHTML: String?
+        /// What the recipe costs a serving at the shop's prices.
+        var costPerServing: ServingPrice?
     }
 
     /// An order this browser sent, linked from the cart page.
@@ -149,6 +151,7 @@ extension CartView.Line: MustacheParent {
         case "servings": servings
         case "canChooseServings": canChooseServings
         case "statusHTML": statusHTML
+        case "costPerServing": costPerServing
         default: nil
         }
     }

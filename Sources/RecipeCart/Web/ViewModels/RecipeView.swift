@@ -55,6 +55,8 @@ struct RecipeView: PageView {
     var cartBlock: String
     /// Set when the recipe service could not refresh this recipe: the page shows what is saved.
     var notice: String?
+    /// What the recipe costs a serving at the shop's prices, by the amount it uses.
+    var costPerServing: ServingPrice?
 
     init(recipe: Recipe, servings: RequestedServings?, chrome: PageChrome, cartBlock: String) {
         let clampedFrom = servings?.clampedFrom

@@ -70,6 +70,13 @@ struct BasketTotal {
         isEstimated = basket.isEstimated
         isIncomplete = basket.isIncomplete
     }
+
+    /// As the text list ends: `Basket total: €11.05, estimated; rows without a price are left out.`
+    var sentence: String {
+        "Basket total: \(total)"
+            + (isEstimated ? ", estimated: weighed goods are charged by their weight when packed" : "")
+            + (isIncomplete ? "; rows without a price are left out" : "") + "."
+    }
 }
 
 extension Array where Element: Hashable {

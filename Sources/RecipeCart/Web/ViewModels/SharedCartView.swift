@@ -17,6 +17,8 @@ struct SharedCartView: PageView {
     var isEmpty: Bool
     var summary: String
     var shoppingList: [ShoppingListSection]
+    /// What the list comes to at the shop's prices.
+    var basket: BasketTotal?
 
     init(cart: Cart, shoppingList: [ShoppingListSection], chrome: PageChrome) {
         self.chrome = chrome

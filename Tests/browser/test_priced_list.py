@@ -1,0 +1,94 @@
+"""The priced shopping list as shoppers see it, in every engine — Chromium, WebKit and Firefox ESR — at a phone's
+size and a desktop's, and in lynx: each bought row shows its packs, price and unit price on the row, the basket
+total shows, nothing overflows (pagechecks.py), and the recipe page shows the cost a serving. The server runs on the
+bundled catalog, so the demo shelf prices the list."""
+
+import re
+
+import pytest
+
+from engines import ENGINES, launch
+from pagechecks import check_page
+from textbrowsers import Session, lynx_dump
+
+SIZES = {"phone": (390, 844, True), "desktop": (1280, 800, False)}
+CAKE = "bundled-1"
+
+# Every bought row: whether its price and unit price are drawn inside the row's box and on screen.
+PRICED_ROWS = """
+return [...document.querySelectorAll('li.shopping-item[data-price-minor]')].map(row => {
+  const box = row.getBoundingClientRect();
+  const price = row.querySelector('.shopping-price'), unit = row.querySelector('.shopping-unit-price');
+  const inside = element => {
+    if (!element) return false;
+    const b = element.getBoundingClientRect();
+    return b.width > 0 && b.height > 0 && b.left >= box.left - 1 && b.right <= box.right + 1;
+  };
+  return {item: row.dataset.item, price: price && price.textContent, unit: unit && unit.textContent,
+          priceShown: inside(price), unitShown: inside(unit)};
+});
+"""
+
+
+@pytest.fixture
+def launched():
+    started = []
+
+    def start(engine):
+        browser = launch(engine)
+        started.append(browser)
+        return browser
+
+    yield start
+    for browser in started:
+        try:
+            browser.quit()
+        except Exception:  # noqa: BLE001 - a browser that died already
+            pass
+
+
+def add_cake(shopper, base_url):
+    shopper.open(base_url + f"/recipes/{CAKE}")
+    check_page(shopper, "recipe page")
+    cost = shopper.find("li.cost-per-serving")
+    assert re.search(r"€\d+\.\d\d a serving", cost.text), cost.text
+    assert cost.get_attribute("data-cost-per-serving-minor").isdigit()
+    shopper.click(shopper.find('form.add-to-cart button[type="submit"]'))
+    shopper.open(base_url + "/cart")
+    check_page(shopper, "priced cart")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_priced_list_reads_in_every_engine(launched, base_url, engine, size):
+    width, height, mobile = SIZES[size]
+    shopper = launched(engine)
+    shopper.set_size(width, height, mobile)
+    add_cake(shopper, base_url)
+    rows = shopper.js(PRICED_ROWS)
+    assert len(rows) >= 5, rows
+    for row in rows:
+        assert row["priceShown"] and row["unitShown"], f"{engine}-{size}: {row}"
+        assert re.fullmatch(r"≈? ?€\d+\.\d\d", row["price"]), row
+        assert re.fullmatch(r"\(€\d+\.\d\d per (kg|l|piece)\)", row["unit"]), row
+    total = shopper.find("p.basket-total")
+    assert total.get_attribute("data-basket-total-minor").isdigit()
+    assert re.search(r"Basket total: ≈? ?€\d+\.\d\d", total.text), total.text
+    line = shopper.find(f'li.cart-line[data-recipe-id="{CAKE}"] .cost-per-serving')
+    assert "a serving" in line.text
+    shopper.screenshot(f"priced-list-{engine}-{size}")
+
+
+def test_lynx_reads_the_priced_list(base_url):
+    shopper = Session(base_url)
+    status, html, _ = shopper.get(f"/recipes/{CAKE}")
+    assert status == 200
+    status, _, _ = shopper.post(
+        f"/cart/items/{CAKE}", {"_csrf": Session.csrf(html), "op": "inc", "return_to": f"/recipes/{CAKE}"})
+    assert status == 200
+    status, html, _ = shopper.get("/cart")
+    assert status == 200
+    text = " ".join(lynx_dump(html).split())
+    assert re.search(r"Basket total: ≈? ?€\d+\.\d\d", text), text
+    assert "1 × 1 kg Plain flour · 800 g left €0.99 (€0.99 per kg)" in text, text
+    assert re.search(r"€\d+\.\d\d a serving", text), text
