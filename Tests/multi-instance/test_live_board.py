@@ -1,5 +1,6 @@
 """The live staff board across instances: a board following its event stream through nginx, or straight from one
-instance, hears an order sent through another instance within a second, with nothing buffered on the way."""
+instance, hears an order sent through another instance within a second, with nothing buffered on the way; and a
+sign-out or a revoke on one instance ends that session's streams on the others within a second."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import time
 from mikit import HOST, MultiClient, sign_in_staff
 
 LIVE_WITHIN = 1.0
+ENDS_WITHIN = 1.0  # seconds from a sign-out or a revoke on one instance to the end of its streams on another
 
 
 class EventStream:
@@ -55,6 +57,26 @@ class EventStream:
         except (socket.timeout, TimeoutError):
             return False
         return False
+
+    def ends_within(self, seconds: float) -> bool:
+        """Whether the stream's answer ends (its last, empty chunk, or the connection closed) within `seconds`."""
+        deadline = time.monotonic() + seconds
+        # What was read before ended with whole chunks or inside one: the last chunk, read alone, follows a chunk's end.
+        self.buffer = b"\r\n" + self.buffer
+        while not self.buffer.endswith(b"\r\n0\r\n\r\n"):
+            if time.monotonic() >= deadline:
+                return False
+            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                chunk = self.sock.recv(4096)
+            except (socket.timeout, TimeoutError):
+                return False
+            except ConnectionResetError:
+                return True
+            if not chunk:
+                return True
+            self.buffer = (self.buffer + chunk)[-64:]
+        return True
 
     def drain(self, seconds: float = 0.3) -> None:
         try:
@@ -112,3 +134,71 @@ def test_a_quiet_stream_through_nginx_keeps_beating(shop):
         assert stream.next_event(7) == "beat"
     finally:
         stream.close()
+
+
+def test_signing_out_on_one_instance_ends_that_sessions_streams_on_the_others_within_a_second(shop):
+    one, two, three = (server.port for server in shop.instances)
+    staff = MultiClient(shop.ports)
+    sign_in_staff(staff.on(one))
+    colleague = MultiClient(shop.ports)
+    sign_in_staff(colleague.on(one))
+    streams = [EventStream(port, staff.on(one).cookies) for port in (two, three, shop.nginx.port)]
+    colleagues = EventStream(two, colleague.on(one).cookies)
+    try:
+        for stream in [*streams, colleagues]:
+            assert stream.board_within(5), "the first event tells a board to read everything"
+        started = time.monotonic()
+        assert staff.on(one).post_form("/staff/logout", {"_csrf": staff.on(one).csrf("/staff")}).status == 303
+        for stream in streams:
+            assert stream.ends_within(3), "a stream on another instance was still open 3 s after its session signed out"
+        took = time.monotonic() - started
+        assert took < ENDS_WITHIN, f"the last stream ended {took:.3f} s after the sign-out on another instance began"
+
+        # A colleague's board, on the same instance as one that ended, goes on.
+        colleagues.drain()
+        shopper = MultiClient(shop.ports)
+        token = shopper.on(one).csrf()
+        assert shopper.on(one).step("bundled-33", "inc", token).status == 303
+        assert colleagues.board_within(LIVE_WITHIN + 0.5)
+    finally:
+        for stream in [*streams, colleagues]:
+            stream.close()
+
+
+def test_revoking_a_screen_on_one_instance_ends_its_stream_on_another_within_a_second(shop):
+    one, two, three = (server.port for server in shop.instances)
+    staff = MultiClient(shop.ports)
+    sign_in_staff(staff.on(one))
+    screen = MultiClient(shop.ports)
+    code = re.search(r'data-pairing-code="([^"]+)"', screen.on(two).get("/staff/screen").text).group(1)
+    paired = staff.on(one).post_form("/staff/screens", {"_csrf": staff.on(one).csrf("/staff/screens"), "code": code,
+                                                        "name": "Back room TV"})
+    assert paired.status == 303, paired.status
+    assert screen.on(two).get("/staff/screen").header("location") == "/staff"
+    screen_id = re.search(r'data-screen-id="([^"]+)"', staff.on(one).get("/staff/screens").text).group(1)
+    streams = [EventStream(port, screen.on(two).cookies) for port in (two, three)]
+    staffs = EventStream(three, staff.on(one).cookies)
+    try:
+        for stream in [*streams, staffs]:
+            assert stream.board_within(5), "the first event tells a board to read everything"
+        started = time.monotonic()
+        reply = staff.on(one).post_form(f"/staff/screens/{screen_id}/revoke",
+                                        {"_csrf": staff.on(one).csrf("/staff/screens")})
+        assert reply.status == 303
+        for stream in streams:
+            assert stream.ends_within(3), "the screen's stream on another instance was still open 3 s after the revoke"
+        took = time.monotonic() - started
+        assert took < ENDS_WITHIN, f"the last stream ended {took:.3f} s after the revoke on another instance began"
+        # Reconnecting anywhere, the screen is sent back to the pairing page.
+        for port in (two, three):
+            again = screen.on(port).get("/staff/events")
+            assert again.status == 303 and again.header("location") == "/staff/screen", again.status
+        # Staff's own board on the same instance goes on.
+        staffs.drain()
+        shopper = MultiClient(shop.ports)
+        token = shopper.on(one).csrf()
+        assert shopper.on(one).step("bundled-33", "inc", token).status == 303
+        assert staffs.board_within(LIVE_WITHIN + 0.5)
+    finally:
+        for stream in [*streams, staffs]:
+            stream.close()

@@ -1,10 +1,12 @@
 """The staff board's event streams under abuse: boards that come and go by the hundred leave no connection, task or
 memory behind; a stopping server is not held open by the boards watching it; a restarted server is found again; on
-PostgreSQL, a board hears another instance's changes again once the database comes back from an outage."""
+PostgreSQL, a board hears another instance's changes again once the database comes back from an outage. A stream
+lasts only as long as its session: signing out, revoking a screen or a new staff token ends it."""
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import time
@@ -14,6 +16,7 @@ import pytest
 from rckit import HOST, POSTGRES, Client, Server, postgres_cluster, share_database
 
 STAFF_TOKEN = "reliability-live-board-token"
+ENDS_WITHIN = 1.0  # seconds from a sign-out or a revoke to the end of that session's streams
 BOARD_CHANNEL = "board_changes"  # PostgresBoardRelay.channel
 CONNECTION_TIMEOUT = 6  # --connection-timeout for the tests that wait for the request guard's limits
 
@@ -278,3 +281,129 @@ def test_a_board_hears_another_instances_change_after_postgres_returns(servers, 
     finally:
         board.close()
         shopper.close()
+
+
+def cookie_header(cookies: dict[str, str]) -> str:
+    return "; ".join(f"{name}={value}" for name, value in cookies.items())
+
+
+def signed_in_staff(port: int) -> Client:
+    """A staff member's browser, signed in, with the form token of its session for the board's posts."""
+    staff = Client(port)
+    token = staff.csrf("/staff/login")
+    assert staff.post_form("/staff/login", {"_csrf": token, "token": STAFF_TOKEN}).status == 303
+    return staff
+
+
+def paired_screen(port: int, staff: Client, name: str) -> tuple[Client, str]:
+    """A wall screen paired through `staff`'s phone, holding its session; and the screen's id for revoking it."""
+    screen = Client(port)
+    code = re.search(r'data-pairing-code="([^"]+)"', screen.get("/staff/screen").text).group(1)
+    reply = staff.post_form("/staff/screens", {"_csrf": staff.csrf("/staff/screens"), "code": code, "name": name})
+    assert reply.status == 303, reply.status
+    landed = screen.get("/staff/screen")
+    assert landed.status == 303 and landed.header("location") == "/staff", landed.status
+    listing = staff.get("/staff/screens").text
+    screen_id = re.search(rf'data-screen-id="([^"]+)">\s*<th scope="row">{re.escape(name)}</th>', listing).group(1)
+    return screen, screen_id
+
+
+def seconds_until_end(sock: socket.socket, within: float) -> float | None:
+    """How long until the stream's answer ends (its last, empty chunk, or the connection closed); None when it is
+    still open after `within` seconds."""
+    started = time.monotonic()
+    deadline = started + within
+    # What was read before ended with whole chunks or inside one: the last chunk, read alone, follows a chunk's end.
+    seen = b"\r\n"
+    while time.monotonic() < deadline:
+        sock.settimeout(max(0.01, deadline - time.monotonic()))
+        try:
+            chunk = sock.recv(4096)
+        except socket.timeout:
+            break
+        except ConnectionResetError:
+            chunk = b""
+        if not chunk or (seen + chunk).endswith(b"\r\n0\r\n\r\n"):
+            return time.monotonic() - started
+        seen = (seen + chunk)[-64:]
+    return None
+
+
+def test_signing_out_ends_that_sessions_streams_within_a_second(servers):
+    server = servers(staff_token=STAFF_TOKEN)
+    staff = signed_in_staff(server.port)
+    colleague = signed_in_staff(server.port)
+    old_cookie = cookie_header(staff.cookies)
+    # The same session's board on two screens, and a colleague's.
+    streams = [open_stream(server.port, old_cookie) for _ in range(2)]
+    colleagues = BoardStream(server.port, cookie_header(colleague.cookies))
+    shopper = Client(server.port)
+    try:
+        started = time.monotonic()
+        assert staff.post_form("/staff/logout", {"_csrf": staff.csrf("/staff")}).status == 303
+        for sock in streams:
+            ended = seconds_until_end(sock, within=3)
+            assert ended is not None, "a stream was still open 3 s after its session signed out"
+        took = time.monotonic() - started
+        assert took < ENDS_WITHIN, f"the streams ended {took:.3f} s after the sign-out began"
+        # The board's script reconnects with the cookie it had: the sign-in page, as for any page.
+        refused = Client(server.port)
+        assert refused.get("/staff/events", headers={"Cookie": old_cookie}, cookies=False).status == 401
+        # A colleague's board goes on.
+        token = shopper.csrf()
+        assert shopper.step("bundled-1", "inc", token).status == 303
+        assert colleagues.hears_board(within=3) and not colleagues.ended
+    finally:
+        for sock in streams:
+            sock.close()
+        colleagues.close()
+        shopper.close()
+
+
+def test_revoking_a_screen_ends_its_stream_within_a_second(servers):
+    server = servers(staff_token=STAFF_TOKEN)
+    staff = signed_in_staff(server.port)
+    screen, screen_id = paired_screen(server.port, staff, "Back room TV")
+    other, _ = paired_screen(server.port, staff, "Front till")
+    stream = open_stream(server.port, cookie_header(screen.cookies))
+    others = BoardStream(server.port, cookie_header(other.cookies))
+    staffs = BoardStream(server.port, cookie_header(staff.cookies))
+    shopper = Client(server.port)
+    try:
+        started = time.monotonic()
+        reply = staff.post_form(f"/staff/screens/{screen_id}/revoke", {"_csrf": staff.csrf("/staff/screens")})
+        assert reply.status == 303
+        ended = seconds_until_end(stream, within=3)
+        assert ended is not None, "the screen's stream was still open 3 s after it was revoked"
+        took = time.monotonic() - started
+        assert took < ENDS_WITHIN, f"the stream ended {took:.3f} s after the revoke began"
+        # Reconnecting, the screen is sent back to the pairing page, which shows it a new code.
+        again = screen.get("/staff/events")
+        assert again.status == 303 and again.header("location") == "/staff/screen", again.status
+        # The other screen and staff's own board go on.
+        token = shopper.csrf()
+        assert shopper.step("bundled-1", "inc", token).status == 303
+        for board in (others, staffs):
+            assert board.hears_board(within=3) and not board.ended
+    finally:
+        stream.close()
+        others.close()
+        staffs.close()
+        shopper.close()
+
+
+def test_a_new_staff_token_ends_the_old_sessions_streams(servers):
+    """The staff token is read at start: a new one comes with a restart, which ends every stream, and the sessions made
+    under the old token open none again."""
+    server = servers(staff_token=STAFF_TOKEN)
+    cookie = signed_in_cookie(server.port)
+    stream = open_stream(server.port, cookie)
+    try:
+        server.stop()
+        assert seconds_until_end(stream, within=5) is not None
+        server.staff_token = STAFF_TOKEN + "-new"
+        server.start()
+        refused = Client(server.port)
+        assert refused.get("/staff/events", headers={"Cookie": cookie}, cookies=False).status == 401
+    finally:
+        stream.close()

@@ -18,6 +18,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var isStaff = false
     /// A wall screen's cookie, when the request sent one and is not staff's (`StaffSessionMiddleware`).
     var screen: ScreenSignIn?
+    /// The live staff or screen session the request came in on, to be checked again later (`StaffSessionMiddleware`).
+    var staffSession: StaffSession?
     /// Behind a trusted proxy, the client it forwarded for (`ClientAddressMiddleware`).
     var forwardedClient: String?
 

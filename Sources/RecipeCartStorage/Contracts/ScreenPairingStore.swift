@@ -29,7 +29,8 @@ package protocol ScreenPairingStore: Sendable {
     /// Every paired screen, the first paired first.
     func screens() async throws -> [PairedScreen]
 
-    /// Ends a screen's session on every instance. - Returns: false when there is no such screen.
+    /// Ends a screen's session on every instance, its board's open stream too (`BoardChanges.signedOut`).
+    /// - Returns: false when there is no such screen.
     func revoke(id: String) async throws -> Bool
 }
 

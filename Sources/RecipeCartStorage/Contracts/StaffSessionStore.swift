@@ -7,5 +7,6 @@ import RecipeCartDomain
 public protocol StaffSessionStore: Sendable {
     func create(_ key: SessionKey, tokenDigest: String, expiresAt: Date) async throws
     func isActive(_ key: SessionKey, tokenDigest: String) async throws -> Bool
+    /// Ends the session on every instance, its boards' open streams too (`BoardChanges.signedOut`).
     func end(_ key: SessionKey) async throws
 }

@@ -3,10 +3,12 @@ import RecipeCartDomain
 
 /// Wall-screen pairings, written once for SQLite and PostgreSQL, so a screen paired through one instance is paired
 /// on all of them and after a restart. A code is a row of `screen_pairings` until its screen takes its session, which
-/// is then a row of `screens` until it is revoked.
+/// is then a row of `screens` until it is revoked. A revoked screen's boards hear of it through `boardChanges`, and
+/// their streams end.
 package struct SQLScreenPairingStore: ScreenPairingStore {
     package let database: any SQLDatabase
     package let clock: AppClock
+    package let boardChanges: BoardChanges
 
     package func offer(codeDigest: String, claim: SessionKey, expiresAt: Date) async throws -> Bool {
         let now = clock.now().timeIntervalSince1970
@@ -102,9 +104,11 @@ package struct SQLScreenPairingStore: ScreenPairingStore {
     }
 
     package func revoke(id: String) async throws -> Bool {
-        try await database.write { connection in
+        let revoked = try await database.write { connection in
             try await connection.execute("DELETE FROM screen_pairings WHERE screen_id = \(id)")
             return try await connection.execute("DELETE FROM screens WHERE id = \(id)") == 1
         }
+        if revoked { boardChanges.signedOut() }
+        return revoked
     }
 }

@@ -3,10 +3,12 @@ import RecipeCartDomain
 
 /// Staff sign-ins kept on the server, so signing out ends a session even for a copied cookie, and on PostgreSQL a
 /// sign-in on one instance holds on every other. Only a hash of the cookie's id is stored, with the digest of the
-/// token it was made under: changing the staff token ends every staff session.
+/// token it was made under: changing the staff token ends every staff session. A session that ends here ends its
+/// boards' streams too: they hear of it through `boardChanges` and check their own sessions again.
 package struct SQLStaffSessionStore: StaffSessionStore {
     package let database: any SQLDatabase
     package let clock: AppClock
+    package let boardChanges: BoardChanges
 
     package func create(_ key: SessionKey, tokenDigest: String, expiresAt: Date) async throws {
         let now = clock.now().timeIntervalSince1970
@@ -32,8 +34,9 @@ package struct SQLStaffSessionStore: StaffSessionStore {
     }
 
     package func end(_ key: SessionKey) async throws {
-        try await database.write { connection in
+        let ended = try await database.write { connection in
             try await connection.execute("DELETE FROM staff_sessions WHERE id_hash = \(key.hash)")
         }
+        if ended > 0 { boardChanges.signedOut() }
     }
 }

@@ -79,6 +79,152 @@ import Testing
         }
     }
 
+    /// A board's stream as its script opens it with `cookies`: read up to its first event, which tells `opened`, then on
+    /// until its answer ends. - Returns: when it ended.
+    private static func streamUntilItEnds(
+        port: Int, cookies: [String: String], opened: AsyncStream<Void>.Continuation
+    ) async throws -> ContinuousClock.Instant {
+        try await RawHTTPConnection.open(port: port) { stream in
+            try await Self.openStream(&stream, cookies: cookies)
+            _ = try await Self.nextBoardVersion(&stream)
+            opened.yield()
+            // The last chunk, empty: the answer ended cleanly, and the connection stays open for the next request.
+            _ = try await stream.read(through: "\r\n0\r\n\r\n")
+            return .now
+        }
+    }
+
+    /// Opens a board's stream with `cookies`, then runs `end` (a sign-out, a revoke) and answers how long after `end`
+    /// began the stream's answer ended; nil when it had not ended 3 s later.
+    private static func streamEnd(
+        port: Int, cookies: [String: String], after end: () async throws -> Void
+    ) async throws -> Duration? {
+        let (opened, isOpen) = AsyncStream.makeStream(of: Void.self)
+        return try await withThrowingTaskGroup(of: ContinuousClock.Instant?.self) { group in
+            group.addTask {
+                defer { isOpen.finish() }
+                return try await Self.streamUntilItEnds(port: port, cookies: cookies, opened: isOpen)
+            }
+            for await _ in opened { break }
+            let started = ContinuousClock.now
+            try await end()
+            group.addTask {
+                try await Task.sleep(for: .seconds(3))
+                return nil
+            }
+            let ended = try await group.next() ?? nil
+            group.cancelAll()
+            return ended.map { $0 - started }
+        }
+    }
+
+    /// A second board, open throughout, that must go on hearing changes.
+    private static func stillHearsChanges(_ stream: inout RawHTTPConnection, after change: () async throws -> Void)
+        async throws
+    {
+        let before = try #require(try await Self.nextBoardVersion(&stream))
+        try await change()
+        #expect(try #require(try await Self.nextBoardVersion(&stream)) > before)
+    }
+
+    private static func openStream(_ stream: inout RawHTTPConnection, cookies: [String: String]) async throws {
+        let cookie = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        try await stream.send("GET /staff/events HTTP/1.1\r\nHost: shop\r\nCookie: \(cookie)\r\n\r\n")
+        #expect(try await stream.read(through: "\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+        #expect(try await stream.read(through: "\n\n").contains("retry: "))
+    }
+
+    private static func environment(_ backend: StoreBackend) async throws -> TestEnvironment {
+        var environment = try StaffRouteTests.environment()
+        if backend == .postgres { environment.databaseURL = try await TestPostgres.shared.freshDatabase() }
+        return environment
+    }
+
+    @Test(arguments: StoreBackend.all) func signingOutEndsThatSessionsStreamWithinASecond(backend: StoreBackend)
+        async throws
+    {
+        let app = try await Self.environment(backend).makeApp()
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            var staff = Shopper(client: client)
+            try await Self.signIn(&staff)
+            var colleague = Shopper(client: client)
+            try await Self.signIn(&colleague)
+            let copied = staff
+            var alice = Shopper(client: client)
+            try await RawHTTPConnection.open(port: port) { other in
+                try await Self.openStream(&other, cookies: colleague.cookies)
+                let took = try await Self.streamEnd(port: port, cookies: staff.cookies) {
+                    let signedOut = try await staff.post("/staff/logout", [])
+                    #expect(signedOut.status == .seeOther)
+                }
+                let ended = try #require(took, "the stream was still open 3 s after its session signed out")
+                #expect(ended < .seconds(1))
+                // Only that session's: a colleague's board goes on.
+                try await Self.stillHearsChanges(&other) {
+                    try await alice.post("/cart/items/bundled-33", [("op", "inc")])
+                }
+            }
+            // The board's script, reconnecting with the cookie it had, gets the sign-in page.
+            var again = copied
+            #expect(try await again.get("/staff/events").status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func revokingAScreenEndsItsStreamWithinASecond(backend: StoreBackend)
+        async throws
+    {
+        let app = try await Self.environment(backend).makeApp()
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            var staff = try await ScreenRouteTests.signedIn(client)
+            var tv = try await ScreenRouteTests.pairedScreen(client, staff: &staff)
+            var other = try await ScreenRouteTests.pairedScreen(client, staff: &staff, name: "Front till")
+            let id = try #require(
+                try await staff.get("/staff/screens").firstMatch(
+                    #"data-screen-id="([^"]+)"[^>]*>\s*<th scope="row">Back room TV"#)
+            )
+            var alice = Shopper(client: client)
+            try await RawHTTPConnection.open(port: port) { otherStream in
+                try await Self.openStream(&otherStream, cookies: other.cookies)
+                let took = try await Self.streamEnd(port: port, cookies: tv.cookies) {
+                    let revoked = try await staff.post("/staff/screens/\(id)/revoke", [])
+                    #expect(revoked.status == .seeOther)
+                }
+                let ended = try #require(took, "the screen's stream was still open 3 s after it was revoked")
+                #expect(ended < .seconds(1))
+                try await Self.stillHearsChanges(&otherStream) {
+                    try await alice.post("/cart/items/bundled-33", [("op", "inc")])
+                }
+            }
+            // Reconnecting, the revoked screen is sent back to the pairing page.
+            let again = try await tv.get("/staff/events")
+            #expect(again.status == .seeOther)
+            #expect(again.location == "/staff/screen")
+            #expect(try await other.get("/staff").status == .ok)
+        }
+    }
+
+    @Test func aSessionThatRanOutEndsItsStreamAtTheNextSignOut() async throws {
+        let clock = TestClock(Self.morning)
+        var environment = try StaffRouteTests.environment()
+        environment.clock = AppClock { clock.now }
+        let app = try await environment.makeApp()
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            var staff = Shopper(client: client)
+            try await Self.signIn(&staff)
+            let took = try await Self.streamEnd(port: port, cookies: staff.cookies) {
+                clock.advance(by: 12 * 3600 + 1)
+                // Nobody signed this session out: it ran out. Another's sign-out has every stream check its own.
+                var colleague = Shopper(client: client)
+                try await Self.signIn(&colleague)
+                #expect(try await colleague.post("/staff/logout", []).status == .seeOther)
+            }
+            #expect(try #require(took, "the stream outlived its session") < .seconds(1))
+        }
+    }
+
     @Test func undoIsOfferedForAMinuteAndBringBackForAnHour() async throws {
         let clock = TestClock(Self.morning)
         var environment = try StaffRouteTests.environment()

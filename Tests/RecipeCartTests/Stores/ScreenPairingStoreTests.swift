@@ -116,10 +116,15 @@ import Testing
                     codeDigest: "digest-2", name: "Back", tokenDigest: token, claimBy: started + 600))
             #expect(try await pairings.screens().map(\.id) == [first, second])
 
+            // A revoke tells the boards, so that the screen's stream ends; one of nothing is no news.
+            let boards = stores.stores.boardChanges
+            #expect(boards.takeUntold().isEmpty)
             #expect(try await pairings.revoke(id: first))
             #expect(try await !pairings.visit(session, tokenDigest: token))
+            #expect(boards.takeUntold() == .signOut)
             #expect(try await !pairings.revoke(id: first))
             #expect(try await !pairings.revoke(id: "no-such-screen"))
+            #expect(boards.takeUntold().isEmpty)
 
             // Revoked before it took its session: it never gets one.
             #expect(try await pairings.revoke(id: second))

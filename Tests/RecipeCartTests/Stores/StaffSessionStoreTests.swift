@@ -27,12 +27,17 @@ import Testing
             #expect(try await stores.rowCount("staff_sessions WHERE id_hash = '\(staff.hash)'") == 1)
             #expect(try await stores.rowCount("staff_sessions WHERE id_hash = 'staff-session'") == 0)
 
-            // Signing out ends this session only; ending one that is gone is no error.
+            // Signing out ends this session only, and tells the boards so that its streams end; ending one that is gone
+            // is no error, and no news.
+            let boards = stores.stores.boardChanges
+            #expect(boards.takeUntold().isEmpty)
             try await sessions.end(staff)
             #expect(try await !sessions.isActive(staff, tokenDigest: digest))
             #expect(try await sessions.isActive(other, tokenDigest: digest))
+            #expect(boards.takeUntold() == .signOut)
             try await sessions.end(staff)
             #expect(try await stores.rowCount("staff_sessions") == 1)
+            #expect(boards.takeUntold().isEmpty)
         }
     }
 

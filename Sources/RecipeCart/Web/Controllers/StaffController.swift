@@ -132,9 +132,13 @@ struct StaffController: Sendable {
     /// How long a collected or cancelled order stays in "Recently done", with its Bring back.
     static let recentlyDoneFor: TimeInterval = 3600
 
-    /// `GET /staff/events`: what tells an open board to read itself again (`BoardEventStream`).
+    /// `GET /staff/events`: what tells an open board to read itself again (`BoardEventStream`), for as long as the
+    /// staff or screen session it was opened under holds.
     func events(_ request: Request, context: AppRequestContext) async throws -> Response {
-        BoardEventStream.response(changes: boardChanges, isHead: request.method == .head)
+        guard let session = context.staffSession else {
+            throw AppError.internal("no staff session on the board's stream")
+        }
+        return BoardEventStream.response(changes: boardChanges, session: session, isHead: request.method == .head)
     }
 
     /// `POST /staff/orders/{code}/status`: `from` is the status the board showed, `to` the one its button names, so
