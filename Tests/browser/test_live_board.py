@@ -1,6 +1,6 @@
 """The staff board as a shop hangs it on the wall: live within a second without a reload, honest when it is not,
-marks and Undo by hand, large type at 1920×1080, one column on a phone, and still refreshing itself with
-JavaScript off.
+marks and Undo by hand, large type at 1920×1080, one column on a phone, still refreshing itself with JavaScript off,
+and showing the sign-in page once its session is signed out elsewhere.
 
 Orders are sent by shoppers outside the browser (plain HTTP with their own cookies), as real shoppers would send
 them from their own phones while the board stays open."""
@@ -18,7 +18,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browserkit import ARTIFACTS, make_driver, set_viewport_size, staff_sign_in
+from browserkit import ARTIFACTS, cookie_header, fetch_html, make_driver, set_viewport_size, staff_sign_in
 
 LIVE_WITHIN = 1.5  # the board's promise is a second; the rest is the test's own polling and a busy CI machine
 
@@ -309,3 +309,26 @@ def test_the_board_says_when_it_is_not_live_and_comes_back_by_itself(own_server)
         within(driver, 5, lambda d: ticket(d, code) is not None, f"order {code} after the reconnect")
     finally:
         driver.quit()
+
+
+def test_a_board_signed_out_elsewhere_shows_the_sign_in_page(board, base_url):
+    """The same session signed out from another tab: the board's stream ends with it, and the board, reading itself
+    again, lands on the sign-in page rather than saying "Reconnecting…" for ever."""
+    cookie = cookie_header(board)
+    _, page = fetch_html(base_url + "/staff", cookie)
+    token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+    request = urllib.request.Request(
+        base_url + "/staff/logout", data=urllib.parse.urlencode({"_csrf": token}).encode(),
+        headers={"Cookie": cookie, "Origin": base_url, "Accept": "text/html"})
+
+    class Stay(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    try:
+        urllib.request.build_opener(Stay).open(request, timeout=15)
+        raise AssertionError("the sign-out answered without its redirect")
+    except urllib.error.HTTPError as error:
+        assert error.code == 303, error.code
+    within(board, 3, lambda d: d.find_elements(By.ID, "token") and "Staff sign-in" in d.page_source,
+           "the board shows the sign-in form after its session was signed out elsewhere")
