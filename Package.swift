@@ -39,7 +39,9 @@ let package = Package(
         ),
         .target(
             name: "RecipeCartShelf",
-            dependencies: ["RecipeCartDomain"]
+            dependencies: [
+                "RecipeCartDomain"
+            ]
         ),
         .target(
             name: "RecipeCartStorage",
@@ -136,7 +138,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RecipeCartShelfTests",
-            dependencies: ["RecipeCartShelf", "RecipeCartDomain"]
+            dependencies: [
+                "RecipeCartShelf",
+                "RecipeCartDomain",
+            ]
         ),
         .testTarget(
             name: "RecipeCartTests",
