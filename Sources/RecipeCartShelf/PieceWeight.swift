@@ -10,7 +10,8 @@ import RecipeCartDomain
 /// - Web: the page named, where USDA gives no weight a piece.
 /// A size (`small`, `large`) takes the source's weight for that size when it gives one, else the medium one.
 /// Left out, for want of a source at hand giving a raw weight a piece: chicken breasts, fish fillets, prawns, bay
-/// leaves, bunches, handfuls and sprigs of herbs other than parsley, a piece of ginger.
+/// leaves, bunches, handfuls and sprigs of herbs other than parsley, a piece of ginger, a handful of nuts, a lasagne
+/// sheet, a slice of ciabatta.
 package struct PieceWeight: Sendable, Equatable {
     package var grams: Int
 
@@ -152,6 +153,12 @@ package struct PieceWeight: Sendable, Equatable {
             ["parsley", "flat leaf parsley", "curly parsley"], counting: "sprig", 1,
             "USDA 11297, parsley: 10 sprigs 10 g, a sprig 1 g"),
         each(["anchovy", "anchovy fillet"], 4, "USDA 15001, anchovies canned in oil, drained: 1 anchovy 4 g"),
+        each(
+            ["ham", "cooked ham", "sliced ham", "smoked ham", "honey roast ham"], counting: "slice", 28,
+            "USDA 07028, ham, sliced, regular (approximately 11% fat): 1 slice 28 g"),
+        each(
+            ["ham slice", "slice of ham"], 28,
+            "USDA 07028, ham, sliced, regular (approximately 11% fat): 1 slice 28 g"),
     ]
 
     private static let table = PhraseTable(

@@ -18,6 +18,16 @@ import Testing
         #expect(PieceWeight.of("garlic", noun: "head")?.grams == 42)
         #expect(PieceWeight.of("celery", noun: "sticks")?.grams == 40)
         #expect(PieceWeight.of("sourdough bread", noun: "slices")?.grams == 25)
+        #expect(PieceWeight.of("ham", noun: "slices")?.grams == 28)
+        #expect(PieceWeight.of("Cooked ham", noun: "thick slice")?.grams == 28)
+    }
+
+    /// `4 slices` of ham is bought from a 200 g pack: 4 × 28 g, an estimate.
+    @Test func slicesOfHamAreBoughtByWeight() {
+        let need = ShelfFixtures.need("ham", "4 slices").amount(in: .gram)
+        #expect(need.amount == 112)
+        #expect(need.isEstimated)
+        #expect(need.leftOut == [])
     }
 
     @Test func whatTheTableDoesNotKnowIsNil() {
@@ -25,6 +35,8 @@ import Testing
         #expect(PieceWeight.of("coriander", noun: "small bunch") == nil)
         #expect(PieceWeight.of("onion", noun: "cloves") == nil)
         #expect(PieceWeight.of("pickled red onion") == nil)
+        #expect(PieceWeight.of("ham") == nil)
+        #expect(PieceWeight.of("prawn") == nil)
     }
 
     @Test func everyRowNamesItsSource() {
@@ -66,7 +78,7 @@ import Testing
         // Parsley by the sprig is in the table; by the handful, as basil and coriander, it is not.
         let soldByThePiece: Set<String> = [
             "almond", "baguette", "basil", "bay leaf", "chicken breast", "chive", "ciabatta",
-            "cod fillet", "coriander", "ginger", "ham", "lasagne sheet", "meringue nest", "mint", "parsley", "prawn",
+            "cod fillet", "coriander", "ginger", "lasagne sheet", "meringue nest", "mint", "parsley", "prawn",
             "rosemary",
             "salmon fillet", "thai basil", "thyme", "vanilla pod",
         ]

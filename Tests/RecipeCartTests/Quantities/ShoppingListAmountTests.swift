@@ -85,6 +85,45 @@ import Testing
         #expect(item("sugar", in: list)?.amounts == ["0.9 lb"])
     }
 
+    @Test func spoonsOfFreshGingerHerbsSeedsAndPastesJoinTheirGrams() {
+        let list = list([
+            (
+                "A", 1,
+                [
+                    ("grated ginger", "1 tbsp"), ("chia seeds", "2 tbsp"), ("Dijon mustard", "1 tsp"),
+                    ("sweetcorn", "1 cup"), ("parsley", "1 cup"),
+                ]
+            ),
+            (
+                "B", 1,
+                [
+                    ("grated ginger", "10 g"), ("chia seeds", "20 g"), ("Dijon mustard", "20 g"),
+                    ("sweetcorn", "136 g"), ("parsley", "40 g"),
+                ]
+            ),
+        ])
+        // 6 g a tablespoon of fresh ginger, 12 g of chia seeds, 5 g a teaspoon of mustard, 164 g a cup of drained
+        // sweetcorn, 60 g a cup of chopped parsley.
+        #expect(item("grated ginger", in: list)?.amounts == ["16 g"])
+        #expect(item("chia seeds", in: list)?.amounts == ["44 g"])
+        #expect(item("Dijon mustard", in: list)?.amounts == ["25 g"])
+        #expect(item("sweetcorn", in: list)?.amounts == ["300 g"])
+        #expect(item("parsley", in: list)?.amounts == ["100 g"])
+    }
+
+    /// Between 0.05 g/ml (chopped fresh herbs) and 1.5 g/ml (honey); each name in one row only, and found.
+    @Test func everyDensityIsSaneAndEachNameListedOnce() {
+        var seen: Set<[String]> = []
+        for row in IngredientDensity.rows {
+            #expect((0.05...1.5).contains(row.density.gramsPerMillilitre), "\(row.names)")
+            for name in row.names {
+                #expect(seen.insert(PhraseTable<Int>.words(name)).inserted, "\(name) listed twice")
+                #expect(IngredientDensity.of(name) == row.density, "\(name)")
+            }
+        }
+        #expect(seen.count > 100)
+    }
+
     @Test func withoutADensityMassAndVolumeShareALine() {
         let list = list([
             ("A", 1, [("parmesan", "40 g"), ("peanut butter", "100 g"), ("flour tortilla", "1 cup")]),

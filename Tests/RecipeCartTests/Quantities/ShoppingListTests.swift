@@ -75,12 +75,12 @@ import Testing
                 "Carrot Cake", 1,
                 [
                     ("carrot", "200 g"), ("salt", "a pinch"), ("butter", "100 g"), ("onion", "1 large"),
-                    ("parsley", "10 g"),
+                    ("basil", "10 g"),
                 ]
             ),
             (
                 "Soup", 1,
-                [("carrot", "2"), ("salt", "1 tsp"), ("butter", "2 tbsp"), ("onion", "2"), ("parsley", "2 tbsp")]
+                [("carrot", "2"), ("salt", "1 tsp"), ("butter", "2 tbsp"), ("onion", "2"), ("basil", "2 tbsp")]
             ),
         ])
         #expect(item("carrot", in: list)?.amounts == ["200 g", "2"])
@@ -91,9 +91,9 @@ import Testing
         #expect(item("salt", in: list)?.notes == ["a pinch"])
         // Butter's density joins them: 100 g + 2 tbsp (29.6 ml × 0.955 g/ml = 28.3 g).
         #expect(item("butter", in: list)?.amounts == ["130 g"])
-        // Parsley has no density, so mass and volume stay side by side.
-        #expect(item("parsley", in: list)?.amounts == ["10 g", "2 tbsp"])
-        #expect(item("parsley", in: list)?.amount == "10 g + 2 tbsp")
+        // Basil has no density, so mass and volume stay side by side.
+        #expect(item("basil", in: list)?.amounts == ["10 g", "2 tbsp"])
+        #expect(item("basil", in: list)?.amount == "10 g + 2 tbsp")
         #expect(item("onion", in: list)?.amounts == ["1 large", "2"])
         #expect(item("onion", in: list)?.name == "onions")
     }
