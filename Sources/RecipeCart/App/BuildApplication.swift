@@ -194,6 +194,10 @@ func makeRouter(
     orders.addRoutes(to: routes)
     staffBoard.addRoutes(to: routes)
     screenPairing.addRoutes(to: routes, signInPage: staffBoard.signInFirst)
+    StaffProductsController(
+        products: stores.products, currency: config.currency, carts: carts, orders: stores.orders,
+        shoppingLists: shoppingLists, pages: pages
+    ).addRoutes(to: routes, signInPage: staffBoard.signInFirst)
     health.addRoutes(to: routes)
     partner.addRoutes(to: routes)
     try routes.finish(on: router)

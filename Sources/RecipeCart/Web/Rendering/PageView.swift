@@ -23,6 +23,9 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case staffAisles = "staff-aisles"
     case staffScreen = "staff-screen"
     case staffScreens = "staff-screens"
+    case staffProducts = "staff-products"
+    case staffProductEdit = "staff-product"
+    case staffProductMatches = "staff-product-matches"
 }
 
 /// The templates pages are built from: layouts and partials, loaded and checked at start with the pages.
@@ -39,6 +42,7 @@ enum PartialTemplate: String, CaseIterable, Sendable {
     case basketTotal = "basket-total"
     case staffOrder = "staff-order"
     case staffPickRow = "staff-pick-row"
+    case staffMatchForm = "staff-match-form"
     case partnerStatus = "partner-status"
     case partnerHandoff = "partner-handoff"
 }

@@ -30,6 +30,10 @@ enum Route: CaseIterable, Sendable {
     case staffEvents
     case staffOrderHandoff
     case staffAisles
+    case staffProducts
+    case staffProductsImport
+    case staffProductMatches
+    case staffProduct
     case staffLogin
     case staffLogout
     case staffScreen
@@ -66,6 +70,10 @@ enum Route: CaseIterable, Sendable {
         case .staffEvents: "/staff/events"
         case .staffOrderHandoff: "/staff/orders/{code}/handoff"
         case .staffAisles: "/staff/aisles"
+        case .staffProducts: "/staff/products"
+        case .staffProductsImport: "/staff/products/import"
+        case .staffProductMatches: "/staff/products/matches"
+        case .staffProduct: "/staff/products/{sku}"
         case .staffLogin: "/staff/login"
         case .staffLogout: "/staff/logout"
         case .staffScreen: "/staff/screen"
@@ -81,13 +89,13 @@ enum Route: CaseIterable, Sendable {
     var methods: [HTTPRequest.Method] {
         switch self {
         case .browse, .recipe, .cart, .cartListText, .sharedCart, .order, .staffBoard, .staffCart, .staffEvents,
-            .staffScreen, .staffScreenStatus, .health:
+            .staffScreen, .staffScreenStatus, .staffProducts, .health:
             [.get]
-        case .recipeEdit, .staffLogin, .staffAisles, .staffScreens: [.get, .post]
+        case .recipeEdit, .staffLogin, .staffAisles, .staffProductMatches, .staffProduct, .staffScreens: [.get, .post]
         case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave,
             .cartShare,
             .cartShareRevoke, .staffOrderStatus, .staffOrderBack, .staffOrderMark, .staffOrderHandoff, .staffLogout,
-            .staffScreenRevoke, .partnerEvents:
+            .staffScreenRevoke, .staffProductsImport, .partnerEvents:
             [.post]
         }
     }
@@ -109,6 +117,7 @@ enum Route: CaseIterable, Sendable {
         switch self {
         case .recipeEdit: EditController.bodyLimit
         case .partnerEvents: PartnerController.bodyLimit
+        case .staffProductsImport: StaffProductsController.importBodyLimit
         default: FormFields.maximumBodySize
         }
     }

@@ -69,6 +69,7 @@ struct StaffBoardView: PageView {
     var refreshURL = Route.staffBoard.url()
     var eventsURL = Route.staffEvents.url()
     var aislesURL = Route.staffAisles.url()
+    var productsURL = Route.staffProducts.url()
     var screensURL = Route.staffScreens.url()
     /// On a paired wall screen: goes back to the pairing page within 2 seconds of a revoke.
     var screenWatch: ScreenWatch?
