@@ -30,6 +30,9 @@ import Testing
                 sku: "ONI-KG", name: "Onions loose", aisle: .produce, packSize: PackSize(1000, .gram)!,
                 priceMinor: 149, isSoldByWeight: true),
             Product(
+                sku: "OATé 1/2", name: "Rolled oats", aisle: .pantry, packSize: PackSize(500, .gram)!,
+                priceMinor: 129),
+            Product(
                 sku: "XSS-1", name: "Jam <script>alert(1)</script>", aisle: .pantry, packSize: PackSize(340, .gram)!,
                 priceMinor: 299, stock: 3),
         ])
@@ -87,7 +90,10 @@ import Testing
             var staff = try await ScreenRouteTests.signedIn(shopper.client)
             let list = try await staff.get("/staff/products")
             #expect(list.status == .ok)
-            #expect(list.allMatches(#"<tr data-sku="([^"]+)""#) == ["BUT-250", "BUT-500", "EGG-6", "XSS-1", "ONI-KG"])
+            #expect(
+                list.allMatches(#"<tr data-sku="([^"]+)""#) == [
+                    "BUT-250", "BUT-500", "EGG-6", "XSS-1", "ONI-KG", "OATé 1/2",
+                ])
             #expect(
                 list.contains(
                     #"<tr data-sku="BUT-250" data-price-minor="249" data-currency="EUR" data-unit-price-minor="996" data-unit="kg" data-stock="12">"#
@@ -225,6 +231,13 @@ import Testing
             let unreadable = try await staff.postMultipart("/staff/products/import", [], files: [latin1])
             #expect(unreadable.status == .unprocessableContent)
             #expect(unreadable.contains("The file was refused, so nothing was changed"))
+            let huge = Shopper.Upload(
+                field: "file", filename: "products.csv", contentType: "text/csv",
+                bytes: Array((Self.plainHeader + "\n").utf8)
+                    + [UInt8](repeating: UInt8(ascii: "\n"), count: ProductFile.largestByteCount))
+            let tooLarge = try await staff.postMultipart("/staff/products/import", [], files: [huge])
+            #expect(tooLarge.status == .unprocessableContent)
+            #expect(tooLarge.contains("over the 20 MB a product file may be"))
             let noFile = try await staff.postMultipart("/staff/products/import", [("format", "plain")])
             #expect(noFile.status == .unprocessableContent)
             let badFormat = try await staff.postMultipart(
@@ -342,6 +355,11 @@ import Testing
                 #expect(page.contains("Nothing was changed."), "\(fields)")
             }
             #expect(try await staff.get("/staff/products/NOPE-1").status == .notFound)
+            // A SKU with a space, a slash and an accent is linked and found again.
+            let odd = try await staff.get("/staff/products?q=oats")
+            let link = try #require(odd.firstMatch(#"<a href="(/staff/products/[^"]+)">Edit"#))
+            #expect(link == "/staff/products/OAT%C3%A9%201%2F2")
+            #expect(try await staff.get(link).contains("Rolled oats"))
             #expect(try await staff.post("/staff/products/NOPE-1", Self.editFields(version: 0)).status == .notFound)
             let forged = try await staff.post(
                 "/staff/products/BUT-250", [("_csrf", "nope")] + Self.editFields(version: version, price: "0.01"))

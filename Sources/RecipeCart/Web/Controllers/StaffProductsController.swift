@@ -211,7 +211,10 @@ struct StaffProductsController: Sendable {
     }
 
     private func product(_ context: AppRequestContext) async throws -> Product {
-        guard let sku = context.parameters.get("sku"), let product = try await products.product(sku: sku) else {
+        // The router hands the path's segment over as sent: a SKU's spaces and slashes arrive percent-encoded.
+        guard let sent = context.parameters.get("sku"), let sku = sent.removingPercentEncoding,
+            let product = try await products.product(sku: sku)
+        else {
             throw AppError.notFound("There is no product with that SKU.")
         }
         return product
