@@ -23,7 +23,9 @@ import NIOHTTPTypesHTTP1
 ///   closes. A request whose client falls silent for 20 s, in its head or its body, gets the same 408, before the
 ///   idle timeout.
 /// - A request answered before its body has arrived whole (a 413 for a body too large, a 400) gets
-///   `Connection: close` and its connection closes after the answer: the rest of its body is never read.
+///   `Connection: close` and its connection closes after the answer: what more of the body comes is thrown away for
+///   2 s at most (nginx's lingering close), so that a client that sends its body whole before it reads gets the
+///   answer, and then the connection closes, however the client goes on.
 /// - A connection whose client stops taking its answers, so that for 30 s none of what waits for it moves (in NIO or
 ///   in the kernel's send queue), is reset: closed abortively, so the kernel drops what it holds for that client
 ///   instead of keeping it on a closed socket.
@@ -61,6 +63,8 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     private var announcesBody = false
     /// The request being read was answered before its body arrived: the connection closes after the answer.
     private var closesAfterAnswer = false
+    /// After such an answer, input is still read and thrown away, until `lingerTime` has passed.
+    private var isLingering = false
     /// The answer to the request being read has begun.
     private var hasAnswerStarted = false
     /// When the request being read must have arrived whole.
@@ -161,7 +165,7 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     }
 
     package func read(context: ChannelHandlerContext) {
-        guard !isClosing else { return }
+        guard !isClosing || isLingering else { return }
         context.read()
     }
 
@@ -199,7 +203,7 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         requestsUnderWay = max(0, requestsUnderWay - 1)
         lastActivity = context.eventLoop.now
         isStreaming = false
-        if closesAfterAnswer { stopReading() }
+        if closesAfterAnswer { linger(context: context) }
         // An answer's end is taken by the socket only after everything before it, so it tells progress too.
         writeWatched(data, promise: promise, context: context)
         guard requestsUnderWay == 0 else { return }
@@ -232,6 +236,18 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     private static func byteCount(of part: HTTPServerResponsePart) -> Int {
         guard case .body(.byteBuffer(let buffer)) = part else { return 0 }
         return buffer.readableBytes
+    }
+
+    /// Stops passing input on, but reads and drops it for `lingerTime`, then closes once the client has the answer.
+    private func linger(context: ChannelHandlerContext) {
+        stopReading()
+        isLingering = true
+        let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: timings.lingerTime) {
+            handler.value.isLingering = false
+            handler.value.check(context: loopContext.value)
+        }
     }
 
     /// A request was read and answered in front of this handler.
@@ -302,7 +318,9 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     /// Closes a connection whose output has ended, or that has been idle too long, once its client has every answer.
     private func closeIfDone(now: NIODeadline, context: ChannelHandlerContext) {
         let idleLimit = connections?.isNearlyFull == true ? timings.checkEvery : timings.idleTimeout
-        if hasEndedOutput || (requestsUnderWay == 0 && partialHeadSince == nil && now - lastActivity >= idleLimit) {
+        if (hasEndedOutput && !isLingering)
+            || (requestsUnderWay == 0 && partialHeadSince == nil && now - lastActivity >= idleLimit)
+        {
             context.close(promise: nil)
         }
     }

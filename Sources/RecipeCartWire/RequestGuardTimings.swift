@@ -19,12 +19,15 @@ package struct RequestGuardTimings: Equatable, Sendable {
     package var stalledWriteLimit: TimeAmount
     /// How often one timer a connection checks the limits.
     package var checkEvery: TimeAmount
+    /// How long the rest of a body answered before it arrived is still read and thrown away, so that a client that
+    /// sends all of its body before it reads (as most do) gets to read the answer rather than a reset.
+    package var lingerTime: TimeAmount
 
     /// Silence inside a request that gets its 408 in time, the check's own delay included, before the idle timeout.
     package var silenceLimit: TimeAmount { idleTimeout - checkEvery * 2 }
 
     /// Every limit in proportion to `connectionTimeout`: 30 s gives the production values (a 20 s silence, 1 s a
-    /// 16 KB, 10 minutes at most, a check every 5 s).
+    /// 16 KB, 10 minutes at most, a check every 5 s, 2 s to linger).
     package init(connectionTimeout: TimeAmount) {
         let nanoseconds = connectionTimeout.nanoseconds
         idleTimeout = connectionTimeout
@@ -33,6 +36,7 @@ package struct RequestGuardTimings: Equatable, Sendable {
         longestDeadline = connectionTimeout * 20
         stalledWriteLimit = connectionTimeout
         checkEvery = .nanoseconds(nanoseconds / 6)
+        lingerTime = .nanoseconds(nanoseconds / 15)
     }
 
     package static let standard = RequestGuardTimings(connectionTimeout: .seconds(30))

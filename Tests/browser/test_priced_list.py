@@ -47,6 +47,20 @@ def launched():
             pass
 
 
+# The room between "Start cooking" and "(50 min)" on every start button of the page, in pixels.
+START_GAPS = """
+return [...document.querySelectorAll('.cooking-start button')].filter(b => b.querySelector('.cooking-start-minutes'))
+  .map(b => b.querySelector('.cooking-start-minutes').getBoundingClientRect().left
+            - b.querySelector('.cooking-start-words').getBoundingClientRect().right);
+"""
+
+
+def assert_start_buttons_keep_their_space(shopper, where):
+    for gap in shopper.js(START_GAPS):
+        # Beside each other the words keep a space; wrapped onto two lines the minutes start a line of their own.
+        assert gap >= 2 or gap < -20, f"{shopper.engine} {where}: 'Start cooking' and its minutes touch ({gap} px)"
+
+
 def add_cake(shopper, base_url):
     shopper.open(base_url + f"/recipes/{CAKE}")
     check_page(shopper, "recipe page")
@@ -54,8 +68,11 @@ def add_cake(shopper, base_url):
     assert re.search(r"€\d+\.\d\d a serving", cost.text), cost.text
     assert cost.get_attribute("data-cost-per-serving-minor").isdigit()
     shopper.click(shopper.find('form.add-to-cart button[type="submit"]'))
+    shopper.open(base_url + f"/recipes/{CAKE}")
+    assert_start_buttons_keep_their_space(shopper, "recipe page")
     shopper.open(base_url + "/cart")
     check_page(shopper, "priced cart")
+    assert_start_buttons_keep_their_space(shopper, "cart")
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -179,6 +179,7 @@ package struct SQLProductStore: ProductStore {
     package func setMatches(_ matches: [String: [String]]) async throws {
         let now = clock.now().timeIntervalSince1970
         try await write { connection in
+            // Instances starting at once may load the demo shelf's matches together: the same row twice is one row.
             for (key, skus) in matches.sorted(by: { $0.key < $1.key }) {
                 try await connection.execute("DELETE FROM ingredient_matches WHERE ingredient_key = \(key)")
                 // Only products that exist: a SKU gone since the page was drawn is left out rather than refused.
@@ -186,6 +187,7 @@ package struct SQLProductStore: ProductStore {
                     """
                     INSERT INTO ingredient_matches (ingredient_key, sku, confirmed_at)
                     SELECT \(key), sku, \(now) FROM products WHERE sku IN (\(list: skus))
+                    ON CONFLICT (ingredient_key, sku) DO NOTHING
                     """)
             }
         }
