@@ -53,16 +53,7 @@ struct Import: AsyncParsableCommand {
         let upstreamSettings = try UpstreamSettings(reading: settings)
         var logger = Logger(label: "RecipeCart")
         logger.logLevel = .warning
-        let stores: Stores
-        do {
-            stores = try await Stores.open(
-                databaseURL: try settings(Settings.databaseURL),
-                dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)),
-                clock: .system, logger: logger)
-        } catch let error as CustomStringConvertible {
-            FileHandle.standardError.write(Data("web: cannot import: \(error.description)\n".utf8))
-            throw ExitCode.failure
-        }
+        let stores = try await CommandStores.open(settings)
         defer { stores.close() }
         let importer = RecipeImporter(stores: stores, progress: ProgressPrinter(isTerminal: isatty(STDOUT_FILENO) == 1))
         let report: ImportReport

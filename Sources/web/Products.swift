@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Logging
 import RecipeCart
 import RecipeCartShelf
 import RecipeCartStorage
@@ -57,17 +56,7 @@ struct ProductsImport: AsyncParsableCommand {
         let settings = self.settings
         let currency = try settings(Settings.currency)
         let bytes = try Self.read(file)
-        var logger = Logger(label: "RecipeCart")
-        logger.logLevel = .warning
-        let stores: Stores
-        do {
-            stores = try await Stores.open(
-                databaseURL: try settings(Settings.databaseURL),
-                dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)), clock: .system, logger: logger)
-        } catch let error as CustomStringConvertible {
-            FileHandle.standardError.write(Data("web: cannot import: \(error.description)\n".utf8))
-            throw ExitCode.failure
-        }
+        let stores = try await CommandStores.open(settings)
         defer { stores.close() }
         let importer = ProductImporter(products: stores.products, currency: currency)
         let outcome: ProductImporter.Outcome

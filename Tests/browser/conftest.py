@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from browserkit import ARTIFACTS, SAVED_SCREENSHOTS, make_driver, scripts_are_off
+from engines import launch
 
 
 @pytest.fixture(scope="session")
@@ -33,6 +34,24 @@ def base_url():
 def artifacts_dir():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def launched():
+    """Start browsers of an engine; every one is closed at the end."""
+    started = []
+
+    def start(engine):
+        browser = launch(engine)
+        started.append(browser)
+        return browser
+
+    yield start
+    for browser in started:
+        try:
+            browser.quit()
+        except Exception:  # noqa: BLE001 - a browser that died already
+            pass
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ import time
 
 import pytest
 
-from engines import ENGINES, launch
+from engines import ENGINES
 from pagechecks import check_page
 
 SIZES = {"phone": (390, 844, True), "desktop": (1280, 800, False)}
@@ -89,24 +89,6 @@ def stepper_button(browser, scope, op):
 
 def quantity(browser):
     return int(browser.find("[data-cart-count]").get_attribute("data-cart-count"))
-
-
-@pytest.fixture
-def launched():
-    """Start browsers of an engine; every one is closed at the end."""
-    started = []
-
-    def start(engine):
-        browser = launch(engine)
-        started.append(browser)
-        return browser
-
-    yield start
-    for browser in started:
-        try:
-            browser.quit()
-        except Exception:  # noqa: BLE001 - a browser that died already
-            pass
 
 
 def shopper_walk(shopper, base_url, size):

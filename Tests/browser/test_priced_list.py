@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from engines import ENGINES, launch
+from engines import ENGINES
 from pagechecks import check_page
 from textbrowsers import Session, lynx_dump
 
@@ -28,23 +28,6 @@ return [...document.querySelectorAll('li.shopping-item[data-price-minor]')].map(
           priceShown: inside(price), unitShown: inside(unit)};
 });
 """
-
-
-@pytest.fixture
-def launched():
-    started = []
-
-    def start(engine):
-        browser = launch(engine)
-        started.append(browser)
-        return browser
-
-    yield start
-    for browser in started:
-        try:
-            browser.quit()
-        except Exception:  # noqa: BLE001 - a browser that died already
-            pass
 
 
 # The room between "Start cooking" and "(50 min)" on every start button of the page, in pixels.

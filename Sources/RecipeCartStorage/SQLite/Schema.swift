@@ -158,16 +158,7 @@ package enum Schema {
             // Any change to what recipes show bumps one counter, so cached pages know they are stale,
             // whichever process or code path made the change.
             try db.execute(sql: "INSERT OR IGNORE INTO catalog_meta (key, value) VALUES ('generation', '0')")
-            for table in ["recipes", "recipe_edits"] {
-                for event in ["INSERT", "UPDATE", "DELETE"] {
-                    try db.execute(
-                        sql: """
-                            CREATE TRIGGER \(table)_\(event.lowercased())_generation AFTER \(event) ON \(table) BEGIN
-                                UPDATE catalog_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
-                            END
-                            """)
-                }
-            }
+            try createGenerationTriggers(db, on: ["recipes", "recipe_edits"])
         }
         migrator.registerMigration("v5-personal-edits") { db in
             try db.execute(
@@ -438,17 +429,23 @@ package enum Schema {
         }
         migrator.registerMigration(ShelfSchema.migrationName) { db in
             try db.execute(sql: ShelfSchema.tables(.sqlite))
-            for table in ShelfSchema.generationTables {
-                for event in ["INSERT", "UPDATE", "DELETE"] {
-                    try db.execute(
-                        sql: """
-                            CREATE TRIGGER \(table)_\(event.lowercased())_generation AFTER \(event) ON \(table) BEGIN
-                                UPDATE catalog_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
-                            END
-                            """)
-                }
-            }
+            try createGenerationTriggers(db, on: ShelfSchema.generationTables)
         }
         return migrator
+    }
+
+    /// Any change to these tables bumps one counter, so cached pages know they are stale, whichever process or code
+    /// path made the change.
+    private static func createGenerationTriggers(_ db: Database, on tables: [String]) throws {
+        for table in tables {
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER \(table)_\(event.lowercased())_generation AFTER \(event) ON \(table) BEGIN
+                            UPDATE catalog_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+                        END
+                        """)
+            }
+        }
     }
 }
