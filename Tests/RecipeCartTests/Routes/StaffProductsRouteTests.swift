@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Logging
 import RecipeCartDomain
 import RecipeCartShelf
 import RecipeCartStorage
@@ -42,9 +43,59 @@ import Testing
     static func withStores<Value>(_ environment: TestEnvironment, _ body: (Stores) async throws -> Value)
         async throws -> Value
     {
-        let stores = try environment.stores()
+        let stores: Stores
+        if let url = environment.databaseURL {
+            stores = try await Stores.openPostgres(
+                PostgresURL(url), clock: environment.clock, logger: Logger(label: "RecipeCartTests"),
+                patience: .underTest)
+        } else {
+            stores = try environment.stores()
+        }
         defer { stores.close() }
         return try await body(stores)
+    }
+
+    /// The upload, an edit, a race and a match, against each database the shop may keep its shelf in.
+    @Test(arguments: StoreBackend.all) func theShelfPagesWorkOnEachBackend(backend: StoreBackend) async throws {
+        var environment = try StaffRouteTests.environment()
+        if backend == .postgres { environment.databaseURL = try await TestPostgres.shared.freshDatabase() }
+        try await Self.withStores(environment) { stores throws in
+            _ = try await stores.products.save([
+                Product(
+                    sku: "BUT-250", name: "Butter 250 g", aisle: .dairyEggs, packSize: PackSize(250, .gram)!,
+                    priceMinor: 249, stock: 12)
+            ])
+        }
+        try await environment.withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-2", [("op", "inc")])
+            var staff = try await ScreenRouteTests.signedIn(shopper.client)
+            try await staff.get("/staff/products")
+            let upload = try await staff.postMultipart(
+                "/staff/products/import", [("format", "plain")],
+                files: [Self.csv(Self.plainHeader, "EGG-6,Free range eggs,2.19,6,pieces,20,dairy-eggs,,false")])
+            #expect(upload.status == .seeOther)
+            let list = try await staff.follow(upload)
+            #expect(list.allMatches(#"<tr data-sku="([^"]+)""#) == ["BUT-250", "EGG-6"])
+            let form = try await staff.get("/staff/products/BUT-250")
+            let version = try #require(form.firstMatch(#"name="version" value="(\d+)""#).flatMap(Int.init))
+            let saved = try await staff.post(
+                "/staff/products/BUT-250", Self.editFields(version: version, price: "2.59"))
+            #expect(saved.status == .seeOther)
+            let raced = try await staff.post(
+                "/staff/products/BUT-250", Self.editFields(version: version, price: "2.69"))
+            #expect(raced.status == .conflict)
+            #expect(raced.contains("<dd>€2.59</dd>") && raced.contains(#"name="price" value="2.69""#))
+            #expect(try await staff.get("/staff/products/matches").contains(#"data-unmatched="butter""#))
+            let matched = try await staff.post(
+                "/staff/products/matches", [("ingredient", "butter"), ("sku", "BUT-250")])
+            let after = try await staff.follow(matched)
+            #expect(!after.contains(#"data-unmatched="butter""#) && after.contains(#"data-confirmed="butter""#))
+        }
+        try await Self.withStores(environment) { stores throws in
+            #expect(try await stores.products.priceHistory(sku: "BUT-250").map(\.priceMinor) == [249, 259])
+            #expect(try await stores.products.product(sku: "EGG-6")?.priceMinor == 219)
+            #expect(try await stores.products.allMatches() == ["butter": ["BUT-250"]])
+        }
     }
 
     static func csv(_ lines: String...) -> Shopper.Upload {
