@@ -159,7 +159,8 @@ func makeRouter(
         facets: BrowseFacets.memo(of: catalog))
     let edits = stores.edits
     let pricing = ShelfPricing(
-        offers: ShelfOffers(products: stores.products, catalog: catalog), currency: config.currency)
+        offers: ShelfOffers(products: stores.products, catalog: catalog, clock: config.clock),
+        currency: config.currency)
     let recipes = RecipeController(
         catalog: catalog, carts: carts, catalogMemory: stores.catalogMemory, edits: edits, upstream: upstream,
         pages: pages, pricing: pricing, cache: PageCache(),

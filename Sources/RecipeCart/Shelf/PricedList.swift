@@ -10,10 +10,13 @@ struct PricedList {
     var groups: [ShoppingListGroup]
     var basket: Basket
     var currency: Currency
+    /// The "was" price of each product whose price is a recent reduction, by SKU.
+    var wasPrices: [String: Int] = [:]
 
     /// The list's sections with each row's price and each aisle's subtotal; `csrfToken` gives rows their forms.
     func sections(csrfToken: String?) -> [ShoppingListSection] {
-        ShoppingListSection.sections(groups, csrfToken: csrfToken, basket: basket, currency: currency)
+        ShoppingListSection.sections(
+            groups, csrfToken: csrfToken, basket: basket, currency: currency, wasPrices: wasPrices)
     }
 
     /// The total under the list; nil when nothing on it is bought.
@@ -29,8 +32,9 @@ struct PricedList {
             let estimated = aisle.isEstimated ? "≈ " : ""
             subtotals[aisle.aisle.title] = estimated + currency.format(minor: aisle.subtotalMinor)
             for row in aisle.rows {
-                let price = RowPrice(row, currency: currency)
-                let cost = [price.cost, price.unitPrice.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+                let price = RowPrice(row, currency: currency, wasPrices: wasPrices)
+                let cost = [price.cost, price.wasPrice, price.unitPrice.map { "(\($0))" }].compactMap { $0 }
+                    .joined(separator: " ")
                 prices[row.item.key] = [price.packs, cost.isEmpty ? nil : cost, price.note].compactMap { $0 }
                     .joined(separator: ", ")
             }
@@ -47,6 +51,6 @@ extension ShelfPricing {
         let groups = ShoppingList(entries: entries).groups(walkingOrder: try await lists.walkingOrder(), have: have)
         return PricedList(
             entries: entries, groups: groups, basket: try await basket(entries: entries, groups: groups),
-            currency: currency)
+            currency: currency, wasPrices: try await offers.wasPrices())
     }
 }

@@ -9,17 +9,23 @@ struct ShelfOffers: Sendable {
     private struct Shelf: Sendable {
         var index: ShelfIndex
         var confirmed: [String: [String]]
+        /// The price histories of the products whose price changed in the last 30 days.
+        var recentPrices: [String: [PriceChange]]
     }
 
     let catalog: any CatalogStore
+    let clock: AppClock
     private let shelf: GenerationMemo<Shelf>
 
-    init(products: any ProductStore, catalog: any CatalogStore) {
+    init(products: any ProductStore, catalog: any CatalogStore, clock: AppClock) {
         self.catalog = catalog
+        self.clock = clock
         shelf = GenerationMemo { _ in
             Shelf(
                 index: ShelfIndex(products: try await products.activeProducts()),
-                confirmed: try await products.allMatches())
+                confirmed: try await products.allMatches(),
+                recentPrices: try await products.priceHistoriesChanged(
+                    since: clock.now().addingTimeInterval(-ReducedPrice.window)))
         }
     }
 
@@ -35,5 +41,12 @@ struct ShelfOffers: Sendable {
             offers[item.key] = chosen.compactMap(\.offer)
         }
         return offers
+    }
+
+    /// The "was" price of each product whose price now is a recent reduction, by SKU.
+    func wasPrices() async throws -> [String: Int] {
+        let shelf = try await shelf.value(at: try await catalog.generation())
+        let now = clock.now()
+        return shelf.recentPrices.compactMapValues { ReducedPrice.wasPrice(history: $0, now: now) }
     }
 }

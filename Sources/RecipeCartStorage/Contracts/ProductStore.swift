@@ -18,8 +18,11 @@ package protocol ProductStore: Sendable {
     func update(_ edit: Product) async throws -> ProductUpdate
     /// The product's prices, oldest first.
     func priceHistory(sku: String) async throws -> [PriceChange]
-    /// The prices of `skus` since `since`, oldest first, by SKU: what a reduction's "was" price is read from.
+    /// The prices of `skus` since `since`, oldest first, by SKU.
     func priceHistory(skus: [String], since: Date) async throws -> [String: [PriceChange]]
+    /// The whole price history, oldest first, of every product whose price changed since `since`: what a recent
+    /// reduction's "was" price is read from (`ReducedPrice`).
+    func priceHistoriesChanged(since: Date) async throws -> [String: [PriceChange]]
     /// Confirms the products each ingredient (by its shopping-list key) is sold as, in one transaction; an empty list
     /// removes the ingredient's match. SKUs of no product are left out.
     func setMatches(_ matches: [String: [String]]) async throws
@@ -49,17 +52,6 @@ package struct ProductSaveCounts: Sendable, Equatable {
         self.added = added
         self.updated = updated
         self.unchanged = unchanged
-    }
-}
-
-/// A price the product had from `at` on.
-package struct PriceChange: Sendable, Equatable {
-    package var priceMinor: Int
-    package var at: Date
-
-    package init(priceMinor: Int, at: Date) {
-        self.priceMinor = priceMinor
-        self.at = at
     }
 }
 

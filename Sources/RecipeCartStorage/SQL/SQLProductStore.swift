@@ -176,6 +176,18 @@ package struct SQLProductStore: ProductStore {
         return Dictionary(grouping: rows, by: \.0).mapValues { $0.map { PriceChange(priceMinor: $0.1, at: $0.2) } }
     }
 
+    package func priceHistoriesChanged(since: Date) async throws -> [String: [PriceChange]] {
+        let since = since.timeIntervalSince1970
+        let rows = try await database.read { connection in
+            try await connection.rows(
+                """
+                SELECT sku, price_minor, changed_at FROM product_prices
+                WHERE sku IN (SELECT sku FROM product_prices WHERE changed_at >= \(since)) ORDER BY sku, changed_at, seq
+                """, as: (String, Int, Date).self)
+        }
+        return Dictionary(grouping: rows, by: \.0).mapValues { $0.map { PriceChange(priceMinor: $0.1, at: $0.2) } }
+    }
+
     package func setMatches(_ matches: [String: [String]]) async throws {
         let now = clock.now().timeIntervalSince1970
         try await write { connection in

@@ -92,6 +92,34 @@ import Testing
         }
     }
 
+    @Test func aReductionShowsTheLowestPriceOfTheMonthBeforeItAndARiseShowsNone() async throws {
+        let environment = try TestEnvironment()
+        try await Self.ownShelf(environment)
+        let stores = try environment.stores()
+        for price in [429, 399] {
+            let butter = try #require(try await stores.products.product(sku: "BUT-500"))
+            var cheaper = butter
+            cheaper.priceMinor = price
+            _ = try await stores.products.update(cheaper)
+        }
+        let eggs = try #require(try await stores.products.product(sku: "EGG-6"))
+        var dearer = eggs
+        dearer.priceMinor = 239
+        _ = try await stores.products.update(dearer)
+        stores.close()
+        try await environment.withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-2", [("op", "inc")])
+            let cart = try await shopper.get("/cart")
+            let butter = Self.row(cart, "butter")
+            #expect(butter.contains(#"data-price-minor="399""#) && butter.contains(#"data-was-price-minor="429""#))
+            #expect(butter.contains("<span class=\"shopping-was\">was €4.29</span>"))
+            #expect(!Self.row(cart, "egg").contains("data-was-price-minor"))
+            #expect(!Self.row(cart, "egg").contains("was €"))
+            let text = try await shopper.get("/cart/list.txt").html
+            #expect(text.contains("€3.99 was €4.29 (€7.98 per kg)"))
+        }
+    }
+
     @Test func aFreshShopShowsTheDemoShelfsPrices() async throws {
         try await TestEnvironment().withShopper { shopper in
             try await shopper.post("/cart/items/bundled-1", [("op", "inc")])

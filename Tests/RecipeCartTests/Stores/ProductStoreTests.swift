@@ -43,6 +43,13 @@ import Testing
                 try await shelf.priceHistory(sku: "BUT-250") == [
                     PriceChange(priceMinor: 249, at: started), PriceChange(priceMinor: 229, at: started + 60),
                 ])
+            // A reduction's "was" price needs the whole history of what changed lately, not only the late part.
+            #expect(
+                try await shelf.priceHistoriesChanged(since: started + 30) == [
+                    "BUT-250": [
+                        PriceChange(priceMinor: 249, at: started), PriceChange(priceMinor: 229, at: started + 60),
+                    ]
+                ])
             // A change that is not a price keeps the history as it was.
             clock.advance(by: 60)
             #expect(try await shelf.save([Self.butter(price: 229, stock: 3)]) == ProductSaveCounts(updated: 1))

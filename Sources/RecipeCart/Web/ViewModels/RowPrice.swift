@@ -7,6 +7,9 @@ struct RowPrice {
     var packs: String?
     /// `€2.49`, `≈ €0.57` for a weighed good.
     var cost: String?
+    /// `was €2.49` beside a reduced price: the lowest price of the 30 days before the reduction (`ReducedPrice`).
+    var wasPrice: String?
+    var wasPriceMinor: String?
     var priceMinor: String?
     var currency: String
     var unitPrice: String?
@@ -20,7 +23,8 @@ struct RowPrice {
     /// Why the row has no price or falls short: "Not sold here", "Out of stock", "Only 2 left".
     var note: String?
 
-    init(_ row: PricedRow, currency: Currency) {
+    /// `wasPrices`: the "was" price of each product whose price is a recent reduction, by SKU.
+    init(_ row: PricedRow, currency: Currency, wasPrices: [String: Int] = [:]) {
         let choice = row.choice
         self.currency = currency.code
         isEstimated = choice.isEstimated && choice.isPriced
@@ -35,6 +39,10 @@ struct RowPrice {
                 self.unitPrice = currency.format(minor: unitPrice.minor) + " per " + unitPrice.unitName
                 unitPriceMinor = String(unitPrice.minor)
                 unit = unitPrice.unitName
+                if let was = wasPrices[offer.sku], !offer.isSoldByWeight || choice.picks.count == 1 {
+                    wasPrice = "was " + currency.format(minor: was)
+                    wasPriceMinor = String(was)
+                }
             }
         }
         switch choice.status {
@@ -91,6 +99,8 @@ extension RowPrice: MustacheParent {
         switch name {
         case "packs": packs
         case "cost": cost
+        case "wasPrice": wasPrice
+        case "wasPriceMinor": wasPriceMinor
         case "priceMinor": priceMinor
         case "currency": currency
         case "unitPrice": unitPrice

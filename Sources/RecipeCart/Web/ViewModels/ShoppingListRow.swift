@@ -51,12 +51,13 @@ struct ShoppingListSection {
     /// `csrfToken` gives every row its "I have this" form; nil shows the list read-only. With a `basket`, each
     /// aisle's rows carry their price and the aisle its subtotal.
     static func sections(
-        _ groups: [ShoppingListGroup], csrfToken: String?, basket: Basket? = nil, currency: Currency = .euro
+        _ groups: [ShoppingListGroup], csrfToken: String?, basket: Basket? = nil, currency: Currency = .euro,
+        wasPrices: [String: Int] = [:]
     ) -> [ShoppingListSection] {
         groups.map { group in
             let priced = basket?.aisles.first { $0.aisle == group.aisle && group.aisle != nil }
             let prices = Dictionary(
-                (priced?.rows ?? []).map { ($0.item.key, RowPrice($0, currency: currency)) },
+                (priced?.rows ?? []).map { ($0.item.key, RowPrice($0, currency: currency, wasPrices: wasPrices)) },
                 uniquingKeysWith: { first, _ in first })
             return ShoppingListSection(
                 id: group.id, title: group.title,
