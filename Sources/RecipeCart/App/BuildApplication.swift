@@ -147,6 +147,7 @@ func makeRouter(
     router.add(middleware: ClientAddressMiddleware(trustedProxies: config.trustedProxies))
     router.add(middleware: OriginGuardMiddleware())
     router.add(middleware: LoadSheddingMiddleware(admission: admission, kind: .post))
+    router.add(middleware: LoadSheddingMiddleware(admission: admission, kind: .upload))
     router.add(middleware: SessionMiddleware(signer: signer, flash: flash, cookies: cookies))
     let screens = ScreenPairing(
         store: stores.screenPairings, secret: signer.secret, tokenDigest: staff.tokenDigest, clock: config.clock)

@@ -34,4 +34,16 @@ import Testing
         #expect(limits == .init(pages: 64, posts: 256))
         #expect(RequestAdmission.Limits(cores: 0).pages == 32)
     }
+
+    @Test func uploadsHaveAFewPlacesOfTheirOwn() {
+        let admission = RequestAdmission(limits: .init(cores: 2))
+        #expect(admission.limits.uploads == 8)
+        for _ in 0..<8 { #expect(admission.enter(.upload)) }
+        #expect(!admission.enter(.upload))
+        // Uploads that wait take no post's place.
+        #expect(admission.enter(.post))
+        admission.leave(.upload)
+        #expect(admission.enter(.upload))
+        #expect(admission.underWay(.upload) == 8 && admission.underWay(.post) == 1)
+    }
 }

@@ -5,9 +5,12 @@ import Hummingbird
 /// answered on the event loop, static files, the board's event stream and `/healthz` never wait for the router's
 /// work, so they are not counted and never refused.
 ///
-/// It stands twice in the chain, once a kind. Pages are counted first thing. A post is counted only once its body
-/// has arrived whole, after the checks that need no body (method, origin), so clients that send bodies slowly, or
-/// never finish them, hold connections (which the request guard limits) but never the places shoppers' posts need.
+/// It stands in the chain once a kind. Pages are counted first thing. A post is counted only once its body has
+/// arrived whole, after the checks that need no body (method, origin), so clients that send bodies slowly, or never
+/// finish them, hold connections (which the request guard limits) but never the places shoppers' posts need. An
+/// upload (a route whose body may be megabytes) is not read ahead, which would hold its megabytes for any client
+/// before any check: it takes one of a few places of its own, and the route reads it, after the staff or CSRF check,
+/// so slow uploads can only keep other uploads waiting.
 struct LoadSheddingMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -38,7 +41,9 @@ struct LoadSheddingMiddleware: RouterMiddleware {
         if uncounted.contains(path) || path.hasPrefix("/static/") || path.hasPrefix("/images/") { return nil }
         switch request.method {
         case .get, .head: return .page
-        case .post: return .post
+        case .post:
+            let limit = Route.matching(request.uri.path)?.bodyLimit ?? FormFields.maximumBodySize
+            return limit > FormFields.maximumBodySize ? .upload : .post
         default: return nil
         }
     }

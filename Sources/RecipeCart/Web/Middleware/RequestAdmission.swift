@@ -11,25 +11,30 @@ final class RequestAdmission: Sendable {
         case page
         /// A post, a form sent by a shopper or by staff.
         case post
+        /// A post to a route that takes a large body (a picture, a till's file), which the router reads itself.
+        case upload
     }
 
     struct Limits: Sendable, Equatable {
         var pages: Int
         var posts: Int
+        /// Few: each may hold its whole body, megabytes, in memory while it is read.
+        var uploads: Int
 
         /// Thirty-two pages a core: a page holds its core for a millisecond or less, so at this many the slowest (a
         /// search no cache holds, at 100,000 recipes) still waits only tens of milliseconds, while a shop's ordinary
         /// busy hour, far fewer at once, is never refused.
         static let standard = Limits(cores: System.coreCount)
 
-        init(pages: Int, posts: Int) {
+        init(pages: Int, posts: Int, uploads: Int? = nil) {
             self.pages = pages
             self.posts = posts
+            self.uploads = uploads ?? max(2, posts / 32)
         }
 
         init(cores: Int) {
-            pages = 32 * max(1, cores)
-            posts = 4 * pages
+            let pages = 32 * max(1, cores)
+            self.init(pages: pages, posts: 4 * pages)
         }
     }
 
@@ -37,6 +42,7 @@ final class RequestAdmission: Sendable {
     // One atomic a kind: every request through the router passes here, so no lock.
     private let pages = Atomic<Int>(0)
     private let posts = Atomic<Int>(0)
+    private let uploads = Atomic<Int>(0)
 
     init(limits: Limits) {
         self.limits = limits
@@ -47,6 +53,7 @@ final class RequestAdmission: Sendable {
         switch kind {
         case .page: Self.take(pages, below: limits.pages)
         case .post: Self.take(posts, below: limits.posts)
+        case .upload: Self.take(uploads, below: limits.uploads)
         }
     }
 
@@ -54,6 +61,7 @@ final class RequestAdmission: Sendable {
         switch kind {
         case .page: pages.subtract(1, ordering: .relaxed)
         case .post: posts.subtract(1, ordering: .relaxed)
+        case .upload: uploads.subtract(1, ordering: .relaxed)
         }
     }
 
@@ -62,6 +70,7 @@ final class RequestAdmission: Sendable {
         switch kind {
         case .page: pages.load(ordering: .relaxed)
         case .post: posts.load(ordering: .relaxed)
+        case .upload: uploads.load(ordering: .relaxed)
         }
     }
 
