@@ -20,7 +20,10 @@ package struct Basket: Sendable, Equatable {
                     aisle: aisle,
                     rows: group.items.map { item in
                         let need = needs[item.key] ?? IngredientNeed(key: item.key, parts: [])
-                        return PricedRow(item: item, choice: PackChoice.choose(for: need, from: offers[item.key] ?? []))
+                        let matched = offers[item.key] ?? []
+                        return PricedRow(
+                            item: item, choice: PackChoice.choose(for: need, from: matched),
+                            soldOut: matched.filter { $0.stock == 0 })
                     })
             }
         }

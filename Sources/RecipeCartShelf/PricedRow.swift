@@ -4,10 +4,13 @@ import RecipeCartDomain
 package struct PricedRow: Sendable, Equatable {
     package var item: ShoppingList.Item
     package var choice: PackChoice
+    /// The products matched to the ingredient that are out of stock, so the row can say what it took in their place.
+    package var soldOut: [PackOffer]
 
-    package init(item: ShoppingList.Item, choice: PackChoice) {
+    package init(item: ShoppingList.Item, choice: PackChoice, soldOut: [PackOffer] = []) {
         self.item = item
         self.choice = choice
+        self.soldOut = soldOut
     }
 
     /// Whether the row's price falls short of its need: no product, no amount, out of stock, too little stock, or

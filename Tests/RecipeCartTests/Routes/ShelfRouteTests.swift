@@ -54,6 +54,8 @@ import Testing
             #expect(butter.contains("1 × 500 g Butter &lt;b&gt;500&lt;/b&gt; g · 300 g left"))
             #expect(butter.contains("€4.49") && butter.contains("(€8.98 per kg)"))
             #expect(!butter.contains("<b>500</b>"))
+            // The sold-out size is named, so the shopper sees why the larger pack was taken.
+            #expect(butter.contains("<span class=\"shopping-stock\">250 g Butter 250 g out of stock</span>"))
             let chocolate = Self.row(cart, "dark chocolate")
             #expect(chocolate.contains(#"data-stock="low""#) && chocolate.contains("Only 1 left"))
             #expect(chocolate.contains(#"data-price-minor="150""#))

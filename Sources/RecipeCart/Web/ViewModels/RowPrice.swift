@@ -46,6 +46,8 @@ struct RowPrice {
             }
         }
         switch choice.status {
+        case .covered where !row.soldOut.isEmpty:
+            note = row.soldOut.map { "\($0.packSize.display) \($0.name)" }.joined(separator: ", ") + " out of stock"
         case .covered:
             break
         case .partlyCovered:
