@@ -140,14 +140,13 @@ func makeRouter(
         router.add(middleware: LastWriteMiddleware(cookies: cookies, clock: config.clock))
     }
     let admission = RequestAdmission(limits: config.requestLimits)
-    router.add(middleware: LoadSheddingMiddleware(admission: admission, kind: .page))
+    router.add(middleware: LoadSheddingMiddleware(admission: admission, stage: .pages))
     router.add(middleware: ErrorPageMiddleware(pages: pages))
     router.add(middleware: MethodGuardMiddleware())
     router.add(middleware: StaticFileMiddleware(files: staticFiles, pictures: stores.pictures))
     router.add(middleware: ClientAddressMiddleware(trustedProxies: config.trustedProxies))
     router.add(middleware: OriginGuardMiddleware())
-    router.add(middleware: LoadSheddingMiddleware(admission: admission, kind: .post))
-    router.add(middleware: LoadSheddingMiddleware(admission: admission, kind: .upload))
+    router.add(middleware: LoadSheddingMiddleware(admission: admission, stage: .posts))
     router.add(middleware: SessionMiddleware(signer: signer, flash: flash, cookies: cookies))
     let screens = ScreenPairing(
         store: stores.screenPairings, secret: signer.secret, tokenDigest: staff.tokenDigest, clock: config.clock)

@@ -49,8 +49,10 @@ extension ShelfPricing {
     func list(for cart: Cart, have: [String: Bool], lists: ShoppingListBuilder) async throws -> PricedList {
         let entries = try await lists.entries(for: [cart])[0]
         let groups = ShoppingList(entries: entries).groups(walkingOrder: try await lists.walkingOrder(), have: have)
+        let basket = try await basket(entries: entries, groups: groups)
+        let taken = Set(basket.aisles.flatMap(\.rows).flatMap(\.choice.picks).map(\.offer.sku))
         return PricedList(
-            entries: entries, groups: groups, basket: try await basket(entries: entries, groups: groups),
-            currency: currency, wasPrices: try await offers.wasPrices())
+            entries: entries, groups: groups, basket: basket, currency: currency,
+            wasPrices: try await offers.wasPrices(of: taken))
     }
 }

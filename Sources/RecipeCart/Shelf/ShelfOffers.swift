@@ -43,10 +43,16 @@ struct ShelfOffers: Sendable {
         return offers
     }
 
-    /// The "was" price of each product whose price now is a recent reduction, by SKU.
-    func wasPrices() async throws -> [String: Int] {
+    /// The "was" price of each of `skus` whose price now is a recent reduction.
+    func wasPrices(of skus: Set<String>) async throws -> [String: Int] {
         let shelf = try await shelf.value(at: try await catalog.generation())
         let now = clock.now()
-        return shelf.recentPrices.compactMapValues { ReducedPrice.wasPrice(history: $0, now: now) }
+        var prices: [String: Int] = [:]
+        for sku in skus {
+            if let history = shelf.recentPrices[sku], let was = ReducedPrice.wasPrice(history: history, now: now) {
+                prices[sku] = was
+            }
+        }
+        return prices
     }
 }

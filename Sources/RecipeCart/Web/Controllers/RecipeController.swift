@@ -44,17 +44,14 @@ struct RecipeController: Sendable {
         try fillBlock(&personal, recipe, line: line, servings: servings, status: undo ?? context.statusMessage)
         // A shopper's own version, and a notice of this moment's upstream trouble, are theirs alone.
         let isShared = status.notice == nil && !recipe.isPersonalCopy
-        // From the shelf kept in memory for the generation: no read once it is there.
-        let cost = try await pricing.servingCosts(of: [(recipe.id, recipe.ingredients, recipe.servings)])[recipe.id]
-            .flatMap { ServingPrice($0, currency: pricing.currency) }
         let template =
             isShared
             ? try await cache.template(
                 for: cacheKey(recipe, servings: servings, isShopCopy: copy == .shop), generation: generation
             ) {
-                try render(recipe, servings: servings, copy: copy, notice: nil, cost: cost)
+                try await render(recipe, servings: servings, copy: copy, notice: nil)
             }
-            : try render(recipe, servings: servings, copy: copy, notice: status.notice, cost: cost)
+            : try await render(recipe, servings: servings, copy: copy, notice: status.notice)
         return HTMLResponse.make(template.bytes(filledWith: personal))
     }
 
@@ -118,16 +115,18 @@ struct RecipeController: Sendable {
     }
 
     /// The page with every shopper's part left as a placeholder.
-    private func render(
-        _ recipe: Recipe, servings: RequestedServings?, copy: EditCopy, notice: String?, cost: ServingPrice?
-    ) throws -> PageCache.Template {
+    /// The cost a serving is priced here, when the page is made: a kept page has it already.
+    private func render(_ recipe: Recipe, servings: RequestedServings?, copy: EditCopy, notice: String?) async throws
+        -> PageCache.Template
+    {
+        let cost = try await pricing.servingCosts(of: [(recipe.id, recipe.ingredients, recipe.servings)])[recipe.id]
         let placeholders = PersonalParts.placeholders
         var view = RecipeView(
             recipe: recipe, servings: servings,
             chrome: pages.chrome(title: recipe.title, section: "", personal: placeholders),
             cartBlock: placeholders.blockHTML)
         view.notice = notice
-        view.costPerServing = cost
+        view.costPerServing = cost.flatMap { ServingPrice($0, currency: pricing.currency) }
         view.edits = RecipeEditLinks(recipe: recipe, copy: copy)
         return PageCache.Template(html: try pages.renderer.html(view))
     }

@@ -1,3 +1,4 @@
+import Algorithms
 import Mustache
 import RecipeCartShelf
 
@@ -86,13 +87,6 @@ struct BasketTotal {
         "Basket total: \(total)"
             + (isEstimated ? ", estimated: weighed goods are charged by their weight when packed" : "")
             + (isIncomplete ? "; rows without a price are left out" : "") + "."
-    }
-}
-
-extension Array where Element: Hashable {
-    fileprivate func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
     }
 }
 
