@@ -5,6 +5,13 @@ public struct BrowseQuery: Sendable, Equatable, Hashable {
         case time
     }
 
+    /// How a page orders what it finds: the usual way (sections, best matches, fewest missing) or by what a serving
+    /// costs at the shop's prices (`sort=cost`).
+    public enum Order: String, Sendable, CaseIterable {
+        case usual
+        case cost
+    }
+
     public static let pageSize = 48
 
     public var text: String
@@ -15,13 +22,17 @@ public struct BrowseQuery: Sendable, Equatable, Hashable {
     public var area: String?
     /// What the shopper has (`?have=egg,flour,milk`): recipes are ranked by how few of their ingredients are missing.
     public var have: [String]
+    /// "Under €3 a serving" (`?max_cost=3`): whole units of the shop's currency; only recipes whose every ingredient
+    /// is priced, at no more than this a serving, are found.
+    public var maxCost: Int?
+    public var order: Order
     public var grouping: Grouping
     public var page: Int
 
     public init(
         text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil,
         area: String? = nil,
-        have: [String] = [],
+        have: [String] = [], maxCost: Int? = nil, order: Order = .usual,
         grouping: Grouping = .photo, page: Int = 1
     ) {
         self.text = text
@@ -30,6 +41,8 @@ public struct BrowseQuery: Sendable, Equatable, Hashable {
         self.ingredient = ingredient
         self.area = area
         self.have = have
+        self.maxCost = maxCost
+        self.order = order
         self.grouping = grouping
         self.page = page
     }
@@ -47,6 +60,8 @@ public enum BrowseSection: Int, Sendable, CaseIterable {
     case results
     /// Recipes using what the shopper has, fewest missing ingredients first.
     case fewestMissing
+    /// What a serving costs, cheapest first.
+    case cheapest
 
     public var title: String {
         switch self {
@@ -58,6 +73,21 @@ public enum BrowseSection: Int, Sendable, CaseIterable {
         case .timeUnknown: "Time not given"
         case .results: "Best matches"
         case .fewestMissing: "Fewest ingredients missing"
+        case .cheapest: "Cheapest a serving first"
+        }
+    }
+
+    /// The section browsing without a search puts a recipe in, as the databases' `BrowseSectionSQL` does.
+    public static func browsing(_ summary: RecipeSummary, grouping: BrowseQuery.Grouping) -> BrowseSection {
+        switch grouping {
+        case .photo: summary.imagePath == nil ? .other : .popular
+        case .time:
+            switch summary.readyInMinutes {
+            case nil: .timeUnknown
+            case .some(let minutes) where minutes <= 20: .quick
+            case .some(let minutes) where minutes < 60: .underAnHour
+            case .some: .longer
+            }
         }
     }
 

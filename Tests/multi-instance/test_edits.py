@@ -70,7 +70,7 @@ def test_an_edit_with_a_picture_on_one_instance_shows_on_all_within_a_second(sho
 
     def browse_ok(port: int) -> bool:
         page = Client(port).get("/", cookies=False).text
-        tile = re.search(rf'<li class="tile" data-recipe-id="{RECIPE}">(.*?)</li>', page, re.S)
+        tile = re.search(rf'<li class="tile" data-recipe-id="{RECIPE}"[^>]*>(.*?)</li>', page, re.S)
         return bool(tile) and html.escape(title) in tile.group(1)
 
     def search_ok(port: int) -> bool:

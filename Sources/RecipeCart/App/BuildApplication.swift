@@ -152,15 +152,18 @@ func makeRouter(
         store: stores.screenPairings, secret: signer.secret, tokenDigest: staff.tokenDigest, clock: config.clock)
     router.add(middleware: StaffSessionMiddleware(authenticator: staff, screens: screens, cookies: cookies))
 
-    let browse = BrowseController(
-        catalog: catalog, catalogMemory: stores.catalogMemory, upstream: upstream, pages: pages, cache: PageCache(),
-        search: search,
-        suggester: SpellingSuggester(index: search.index), cookable: CookableRanker(catalog: catalog, search: search),
-        facets: BrowseFacets.memo(of: catalog))
-    let edits = stores.edits
     let pricing = ShelfPricing(
         offers: ShelfOffers(products: stores.products, catalog: catalog, clock: config.clock),
         currency: config.currency)
+    let cookable = CookableRanker(catalog: catalog, search: search)
+    let costs = RecipeCosts(catalog: catalog, pricing: pricing)
+    let browse = BrowseController(
+        catalog: catalog, catalogMemory: stores.catalogMemory, upstream: upstream, pages: pages, cache: PageCache(),
+        search: search, suggester: SpellingSuggester(index: search.index), cookable: cookable,
+        byCost: CostRanker(
+            catalog: catalog, search: search, cookable: cookable, costs: costs, currency: config.currency),
+        costs: costs, currency: config.currency, facets: BrowseFacets.memo(of: catalog))
+    let edits = stores.edits
     let recipes = RecipeController(
         catalog: catalog, carts: carts, catalogMemory: stores.catalogMemory, edits: edits, upstream: upstream,
         pages: pages, pricing: pricing, cache: PageCache(),

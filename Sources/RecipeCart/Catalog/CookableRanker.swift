@@ -15,17 +15,8 @@ final class CookableRanker: Sendable {
     }
 
     func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
-        // The search and every other filter, without what only orders or pages the list.
-        var filters = query
-        (filters.have, filters.page, filters.grouping) = ([], 1, .photo)
-        let allowed: Set<RecipeID>?
-        if SearchPattern.make(from: filters.text) != nil {
-            allowed = try await search.ids(for: filters, generation: generation)
-        } else {
-            allowed = filters == BrowseQuery() ? nil : Set(try await catalog.recipeIDs(matching: filters))
-        }
-        let ranking = try await index.value(at: generation).rank(
-            have: query.have, among: allowed, best: BrowsePaging.rankedNeeded(forPage: query.page))
+        let ranking = try await ranking(
+            for: query, among: nil, best: BrowsePaging.rankedNeeded(forPage: query.page), generation: generation)
         let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)
         let shown = ranking.ranked(paging.offset..<(paging.offset + paging.limit))
         let summaries = try await catalog.summaries(shown.map(\.id))
@@ -34,5 +25,30 @@ final class CookableRanker: Sendable {
         var page = BrowsePage(rows: rows, total: ranking.count, paging: paging)
         page.missing = Dictionary(uniqueKeysWithValues: shown.map { ($0.id, $0.missing) })
         return page
+    }
+
+    /// Every recipe using what the shopper has that the search and other filters find, and `allowed` holds too when
+    /// given, fewest missing first.
+    func ranked(for query: BrowseQuery, among allowed: Set<RecipeID>?, generation: Int) async throws
+        -> [CookableIndex.Ranked]
+    {
+        let ranking = try await ranking(for: query, among: allowed, best: .max, generation: generation)
+        return ranking.ranked(0..<ranking.count)
+    }
+
+    private func ranking(for query: BrowseQuery, among extra: Set<RecipeID>?, best: Int, generation: Int)
+        async throws -> CookableIndex.Ranking
+    {
+        // The search and every other filter, without what only orders, pages or prices the list.
+        var filters = query
+        (filters.have, filters.page, filters.grouping, filters.order, filters.maxCost) = ([], 1, .photo, .usual, nil)
+        var allowed: Set<RecipeID>?
+        if SearchPattern.make(from: filters.text) != nil {
+            allowed = try await search.ids(for: filters, generation: generation)
+        } else {
+            allowed = filters == BrowseQuery() ? nil : Set(try await catalog.recipeIDs(matching: filters))
+        }
+        if let extra { allowed = allowed?.intersection(extra) ?? extra }
+        return try await index.value(at: generation).rank(have: query.have, among: allowed, best: best)
     }
 }

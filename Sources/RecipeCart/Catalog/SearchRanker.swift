@@ -46,7 +46,7 @@ final class SearchRanker: Sendable {
     }
 
     /// What the filters other than the search allow, or nil for no filter.
-    private func allowed(by query: BrowseQuery) async throws -> Set<RecipeID>? {
+    func allowed(by query: BrowseQuery) async throws -> Set<RecipeID>? {
         let filters = BrowseQuery(
             category: query.category, diet: query.diet, ingredient: query.ingredient, area: query.area)
         return filters == BrowseQuery() ? nil : Set(try await catalog.recipeIDs(matching: filters))

@@ -13,15 +13,19 @@ struct ShelfPricing: Sendable {
             groups: groups, needs: IngredientNeed.needs(for: entries), offers: try await offers.offers(for: bought))
     }
 
-    /// What each recipe costs a serving by the amount it uses, at the products its ingredients are sold as.
+    /// What each recipe costs a serving by the amount it uses, at the products its ingredients are sold as; a recipe
+    /// nothing of which could be priced is left out.
     func servingCosts(of recipes: [(id: RecipeID, ingredients: [Ingredient], servings: Int?)]) async throws
-        -> [RecipeID: ServingCost]
+        -> [RecipeID: CostPerServing]
     {
         // The list of every recipe at once names each ingredient's key and aisle, which the offers are found by.
         let entries = recipes.map { ShoppingList.Entry(recipeTitle: "", ingredients: $0.ingredients, factor: 1) }
         let offers = try await offers.offers(for: ShoppingList(entries: entries).items)
-        return Dictionary(
-            recipes.map { ($0.id, ServingCost(ingredients: $0.ingredients, servings: $0.servings, offers: offers)) },
-            uniquingKeysWith: { first, _ in first })
+        var costs: [RecipeID: CostPerServing] = [:]
+        for recipe in recipes where costs[recipe.id] == nil {
+            costs[recipe.id] = CostPerServing(
+                ServingCost(ingredients: recipe.ingredients, servings: recipe.servings, offers: offers))
+        }
+        return costs
     }
 }

@@ -73,6 +73,14 @@ public struct SearchIndex: Sendable {
         self.postings = postings
     }
 
+    /// Every recipe `allowed` holds (every recipe when nil), in title order, for browsing without a search.
+    package func inTitleOrder(among allowed: Set<RecipeID>?) -> Ranking {
+        let order = ids.indices.compactMap { number in
+            allowed.map { $0.contains(ids[number]) } ?? true ? Int32(number) : nil
+        }
+        return Ranking(ids: ids, summaries: summaries, count: order.count, order: order)
+    }
+
     /// How many recipes use `words[i]`.
     package func recipeCount(ofWordAt i: Int) -> Int {
         Int(starts[i + 1] - starts[i])

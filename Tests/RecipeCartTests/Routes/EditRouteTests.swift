@@ -146,12 +146,12 @@ import Testing
     }
 
     static func tileTitle(of id: String) -> String {
-        #"data-recipe-id="\#(id)">\s*<a class="tile-link" href="[^"]*">[\s\S]*?<span class="tile-title">([^<]*)</span>"#
+        #"data-recipe-id="\#(id)"[^>]*>\s*<a class="tile-link" href="[^"]*">[\s\S]*?<span class="tile-title">([^<]*)</span>"#
     }
 
     /// The tile's picture, or no match for a tile showing the placeholder.
     static func tileImage(of id: String) -> String {
-        #"data-recipe-id="\#(id)">\s*<a class="tile-link" href="[^"]*">\s*<img class="tile-image" src="([^"]+)""#
+        #"data-recipe-id="\#(id)"[^>]*>\s*<a class="tile-link" href="[^"]*">\s*<img class="tile-image" src="([^"]+)""#
     }
 
     @Test(

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import RecipeCartDomain
+import RecipeCartShelf
 import RecipeCartStorage
 import RecipeCartUpstream
 import Testing
@@ -38,7 +39,11 @@ import Testing
                 page: BrowsePage(
                     rows: [(recipe.summary, .results)], total: 1, paging: BrowsePaging(total: 1, requestedPage: 1)),
                 categories: ["Dessert"], areas: ["French", "Italian"], chrome: chrome,
-                tiles: Stencil { _ in "<li>tile</li>" }, chips: Stencil { _ in "<li>chip</li>" },
+                costs: [
+                    recipe.id: ServingPrice(
+                        CostPerServing(minor: 120, isEstimated: true, isIncomplete: false), currency: .euro)
+                ],
+                currency: .euro, tiles: Stencil { _ in "<li>tile</li>" }, chips: Stencil { _ in "<li>chip</li>" },
                 options: Stencil { _ in "<option>option</option>" }),
             chrome,
         ]

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import RecipeCartDomain
+import RecipeCartShelf
 import RecipeCartStorage
 import RecipeCartUpstream
 import Testing
@@ -38,10 +39,21 @@ import Testing
     static func views(_ renderer: PageRenderer) -> [BrowseView] {
         func view(
             _ query: BrowseQuery, _ page: BrowsePage, chrome: PageChrome = chrome(),
-            areas: [String] = ["French", "Italian"]
+            areas: [String] = ["French", "Italian"], currency: Currency = .euro
         ) -> BrowseView {
-            BrowseView(
+            // Every other recipe has a cost, some estimated, some only "at least".
+            let costs = page.sections.flatMap(\.recipes).enumerated().filter { $0.offset % 2 == 0 }.map {
+                place, recipe in
+                (
+                    recipe.id,
+                    ServingPrice(
+                        CostPerServing(minor: 100 + place, isEstimated: place % 4 == 0, isIncomplete: place % 6 == 0),
+                        currency: currency)
+                )
+            }
+            return BrowseView(
                 query: query, page: page, categories: ["Dessert", "Soup"], areas: areas, chrome: chrome,
+                costs: Dictionary(costs, uniquingKeysWith: { first, _ in first }), currency: currency,
                 tiles: renderer.tiles, chips: renderer.filterChips, options: renderer.filterOptions)
         }
         var views = [
@@ -73,6 +85,12 @@ import Testing
             view(
                 BrowseQuery(grouping: .time), page([.quick, .underAnHour, .longer, .timeUnknown], recipes: 2, total: 8)),
             view(BrowseQuery(category: "Soup"), page([.popular, .other], recipes: 4, total: 8)),
+            view(BrowseQuery(maxCost: 3), page([.popular, .other], recipes: 3, total: 6)),
+            view(BrowseQuery(text: "soup", maxCost: 7, order: .cost), page([.cheapest], recipes: 5, total: 5)),
+            view(
+                BrowseQuery(order: .cost), page([.cheapest], recipes: 4, total: 4), currency: try! Currency(code: "JPY")
+            ),
+            view(BrowseQuery(maxCost: 1), page([], recipes: 1, total: 0)),
         ]
         var withNotice = view(BrowseQuery(text: "curry"), page([.results], recipes: 2, total: 2))
         withNotice.notice = "The recipe service did not answer: these are the saved recipes."

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RecipeCartDomain
+import RecipeCartShelf
 import RecipeCartStorage
 import RecipeCartUpstream
 
@@ -16,6 +17,9 @@ struct BrowseController: Sendable {
     let search: SearchRanker
     let suggester: SpellingSuggester
     let cookable: CookableRanker
+    let byCost: CostRanker
+    let costs: RecipeCosts
+    let currency: Currency
     let facets: GenerationMemo<BrowseFacets>
     /// The page key of each query string lately asked for (nil for one the page cache cannot answer from memory):
     /// parsing the string and making the page's canonical URL had been a twentieth of a kept page's CPU.
@@ -88,6 +92,7 @@ struct BrowseController: Sendable {
         let facets = try await known
         var view = BrowseView(
             query: query, page: found, categories: facets.categories, areas: facets.areas, chrome: chrome,
+            costs: try await servingPrices(of: found.sections.flatMap(\.recipes)), currency: currency,
             tiles: pages.renderer.tiles, chips: pages.renderer.filterChips, options: pages.renderer.filterOptions)
         view.notice = notice
         var isProvisional = found.isProvisional
@@ -106,6 +111,7 @@ struct BrowseController: Sendable {
     /// A search is ranked by the search index, a list of what the shopper has by what is missing, anything else by the
     /// database's sections.
     private func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
+        if CostRanker.answers(query) { return try await byCost.page(for: query, generation: generation) }
         if !query.have.isEmpty { return try await cookable.page(for: query, generation: generation) }
         if SearchPattern.make(from: query.text) != nil {
             return try await search.page(for: query, generation: generation)
@@ -121,10 +127,16 @@ struct BrowseController: Sendable {
         suggested.text = text
         let page = try await search.page(for: suggested, generation: generation)
         guard page.totalCount > 0 else { return nil }
-        let recipes = page.sections.flatMap(\.recipes).prefix(Self.suggestedRecipes)
+        let recipes = Array(page.sections.flatMap(\.recipes).prefix(Self.suggestedRecipes))
+        let costs = try await servingPrices(of: recipes)
         return BrowseView.DidYouMean(
-            text: text, url: BrowseURL.make(suggested), tiles: pages.renderer.tiles.html(recipes.map { RecipeTile($0) })
-        )
+            text: text, url: BrowseURL.make(suggested),
+            tiles: pages.renderer.tiles.html(recipes.map { RecipeTile($0, cost: costs[$0.id]) }))
+    }
+
+    /// What a serving of each recipe shown costs, for its tile.
+    private func servingPrices(of recipes: [RecipeSummary]) async throws -> [RecipeID: ServingPrice] {
+        try await costs.costs(of: recipes.map(\.id)).mapValues { ServingPrice($0, currency: currency) }
     }
 
     /// The catalog's spelling of a cuisine a shopper named, in any case; nil for one neither saved here nor named by
@@ -153,6 +165,19 @@ struct BrowseController: Sendable {
             text: text, category: category, diet: diet,
             ingredient: fields["ingredient"].flatMap(MainIngredient.init(rawValue:)),
             area: area, have: HaveList.items(from: String((fields["have"] ?? "").prefix(maximumSearchLength * 2))),
+            maxCost: fields["max_cost"].flatMap(Self.maxCost(_:)),
+            order: fields["sort"].flatMap(BrowseQuery.Order.init(rawValue:)) ?? .usual,
             grouping: fields["group"].flatMap(BrowseQuery.Grouping.init(rawValue:)) ?? .photo, page: page)
+    }
+
+    /// The highest `max_cost` taken, in whole units of the shop's currency.
+    static let highestMaxCost = 100_000
+
+    /// `max_cost=3`: a whole number of the shop's currency's units, from 1; anything else is no cost filter.
+    private static func maxCost(_ text: String) -> Int? {
+        guard text.utf8.count <= 6, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let value = Int(text), (1...highestMaxCost).contains(value)
+        else { return nil }
+        return value
     }
 }

@@ -64,7 +64,7 @@ struct CartController: Sendable {
                 (line.recipe.id, entry.ingredients, line.recipe.servings)
             })
         for index in view.lines.indices {
-            view.lines[index].costPerServing = costs[cart.lines[index].recipe.id].flatMap {
+            view.lines[index].costPerServing = costs[cart.lines[index].recipe.id].map {
                 ServingPrice($0, currency: pricing.currency)
             }
         }

@@ -126,7 +126,7 @@ struct RecipeController: Sendable {
             chrome: pages.chrome(title: recipe.title, section: "", personal: placeholders),
             cartBlock: placeholders.blockHTML)
         view.notice = notice
-        view.costPerServing = cost.flatMap { ServingPrice($0, currency: pricing.currency) }
+        view.costPerServing = cost.map { ServingPrice($0, currency: pricing.currency) }
         view.edits = RecipeEditLinks(recipe: recipe, copy: copy)
         return PageCache.Template(html: try pages.renderer.html(view))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import RecipeCartDomain
+import RecipeCartShelf
 
 /// The Browse page: search form, filters, sections of tiles, paging.
 struct BrowseView: PageView {
@@ -31,6 +32,12 @@ struct BrowseView: PageView {
     var dietOptions: String
     /// The chosen diet's label; nil for any diet.
     var diet: String?
+    var costOptions: String
+    /// "under €3 a serving"; nil for any cost.
+    var costText: String?
+    var orderOptions: String
+    /// Set when the page is ordered by cost.
+    var byCost: Bool
     var groupingChips: String
     var showsGrouping: Bool
     var sections: [Section]
@@ -53,6 +60,7 @@ struct BrowseView: PageView {
 
     init(
         query: BrowseQuery, page: BrowsePage, categories: [String], areas: [String], chrome: PageChrome,
+        costs: [RecipeID: ServingPrice], currency: Currency,
         tiles: Stencil<RecipeTile>, chips: Stencil<FilterChip>, options: Stencil<FilterOption>
     ) {
         self.chrome = chrome
@@ -87,8 +95,23 @@ struct BrowseView: PageView {
             [FilterOption(value: "", label: "Any diet", selected: query.diet == nil)]
                 + Diet.allCases.map { FilterOption(value: $0.slug, label: $0.label, selected: query.diet == $0) })
         diet = query.diet?.label
-        // A search lists its best matches first and `have=` the fewest missing, so grouping is only offered for browsing.
-        showsGrouping = query.text.isEmpty && query.have.isEmpty
+        let ceilings = Self.costCeilings(for: currency)
+        costOptions = options.html(
+            [FilterOption(value: "", label: "Any cost", selected: query.maxCost == nil)]
+                + (ceilings + [query.maxCost].compactMap { $0 }.filter { !ceilings.contains($0) }).sorted().map {
+                    FilterOption(
+                        value: String($0), label: "Under \(currency.prefix)\($0)", selected: query.maxCost == $0)
+                })
+        costText = query.maxCost.map { Self.costLabel($0, currency: currency) }
+        orderOptions = options.html([
+            FilterOption(value: "", label: "Best first", selected: query.order == .usual),
+            FilterOption(
+                value: BrowseQuery.Order.cost.rawValue, label: "Cheapest a serving", selected: query.order == .cost),
+        ])
+        byCost = query.order == .cost
+        // A search lists its best matches first, `have=` the fewest missing and `sort=cost` the cheapest, so grouping
+        // is only offered for browsing.
+        showsGrouping = query.text.isEmpty && query.have.isEmpty && query.order == .usual
         groupingChips =
             showsGrouping
             ? chips.html([
@@ -100,7 +123,7 @@ struct BrowseView: PageView {
                     selected: query.grouping == .time, quiet: true),
             ]) : ""
         sections = page.sections.map { section in
-            let recipes = section.recipes.map { RecipeTile($0, missing: page.missing[$0.id]) }
+            let recipes = section.recipes.map { RecipeTile($0, missing: page.missing[$0.id], cost: costs[$0.id]) }
             return Section(
                 title: section.kind.title, headingID: "section-\(section.kind.rawValue)",
                 showsTiles: section.kind.showsTiles, recipes: recipes,
@@ -112,6 +135,8 @@ struct BrowseView: PageView {
             emptyMessage =
                 if let haveText {
                     "No recipes use “\(haveText.prefix(80))” with these filters. Try other ingredients, or clear the filters."
+                } else if let costText, searched.isEmpty {
+                    "No recipes are \(costText) with these filters. Try a higher cost, or clear the filters."
                 } else if searched.isEmpty {
                     "No recipes match these filters yet. Try another category or diet."
                 } else {
@@ -123,6 +148,18 @@ struct BrowseView: PageView {
             if page.page > 1 { previousURL = BrowseURL.make(query, page: page.page - 1) }
             if page.page < page.pageCount { nextURL = BrowseURL.make(query, page: page.page + 1) }
         }
+    }
+
+    /// The "under … a serving" choices offered, in whole units of the currency: a currency without minor units (the
+    /// yen) is counted in hundreds.
+    static func costCeilings(for currency: Currency) -> [Int] {
+        let scale = currency.minorDigits == 0 ? 100 : 1
+        return [1, 2, 3, 5, 10].map { $0 * scale }
+    }
+
+    /// "under €3 a serving".
+    static func costLabel(_ maxCost: Int, currency: Currency) -> String {
+        "under \(currency.prefix)\(maxCost) a serving"
     }
 }
 
@@ -138,6 +175,8 @@ enum BrowseURL {
         if let ingredient = query.ingredient { items.append(("ingredient", ingredient.rawValue)) }
         if let area = query.area { items.append(("area", area)) }
         if !query.have.isEmpty { items.append(("have", query.have.joined(separator: ","))) }
+        if let maxCost = query.maxCost { items.append(("max_cost", String(maxCost))) }
+        if query.order != .usual { items.append(("sort", query.order.rawValue)) }
         let grouping = grouping ?? query.grouping
         if grouping != .photo { items.append(("group", grouping.rawValue)) }
         if page > 1 { items.append(("page", String(page))) }
@@ -163,6 +202,10 @@ extension BrowseView: MustacheParent {
         case "haveText": haveText
         case "dietOptions": dietOptions
         case "diet": diet
+        case "costOptions": costOptions
+        case "costText": costText
+        case "orderOptions": orderOptions
+        case "byCost": byCost
         case "groupingChips": groupingChips
         case "showsGrouping": showsGrouping
         case "sections": sections

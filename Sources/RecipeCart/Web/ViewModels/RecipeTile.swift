@@ -12,8 +12,10 @@ struct RecipeTile {
     /// On a page ranked by what the shopper has: how many ingredients are missing, and which.
     var missingCount: Int?
     var missingText: String?
+    /// What a serving costs at the shop's prices, when anything of it could be priced.
+    var cost: ServingPrice?
 
-    init(_ summary: RecipeSummary, missing: [String]? = nil) {
+    init(_ summary: RecipeSummary, missing: [String]? = nil, cost: ServingPrice? = nil) {
         id = summary.id.rawValue
         title = summary.title
         url = Route.recipe.url(summary.id)
@@ -22,6 +24,7 @@ struct RecipeTile {
         timeText = DisplayText.minutes(summary.readyInMinutes)
         missingCount = missing?.count
         missingText = missing.map { $0.isEmpty ? "Nothing missing" : "Missing: " + $0.joined(separator: ", ") }
+        self.cost = cost
     }
 }
 
@@ -30,10 +33,10 @@ extension RecipeTile: StencilItem {
 
     /// What tile.mustache may show, by the name it uses there.
     enum Field: String, CaseIterable, Sendable {
-        case id, title, url, imageURL, servingsText, timeText, missingCount, missingText
+        case id, title, url, imageURL, servingsText, timeText, missingCount, missingText, costText, costMinor
     }
 
-    static let optionalFields: [Field] = [.imageURL, .missingCount, .missingText]
+    static let optionalFields: [Field] = [.imageURL, .missingCount, .missingText, .costText, .costMinor]
 
     func value(of field: Field) -> String? {
         switch field {
@@ -45,6 +48,8 @@ extension RecipeTile: StencilItem {
         case .timeText: timeText
         case .missingCount: missingCount.map(String.init)
         case .missingText: missingText
+        case .costText: cost?.servingText
+        case .costMinor: cost?.servingMinor
         }
     }
 }

@@ -1,22 +1,20 @@
 import Mustache
 import RecipeCartShelf
 
-/// What a recipe costs a serving at the shop's prices, by the amount it uses, as a cart line and a detail page show
-/// it, with `data-cost-per-serving-minor`.
+/// What a recipe costs a serving at the shop's prices, by the amount it uses, as a cart line, a detail page and a tile
+/// show it, with `data-cost-per-serving-minor`.
 struct ServingPrice {
     /// `€1.23 a serving`; `≈` before it when weighed goods or a weight a piece went into it; "at least" when some of
     /// its ingredients have no price.
     var servingText: String
     var servingMinor: String
 
-    /// nil when nothing of the recipe could be priced.
-    init?(_ cost: ServingCost, currency: Currency) {
-        guard cost.totalMinor > 0 else { return nil }
-        let amount = currency.format(minor: cost.perServingMinor)
+    init(_ cost: CostPerServing, currency: Currency) {
+        let amount = currency.format(minor: cost.minor)
         servingText =
             cost.isIncomplete
             ? "at least \(amount) a serving" : (cost.isEstimated ? "≈ " : "") + "\(amount) a serving"
-        servingMinor = String(cost.perServingMinor)
+        servingMinor = String(cost.minor)
     }
 }
 
