@@ -1,7 +1,8 @@
 """The priced shopping list as shoppers see it, in every engine — Chromium, WebKit and Firefox ESR — at a phone's
 size and a desktop's, and in lynx: each bought row shows its packs, price and unit price on the row, the basket
-total shows, nothing overflows (pagechecks.py), and the recipe page shows the cost a serving. The server runs on the
-bundled catalog, so the demo shelf prices the list."""
+total shows, nothing overflows (pagechecks.py), and the recipe page shows the cost a serving; Browse kept to "under
+€3 a serving" and ordered cheapest first shows each recipe's cost in order. The server runs on the bundled catalog, so
+the demo shelf prices the list."""
 
 import re
 
@@ -92,3 +93,47 @@ def test_lynx_reads_the_priced_list(base_url):
     assert re.search(r"Basket total: ≈? ?€\d+\.\d\d", text), text
     assert "1 × 1 kg Plain flour · 800 g left €0.99 (€0.99 per kg)" in text, text
     assert re.search(r"€\d+\.\d\d a serving", text), text
+
+
+# Every recipe listed: its cost a serving, whether "at least", and whether the cost's words are drawn inside its box.
+LISTED_COSTS = """
+return [...document.querySelectorAll('.browse-results [data-recipe-id]')].map(item => {
+  const cost = item.querySelector('.tile-cost'), box = item.getBoundingClientRect();
+  const b = cost && cost.getBoundingClientRect();
+  return {id: item.dataset.recipeId, minor: item.dataset.costPerServingMinor && Number(item.dataset.costPerServingMinor),
+          text: cost ? cost.textContent : item.textContent,
+          shown: !cost || (b.width > 0 && b.height > 0 && b.left >= box.left - 1 && b.right <= box.right + 1)};
+});
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_browse_keeps_to_a_cost_and_orders_cheapest_first(launched, base_url, engine):
+    shopper = launched(engine)
+    shopper.set_size(390, 844, True)
+    shopper.open(base_url + "/")
+    everything = shopper.js(LISTED_COSTS)
+    assert any(re.search(r"€\d+\.\d\d a serving", item["text"]) for item in everything), everything[:3]
+    # The shopper's choices in the filters, applied with the filters' button.
+    shopper.js("document.querySelector('details.filters').open = true;"
+               "document.getElementById('max_cost').value = '3'; document.getElementById('sort').value = 'cost';")
+    shopper.click(shopper.find(".filter-diet button[type=submit]"))
+    assert "max_cost=3" in shopper.url and "sort=cost" in shopper.url, shopper.url
+    check_page(shopper, "browse under €3, cheapest first")
+    cheap = shopper.js(LISTED_COSTS)
+    assert 0 < len(cheap) < len(everything)
+    costs = [item["minor"] for item in cheap]
+    assert all(cost is not None and cost <= 300 for cost in costs), cheap
+    assert costs == sorted(costs)
+    assert all(item["shown"] and "at least" not in item["text"] for item in cheap), cheap
+    assert shopper.find(".browse-section h2.section-title").text == "Cheapest a serving first"
+    shopper.screenshot(f"browse-by-cost-{engine}")
+
+
+def test_lynx_reads_the_costs_on_browse(base_url):
+    status, html, _ = Session(base_url).get("/?max_cost=3&sort=cost")
+    assert status == 200
+    text = " ".join(lynx_dump(html).split())
+    assert "Cheapest a serving first" in text
+    costs = [int(whole) * 100 + int(cents) for whole, cents in re.findall(r"€(\d+)\.(\d\d) a serving", text)]
+    assert costs and costs == sorted(costs) and max(costs) <= 300, text
