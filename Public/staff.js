@@ -2,6 +2,7 @@
 // follows /staff/events; each event only says that something changed, and the board reads its own page again and
 // swaps in what differs, node by node, so nothing flashes, the scroll stays, focus stays on the control that has it,
 // and a half-typed "how many missing" is kept. While a finger or the mouse is down, the swap waits until it is up.
+// Between reads it keeps every ticket's age true on its own, against the server's clock (see "Ages" below).
 (() => {
   "use strict";
   const board = document.getElementById("board");
@@ -23,7 +24,7 @@
   let reading = false;
   let readAgain = false;
   let pointerDown = false;
-  let waiting = null; // a page read while a pointer was down
+  let waiting = null; // a page read while a pointer was down, and when it arrived
 
   const clock = (date) => date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
@@ -89,9 +90,10 @@
         return;
       }
       if (!response.ok) return;
+      const arrived = performance.now();
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
-      if (pointerDown) waiting = page;
-      else show(page);
+      if (pointerDown) waiting = { page, arrived };
+      else show(page, arrived);
     } catch (error) {
       // The stream's own drop and retry say the board is not live; the next event reads again.
     } finally {
@@ -107,12 +109,13 @@
     return new Set(Array.from(root.querySelectorAll("article.staff-order"), (order) => order.dataset.orderCode));
   }
 
-  function show(page) {
+  function show(page, arrivedAt) {
     const nextBoard = page.getElementById("board");
     const nextHeader = page.querySelector(".staff-header");
     const header = document.querySelector(".staff-header");
     if (!nextBoard) return;
     const before = orderCodes(board);
+    drawing = drawingOf(nextBoard, page.querySelector(".staff-numbers"), arrivedAt);
     morph(board, nextBoard);
     if (header && nextHeader) morph(header, nextHeader);
     lastRendered = Date.now();
@@ -192,14 +195,94 @@
     setTimeout(() => {
       pointerDown = false;
       if (waiting) {
-        const page = waiting;
+        const { page, arrived } = waiting;
         waiting = null;
-        show(page);
+        show(page, arrived);
       }
     }, 300);
   };
   document.addEventListener("pointerup", released, true);
   document.addEventListener("pointercancel", released, true);
+
+  // --- Ages: each ticket turns amber and red within a second of its limit, with no request made. ---
+  // The page says when the server drew it (data-server-time), the two limits in seconds, when each order was sent
+  // (data-placed-at) and, once it was ready, when (data-ready-at: its age stops there, as the day's "late" number
+  // counts it). The server's time goes on by the browser's steady clock from the moment the page arrived, so a
+  // screen whose own clock is wrong, or jumps, still shows the server's ages. Each ticket is worked out again at the
+  // next moment it changes (a limit, or its next minute), and with every tick besides.
+
+  const AGE_TITLES = { fresh: "On time", warn: "Waiting", late: "Late" };
+  let ageTimer = null;
+  let dayReadAt = null; // the end of the day a read was asked for, so the day's end asks once
+
+  function drawingOf(root, numbers, arrived) {
+    return {
+      at: Date.parse(root.dataset.serverTime),
+      arrived,
+      warn: Number(root.dataset.orderWarnAfter) * 1000,
+      late: Number(root.dataset.orderLateAfter) * 1000,
+      lateToday: numbers ? Number(numbers.dataset.lateToday) : NaN,
+      dayStart: numbers ? Date.parse(numbers.dataset.dayStart) : NaN,
+      dayEnd: numbers ? Date.parse(numbers.dataset.dayEnd) : NaN,
+    };
+  }
+
+  // The page as first loaded arrived when its first byte did.
+  const navigation = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+  let drawing = drawingOf(
+    board,
+    document.querySelector(".staff-numbers"),
+    navigation && navigation.responseStart > 0 ? navigation.responseStart : performance.now(),
+  );
+
+  const serverNow = () => drawing.at + (performance.now() - drawing.arrived);
+  const ageOf = (waited) => (waited >= drawing.late ? "late" : waited >= drawing.warn ? "warn" : "fresh");
+
+  // As the server says it: "12 min", "1 h 5 min".
+  function minutesText(waited) {
+    const minutes = Math.max(0, Math.floor(waited / 60000));
+    if (minutes < 60) return `${minutes} min`;
+    const hours = Math.floor(minutes / 60);
+    return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  }
+
+  function keepAges() {
+    if (Number.isNaN(drawing.at)) return;
+    const now = serverNow();
+    let next = Number.isNaN(drawing.dayEnd) ? Infinity : drawing.dayEnd;
+    let turnedLate = 0;
+    for (const ticket of board.querySelectorAll("article.staff-order[data-placed-at]")) {
+      const placed = Date.parse(ticket.dataset.placedAt);
+      if (ticket.hasAttribute("data-ready-at") || Number.isNaN(placed)) continue;
+      const waited = now - placed;
+      const age = ageOf(waited);
+      if (ticket.dataset.orderAge !== age) ticket.dataset.orderAge = age;
+      const label = ticket.querySelector(".staff-order-age");
+      const words = `${AGE_TITLES[age]} · ${minutesText(waited)}`;
+      if (label && label.textContent !== words) label.textContent = words;
+      // Counted in today's number only if the server had not counted it yet.
+      if (placed >= drawing.dayStart && age === "late" && ageOf(drawing.at - placed) !== "late") turnedLate += 1;
+      const nextMinute = placed + (Math.max(0, Math.floor(waited / 60000)) + 1) * 60000;
+      for (const at of [placed + drawing.warn, placed + drawing.late, nextMinute]) {
+        if (at > now && at < next) next = at;
+      }
+    }
+    const numbers = document.querySelector(".staff-numbers");
+    if (numbers && !Number.isNaN(drawing.lateToday)) {
+      const late = drawing.lateToday + turnedLate;
+      if (numbers.dataset.lateToday !== String(late)) numbers.dataset.lateToday = String(late);
+      const words = late === 1 ? "1 late" : `${late} late`;
+      const count = numbers.querySelector(".staff-late-count");
+      if (count && count.textContent !== words) count.textContent = words;
+    }
+    // A new day starts its numbers from nothing: the board is read again once, when it begins.
+    if (now >= drawing.dayEnd && dayReadAt !== drawing.dayEnd) {
+      dayReadAt = drawing.dayEnd;
+      read();
+    }
+    clearTimeout(ageTimer);
+    ageTimer = setTimeout(keepAges, Math.min(Math.max(next - now, 0) + 10, 60000));
+  }
 
   // --- "Updated 12 s ago", and the heartbeat's watch. ---
 
@@ -207,6 +290,7 @@
     const seconds = Math.max(0, Math.round((Date.now() - lastRendered) / 1000));
     if (updatedTime) updatedTime.textContent = seconds < 2 ? "just now" : seconds < 120 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`;
     if (source && Date.now() - lastHeard > HEARTBEAT_LIMIT) drop();
+    keepAges();
   }
 
   // --- Sound, opt-in: browsers allow it only after a tap, so a tap turns it on. The chime is synthesised. ---

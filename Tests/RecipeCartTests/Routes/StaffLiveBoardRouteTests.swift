@@ -322,6 +322,64 @@ import Testing
         }
     }
 
+    /// What the board's script keeps each age true with, between reads: when the server drew the board, the limits,
+    /// when each order was sent and first ready, and the shop's day; an age runs until the order is first ready.
+    @Test func theBoardCarriesItsClockAndAnAgeStopsWhenTheOrderIsReady() async throws {
+        let clock = TestClock(Self.morning)
+        var environment = try StaffRouteTests.environment()
+        environment.clock = AppClock { clock.now }
+        try await environment.withShopper { staff in
+            var alice = Shopper(client: staff.client)
+            let code = try await Self.sendOrder(&alice)
+            try await Self.signIn(&staff)
+            var board = try await staff.get("/staff")
+            #expect(
+                board.contains(
+                    #"data-server-time="2026-09-21T14:13:20.000Z" data-order-warn-after="300" data-order-late-after="600""#
+                ))
+            #expect(
+                board.contains(#"data-order-age="fresh" data-placed-at="2026-09-21T14:13:20.000Z" data-substitution"#))
+            let day = try #require(Calendar.current.dateInterval(of: .day, for: Self.morning))
+            let rfc3339 = ISO8601DateFormatter()
+            rfc3339.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            #expect(
+                board.contains(
+                    #"data-late-today="0" data-day-start="\#(rfc3339.string(from: day.start))" "#
+                        + #"data-day-end="\#(rfc3339.string(from: day.end))">"#))
+            #expect(board.contains(#"<span class="staff-late-count">0 late</span>"#))
+            #expect(board.contains(#"staff-column-size-1 staff-column-tracks-1" data-column="new""#))
+            #expect(board.contains(#"staff-column-size-0 staff-column-tracks-0" data-column="ready""#))
+
+            clock.advance(by: 3 * 60)
+            for (from, to) in [("new", "picking"), ("picking", "ready")] {
+                #expect(
+                    try await staff.post("/staff/orders/\(code)/status", [("from", from), ("to", to)]).status
+                        == .seeOther)
+            }
+            clock.advance(by: 20 * 60)
+            board = try await staff.get("/staff")
+            #expect(board.contains(#"data-server-time="2026-09-21T14:36:20.000Z""#))
+            #expect(
+                board.contains(
+                    #"data-order-age="fresh" data-placed-at="2026-09-21T14:13:20.000Z" "#
+                        + #"data-ready-at="2026-09-21T14:16:20.000Z""#))
+            #expect(board.contains("On time · 3 min"))
+            #expect(board.contains(#"data-late-today="0""#))
+
+            // Three more just received: their column is two tickets wide on a wall, so they stand two high.
+            for note in ["Bob", "Carol", "Dave"] {
+                var shopper = Shopper(client: staff.client)
+                try await shopper.post("/cart/items/bundled-2", [("op", "inc")])
+                #expect(
+                    try await shopper.post("/cart/order", [("note", note), ("substitution", "leave-out")]).status
+                        == .seeOther)
+            }
+            board = try await staff.get("/staff")
+            #expect(board.contains(#"staff-column-size-3 staff-column-tracks-2" data-column="new""#))
+            #expect(board.contains(#"staff-column-size-1 staff-column-tracks-1" data-column="ready""#))
+        }
+    }
+
     @Test func pickMarksAreCompareAndSetAndTheShopperSeesWhatWasShortOrReplaced() async throws {
         try await StaffRouteTests.environment().withShopper { staff in
             var alice = Shopper(client: staff.client)

@@ -121,12 +121,22 @@ struct StaffController: Sendable {
     func board(_ request: Request, context: AppRequestContext) async throws -> Response {
         let now = pages.clock.now()
         let active = try await carts.activeCarts()
+        let day = Self.day(of: now)
         let numbers = OrderDayNumbers(
-            orders: try await orders.timings(placedSince: OrderDayNumbers.startOfDay(now)), limits: orderAges, now: now)
+            orders: try await orders.timings(placedSince: day.start), limits: orderAges, now: now)
         return try await render(
             active, orders: try await orders.openOrders(),
-            done: try await orders.recentlyDone(since: now.addingTimeInterval(-Self.recentlyDoneFor)), numbers: numbers,
-            title: "Orders", context: context)
+            done: try await orders.recentlyDone(since: now.addingTimeInterval(-Self.recentlyDoneFor)),
+            numbers: (numbers, day), title: "Orders", now: now, context: context)
+    }
+
+    /// The shop's day around `now`, from the midnight `OrderDayNumbers.startOfDay` counts from to the next.
+    static func day(of now: Date) -> DateInterval {
+        let start = OrderDayNumbers.startOfDay(now)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(24 * 3600)
+        return DateInterval(start: start, end: end)
     }
 
     /// How long a collected or cancelled order stays in "Recently done", with its Bring back.
@@ -261,12 +271,14 @@ struct StaffController: Sendable {
         else {
             throw AppError.notFound("There is no cart with that label. It may have been emptied.")
         }
-        return try await render([match], orders: [], done: [], numbers: nil, title: "Cart \(label)", context: context)
+        return try await render(
+            [match], orders: [], done: [], numbers: nil, title: "Cart \(label)", now: pages.clock.now(),
+            context: context)
     }
 
     private func render(
-        _ active: [ActiveCart], orders: [Order], done: [Order], numbers: OrderDayNumbers?, title: String,
-        context: AppRequestContext
+        _ active: [ActiveCart], orders: [Order], done: [Order], numbers: (OrderDayNumbers, DateInterval)?,
+        title: String, now: Date, context: AppRequestContext
     ) async throws -> Response {
         let walkingOrder = try await shoppingLists.walkingOrder()
         let pickList = try await shoppingLists.pickList(for: active, walkingOrder: walkingOrder)
@@ -275,7 +287,7 @@ struct StaffController: Sendable {
             numbers: numbers, carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
             points: try await upstream.pointsToday(), limits: orderAges,
             csrfToken: pages.signer.csrfToken(for: try context.shopper), assets: pages.assets, title: title,
-            now: pages.clock.now(), handoffs: try await partner.handoffs(orders.map(\.code)))
+            now: now, handoffs: try await partner.handoffs(orders.map(\.code)))
         if context.screen == .paired { view.screenWatch = .paired(scriptURL: pages.assets.url(for: "screen.js")) }
         return try pages.renderer.response(view)
     }

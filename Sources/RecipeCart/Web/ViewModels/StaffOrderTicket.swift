@@ -40,9 +40,14 @@ struct StaffOrderTicket {
     var status: String
     var statusTitle: String
     var itemCountText: String
-    /// `fresh`, `warn` or `late` (`data-order-age`), with the same in words: "Late · 12 min".
+    /// `fresh`, `warn` or `late` (`data-order-age`), with the same in words: "Late · 12 min". The age runs from
+    /// sending until the order is first ready, as the day's "late" number counts it, then stays.
     var age: String
     var ageText: String
+    /// When it was sent and, once it has been, first ready (`data-placed-at`, `data-ready-at`): the board's script
+    /// counts the age on from these every second, so a quiet board still turns amber and red on time.
+    var placedAt: String
+    var readyAt: String?
     var substitution: Substitution?
     var lines: [LineRow]
     var pickList: [StaffPickSection]
@@ -66,10 +71,12 @@ struct StaffOrderTicket {
         status = order.status.rawValue
         statusTitle = order.status.title
         itemCountText = DisplayText.batches(order.itemCount)
-        let waited = now.timeIntervalSince(order.placedAt)
+        let waited = (order.readyAt ?? now).timeIntervalSince(order.placedAt)
         let ageState = limits.age(of: waited)
         age = ageState.rawValue
         ageText = "\(ageState.title) · \(Self.minutes(waited))"
+        placedAt = Self.instant(order.placedAt)
+        readyAt = order.readyAt.map(Self.instant)
         substitution = order.content.substitution.map { Substitution(kind: $0.kind.rawValue, text: $0.text) }
         lines = order.content.lines.map { line in
             LineRow(title: line.title, quantity: line.quantity, servingsText: line.servings.map { "for \($0)" })
@@ -106,7 +113,12 @@ struct StaffOrderTicket {
             + (replaced > 0 ? ["\(replaced) replaced"] : [])).joined(separator: " · ")
     }
 
-    /// "12 min", "1 h 5 min": long waits stay readable at a glance.
+    /// An instant as RFC 3339 in UTC to the millisecond, which every browser's `Date.parse` reads.
+    static func instant(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    /// "12 min", "1 h 5 min": long waits stay readable at a glance. `Public/staff.js` says it the same way.
     static func minutes(_ seconds: TimeInterval) -> String {
         let minutes = max(0, Int(seconds / 60))
         guard minutes >= 60 else { return "\(minutes) min" }

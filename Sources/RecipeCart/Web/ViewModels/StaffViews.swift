@@ -29,6 +29,9 @@ struct StaffBoardView: PageView {
         /// `staff-column-size-N`: how much of the row a column takes, by its orders (capped), since CSP forbids
         /// inline styles.
         var size: Int
+        /// `staff-column-tracks-N`: on a wall screen, how many tickets wide the column is, so that its tickets stand
+        /// two high (capped at 4; 0 when it has none): eight orders in any mix fit on one screen.
+        var tracks: Int
     }
 
     struct CartCard {
@@ -59,6 +62,10 @@ struct StaffBoardView: PageView {
         var medianText: String
         var late: Int
         var lateText: String
+        /// Where the shop's day starts and ends (`data-day-start`, `data-day-end`): the board's script counts an
+        /// open order of today into `late` as it turns late, and reads the board again when the day ends.
+        var dayStart: String
+        var dayEnd: String
     }
 
     var csrfToken: String
@@ -86,13 +93,20 @@ struct StaffBoardView: PageView {
     /// Nil without a recipe API.
     var points: Points?
     var updatedAt: String
+    /// When the server drew the board (`data-server-time`) and the two age limits in seconds
+    /// (`data-order-warn-after`, `data-order-late-after`): the board's script keeps each ticket's age true from them
+    /// against the server's clock, not the screen's.
+    var serverTime: String
+    var warnAfter: String
+    var lateAfter: String
     /// Without JavaScript the board reloads itself this often; one cart's page does too.
     var refreshSeconds = 10
     var title: String
 
     init(
-        orders: [(order: Order, pickList: [ShoppingListGroup])], done: [Order], numbers: OrderDayNumbers?,
-        carts: [(label: String, cart: ActiveCart)], pickList: [ShoppingListGroup], points: PointsUsage?,
+        orders: [(order: Order, pickList: [ShoppingListGroup])], done: [Order],
+        numbers: (counts: OrderDayNumbers, day: DateInterval)?, carts: [(label: String, cart: ActiveCart)],
+        pickList: [ShoppingListGroup], points: PointsUsage?,
         limits: OrderAge.Limits, csrfToken: String, assets: AssetURLs, title: String, now: Date,
         handoffs: [OrderCode: Handoff] = [:]
     ) {
@@ -104,18 +118,20 @@ struct StaffBoardView: PageView {
             let inColumn = tickets.filter { $0.status == status.rawValue }
             return Column(
                 id: status.rawValue, title: status.title, orders: inColumn,
-                countText: inColumn.count == 1 ? "1 order" : "\(inColumn.count) orders", size: min(inColumn.count, 4))
+                countText: inColumn.count == 1 ? "1 order" : "\(inColumn.count) orders", size: min(inColumn.count, 4),
+                tracks: min((inColumn.count + 1) / 2, 4))
         }
         hasOrders = !orders.isEmpty
         orderCountText = orders.count == 1 ? "1 order" : "\(orders.count) orders"
         self.done = done.map(StaffDoneTicket.init)
         hasDone = !done.isEmpty
-        self.numbers = numbers.map { numbers in
+        self.numbers = numbers.map { numbers, day in
             Numbers(
                 orders: numbers.orders,
                 ordersText: numbers.orders == 1 ? "1 order today" : "\(numbers.orders) orders today",
                 medianText: numbers.medianMinutesToReady.map { "\($0) min to ready (median)" } ?? "none ready yet",
-                late: numbers.late, lateText: numbers.late == 1 ? "1 late" : "\(numbers.late) late")
+                late: numbers.late, lateText: numbers.late == 1 ? "1 late" : "\(numbers.late) late",
+                dayStart: StaffOrderTicket.instant(day.start), dayEnd: StaffOrderTicket.instant(day.end))
         }
         self.csrfToken = csrfToken
         stylesheetURL = assets.url(for: "staff.css")
@@ -138,6 +154,14 @@ struct StaffBoardView: PageView {
         self.pickList = ShoppingListSection.sections(pickList, csrfToken: nil)
         self.points = points.map { Points(used: PointsText.text($0.used), left: PointsText.text($0.left)) }
         updatedAt = ClockTime.text(now)
+        serverTime = StaffOrderTicket.instant(now)
+        warnAfter = Self.seconds(limits.warnAfter)
+        lateAfter = Self.seconds(limits.lateAfter)
+    }
+
+    /// "90", or "1.5" for a limit that is not whole seconds.
+    private static func seconds(_ interval: TimeInterval) -> String {
+        interval.rounded() == interval ? String(Int(interval)) : String(interval)
     }
 }
 
