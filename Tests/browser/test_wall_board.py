@@ -3,7 +3,8 @@ eight orders on a TV.
 
 - A quiet board: one order, nothing else happening, no request made. Its ticket turns amber and red within a second
   of `--order-warn-after` and `--order-late-after` (3 s and 6 s here), never before, the day's "late" number with it,
-  and its minutes advance when the minute is up. Without JavaScript the board's own 10 s refresh does the same.
+  and its minutes advance when the minute is up; a screen whose own clock is wrong shows the server's ages all the
+  same. Without JavaScript the board's own 10 s refresh does the same.
 - Eight orders at 1920×1080 and 3840×2160, four at 1366×768 (the viewport, as a TV in full screen has it): every
   ticket inside the screen without scrolling, codes at least 48 px (96 px at 4K, 32 px at 1366×768) by font size
   and by box, in every
@@ -59,13 +60,13 @@ def board_requests(server):
 
 # Records, in the page, the wall-clock moment each change of the ticket's age and words and of the day's "late"
 # number happened: the test then compares them with when the order was placed, by the server's clock (the same
-# machine's).
+# machine's). The moment is read from the browser's time origin, which a page's own `Date` cannot change.
 WATCH = """
 const ticket = document.querySelector('article.staff-order');
 const numbers = document.querySelector('.staff-numbers');
 window.__seen = [];
 const note = () => window.__seen.push({
-  at: Date.now(),
+  at: performance.timeOrigin + performance.now(),
   age: ticket.dataset.orderAge,
   words: ticket.querySelector('.staff-order-age').textContent,
   late: numbers.dataset.lateToday,
@@ -80,6 +81,21 @@ note();
 
 def first_seen(seen, condition):
     return next((entry for entry in seen if condition(entry)), None)
+
+
+def assert_turned_on_time(seen, placed, engine):
+    """Amber, then red and "1 late", each within a second of its limit (by the server's clock) and never before."""
+    warn = first_seen(seen, lambda s: s["age"] == "warn")
+    late = first_seen(seen, lambda s: s["age"] == "late")
+    assert warn and late, seen
+    for entry, limit, words in ((warn, WARN_AFTER, "Waiting · 0 min"), (late, LATE_AFTER, "Late · 0 min")):
+        after = (entry["at"] - placed) / 1000 - limit
+        assert -SLACK <= after <= ON_TIME, f"{engine}: {entry['age']} {after:+.2f} s from its limit"
+        assert entry["words"] == words, entry
+    counted = first_seen(seen, lambda s: s["late"] == "1")
+    assert counted["lateWords"] == "1 late", counted
+    assert abs(counted["at"] - late["at"]) <= 1000 * SLACK, (counted, late)
+    assert first_seen(seen, lambda s: s["age"] == "fresh" and s["at"] > warn["at"]) is None, "the age went back"
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -104,18 +120,7 @@ def test_a_quiet_board_tells_the_time(launched, own_server_with, engine):
     requests_before = board_requests(server)
 
     wait_for(board, LATE_AFTER + 3, lambda: board.js("return window.__seen.some(s => s.late === '1')"), "late")
-    seen = board.js("return window.__seen")
-    warn = first_seen(seen, lambda s: s["age"] == "warn")
-    late = first_seen(seen, lambda s: s["age"] == "late")
-    assert warn and late, seen
-    for entry, limit, words in ((warn, WARN_AFTER, "Waiting · 0 min"), (late, LATE_AFTER, "Late · 0 min")):
-        after = (entry["at"] - placed) / 1000 - limit
-        assert -SLACK <= after <= ON_TIME, f"{engine}: {entry['age']} {after:+.2f} s from its limit"
-        assert entry["words"] == words, entry
-    counted = first_seen(seen, lambda s: s["late"] == "1")
-    assert counted["lateWords"] == "1 late", counted
-    assert abs(counted["at"] - late["at"]) <= 1000 * SLACK, (counted, late)
-    assert first_seen(seen, lambda s: s["age"] == "fresh" and s["at"] > warn["at"]) is None, "the age went back"
+    assert_turned_on_time(board.js("return window.__seen"), placed, engine)
 
     # The minute is up: "1 min" within a second of it.
     wait_for(board, 60 - LATE_AFTER + 3, lambda: board.js("return window.__seen.some(s => s.words === 'Late · 1 min')"),
@@ -126,6 +131,48 @@ def test_a_quiet_board_tells_the_time(launched, own_server_with, engine):
     time.sleep(0.5)  # the request log is written in batches
     assert board_requests(server) == requests_before, "the board asked the shop for something while it was quiet"
     assert board.js("return document.getElementById('board').dataset.boardLive") == "true"
+
+
+# A screen whose own clock is ten minutes fast: `Date.now()` and `new Date()` say so in every page it opens.
+FAST_CLOCK = """
+(() => {
+  const RealDate = Date;
+  const skew = 10 * 60 * 1000;
+  class FastDate extends RealDate {
+    constructor(...args) { if (args.length === 0) super(RealDate.now() + skew); else super(...args); }
+    static now() { return RealDate.now() + skew; }
+  }
+  window.Date = FastDate;
+})();
+"""
+
+
+def test_a_screen_with_a_wrong_clock_shows_the_servers_ages(own_server_with):
+    """The board counts on from the server's time, not the screen's: ten minutes fast, it still turns amber and red
+    on time (Chromium, whose DevTools protocol puts the wrong clock into the page before its scripts)."""
+    server = own_server_with("--order-warn-after", f"{WARN_AFTER}s", "--order-late-after", f"{LATE_AFTER}s")
+    driver = make_driver(javascript=True)
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAST_CLOCK})
+        staff_sign_in(driver, server.url)
+        code = HTTPShopper(server.url).send_order("bundled-33", "Fast clock")
+        deadline = time.monotonic() + 3
+        while not driver.find_elements(By.CSS_SELECTOR, f'article.staff-order[data-order-code="{code}"]'):
+            assert time.monotonic() < deadline, f"order {code} is not on the board"
+            time.sleep(0.05)
+        placed = driver.execute_script(
+            "return Date.parse(document.querySelector('article.staff-order').dataset.placedAt)")
+        assert driver.execute_script("return Date.now()") - placed > 9 * 60 * 1000, "the screen's clock is not fast"
+        driver.execute_script(WATCH)
+        first = driver.execute_script("return window.__seen[0]")
+        assert first["age"] == "fresh" and first["words"] == "On time · 0 min", first
+        deadline = time.monotonic() + LATE_AFTER + 3
+        while not driver.execute_script("return window.__seen.some(s => s.late === '1')"):
+            assert time.monotonic() < deadline, driver.execute_script("return window.__seen")
+            time.sleep(0.05)
+        assert_turned_on_time(driver.execute_script("return window.__seen"), placed, "chromium")
+    finally:
+        driver.quit()
 
 
 def test_without_javascript_the_refresh_tells_the_time(own_server_with):
