@@ -105,7 +105,7 @@ def shopper_walk(shopper, base_url, size):
     if not phone:
         # Folded behind "Filters" on a phone; shown beside the search on a desktop.
         selects = shopper.js(SELECTS)
-        assert len(selects) == 3, f"{tag}: filter selects shown: {selects}"
+        assert len(selects) == 5, f"{tag}: filter selects shown: {selects}"
         for select in selects:
             assert select["appearance"] == "none", f"{tag}: the {select['id']} select is drawn natively: {select}"
     shopper.type_into(shopper.find("#q"), "carbonara")

@@ -53,10 +53,14 @@ final class CostRanker: Sendable {
             } else {
                 let ranking = index.inTitleOrder(among: allowed)
                 let all = 0..<ranking.count
-                rows = Self.stablySorted(
-                    zip(ranking.ids(all), ranking.summaries(all)).map {
-                        ($0, BrowseSection.browsing($1, grouping: query.grouping))
-                    }, by: { ($0.section.rawValue, 0, 0) })
+                // Ordered by cost below, title order breaking ties, the browsing sections play no part there.
+                rows =
+                    query.order == .cost
+                    ? ranking.ids(all).map { ($0, .cheapest) }
+                    : Self.stablySorted(
+                        zip(ranking.ids(all), ranking.summaries(all)).map {
+                            ($0, BrowseSection.browsing($1, grouping: query.grouping))
+                        }, by: { ($0.section.rawValue, 0, 0) })
             }
         }
         if query.order == .cost {

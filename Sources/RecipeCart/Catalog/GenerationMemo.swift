@@ -39,6 +39,14 @@ final class GenerationMemo<Value: Sendable>: Sendable {
         }
     }
 
+    /// The value of `generation` when it has been built; else its build is begun (or joined) for the requests after,
+    /// and nil is answered at once.
+    func builtOrBegun(at generation: Int) -> Value? {
+        if let ready = ready.withLock({ $0 }), ready.generation == generation { return ready.value }
+        _ = task(for: generation)
+        return nil
+    }
+
     private func task(for generation: Int) -> Task<Value, any Error> {
         return building.withLock { building in
             if let current = building, current.generation >= generation { return current.task }

@@ -1,12 +1,14 @@
 import Algorithms
+import Foundation
 import RecipeCartDomain
 import RecipeCartShelf
 import RecipeCartStorage
 
-/// What a serving of each recipe costs at the shop's prices. Browse's cost filter and order need every recipe's, which
-/// is worked out once a catalog generation (every change of recipes, products or matches advances it), a few hundred
-/// recipes a read so that a large catalog's ingredients are never all in memory at once; a page's tiles need only
-/// their own.
+/// What a serving of each recipe costs at the shop's prices, for tiles and for Browse's cost filter and order. Every
+/// recipe's is worked out once a catalog generation (every change of recipes, products or matches advances it), in
+/// batches of a few hundred recipes read and priced on every core, so that a large catalog's ingredients are never all
+/// in memory at once. A page's tiles read that table once it is built, and meanwhile price their own recipes: the
+/// first page with tiles of a generation begins the table, so a shop whose shoppers never browse never makes it.
 final class RecipeCosts: Sendable {
     /// Recipes read and priced at a time while the table is made.
     static let batchSize = 500
@@ -19,13 +21,25 @@ final class RecipeCosts: Sendable {
         self.catalog = catalog
         self.pricing = pricing
         everyRecipe = GenerationMemo { _ in
-            var costs: [RecipeID: CostPerServing] = [:]
-            for batch in try await catalog.recipeIDs(matching: BrowseQuery()).chunks(ofCount: Self.batchSize) {
-                costs.merge(try await Self.costs(of: Array(batch), catalog: catalog, pricing: pricing)) { kept, _ in
-                    kept
+            let batches = try await catalog.recipeIDs(matching: BrowseQuery()).chunks(ofCount: Self.batchSize)
+                .map(Array.init)
+            return try await withThrowingTaskGroup(of: [RecipeID: CostPerServing].self) { group in
+                var costs: [RecipeID: CostPerServing] = [:]
+                var next = batches.makeIterator()
+                // One batch a core in flight: the table is made as fast as the cores allow, holding little.
+                for _ in 0..<max(1, ProcessInfo.processInfo.activeProcessorCount) {
+                    guard let batch = next.next() else { break }
+                    group.addTask { try await Self.costs(of: batch, catalog: catalog, pricing: pricing) }
                 }
+                while let done = try await group.next() {
+                    costs.merge(done) { kept, _ in kept }
+                    if let batch = next.next() {
+                        group.addTask { try await Self.costs(of: batch, catalog: catalog, pricing: pricing) }
+                    }
+                }
+                MemoryRelease.returnFreedMemory()
+                return costs
             }
-            return costs
         }
     }
 
@@ -34,9 +48,14 @@ final class RecipeCosts: Sendable {
         try await everyRecipe.value(at: generation)
     }
 
-    /// The costs of the recipes a page shows.
-    func costs(of ids: [RecipeID]) async throws -> [RecipeID: CostPerServing] {
-        try await Self.costs(of: ids, catalog: catalog, pricing: pricing)
+    /// The costs of the recipes a page shows: from the table when it is built, else worked out for them alone.
+    func costs(of ids: [RecipeID], generation: Int) async throws -> [RecipeID: CostPerServing] {
+        guard let table = everyRecipe.builtOrBegun(at: generation) else {
+            return try await Self.costs(of: ids, catalog: catalog, pricing: pricing)
+        }
+        var costs: [RecipeID: CostPerServing] = [:]
+        for id in ids { costs[id] = table[id] }
+        return costs
     }
 
     private static func costs(of ids: [RecipeID], catalog: any CatalogStore, pricing: ShelfPricing) async throws

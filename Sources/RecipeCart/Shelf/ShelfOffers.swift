@@ -9,7 +9,8 @@ struct ShelfOffers: Sendable {
     private struct Shelf: Sendable {
         var index: ShelfIndex
         var confirmed: [String: [String]]
-        /// The price histories of the products whose price changed in the last 30 days.
+        /// The price histories of the products whose price is a reduction to show: only a new price change makes
+        /// another one so, and that is a new generation.
         var recentPrices: [String: [PriceChange]]
     }
 
@@ -25,7 +26,8 @@ struct ShelfOffers: Sendable {
                 index: ShelfIndex(products: try await products.activeProducts()),
                 confirmed: try await products.allMatches(),
                 recentPrices: try await products.priceHistoriesChanged(
-                    since: clock.now().addingTimeInterval(-ReducedPrice.window)))
+                    since: clock.now().addingTimeInterval(-ReducedPrice.window)
+                ).filter { ReducedPrice.wasPrice(history: $0.value, now: clock.now()) != nil })
         }
     }
 

@@ -3,12 +3,21 @@ import Foundation
 /// An ingredient's name as written, and the key under which the same thing from different recipes
 /// meets on a shopping list: `Tomatoes`, ` tomato ` and `tomato` share `tomato`; `Tomato purée`
 /// and `tomato puree` share `tomato puree`.
-package struct IngredientName {
+package struct IngredientName: Sendable {
     /// Trimmed, spaces collapsed; otherwise as the first recipe wrote it.
     package let display: String
     package let key: String
 
+    /// Names as recipes write them repeat across a catalog ("garlic", "olive oil"): pricing every recipe of a large
+    /// one reads each name's key a few times, and making it (Foundation's folding and trimming) had been a third of
+    /// that work.
+    private static let known = BoundedMemo<String, IngredientName>(capacity: 8_192)
+
     package init(_ name: String) {
+        self = Self.known.value(for: name, make: Self.init(making:))
+    }
+
+    private init(making name: String) {
         display = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         var words =
             display

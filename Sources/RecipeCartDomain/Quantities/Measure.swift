@@ -16,8 +16,12 @@ public struct Measure: Sendable, Equatable {
         self.kind = kind
     }
 
+    /// Measures repeat across a catalog as names do ("2 cloves", "1 tbsp"): kept, so that pricing every recipe of a
+    /// large one parses each once.
+    private static let known = BoundedMemo<String, Measure>(capacity: 8_192)
+
     public static func parse(_ text: String) -> Measure {
-        Measure(kind: MeasureParser.parse(text))
+        known.value(for: text) { Measure(kind: MeasureParser.parse($0)) }
     }
 
     /// A factor outside (0, 1 000 000], or one that would take the amount past 10¹², leaves the

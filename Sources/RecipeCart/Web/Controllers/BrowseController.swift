@@ -92,7 +92,8 @@ struct BrowseController: Sendable {
         let facets = try await known
         var view = BrowseView(
             query: query, page: found, categories: facets.categories, areas: facets.areas, chrome: chrome,
-            costs: try await servingPrices(of: found.sections.flatMap(\.recipes)), currency: currency,
+            costs: try await servingPrices(of: found.sections.flatMap(\.recipes), generation: generation),
+            currency: currency,
             tiles: pages.renderer.tiles, chips: pages.renderer.filterChips, options: pages.renderer.filterOptions)
         view.notice = notice
         var isProvisional = found.isProvisional
@@ -128,15 +129,17 @@ struct BrowseController: Sendable {
         let page = try await search.page(for: suggested, generation: generation)
         guard page.totalCount > 0 else { return nil }
         let recipes = Array(page.sections.flatMap(\.recipes).prefix(Self.suggestedRecipes))
-        let costs = try await servingPrices(of: recipes)
+        let costs = try await servingPrices(of: recipes, generation: generation)
         return BrowseView.DidYouMean(
             text: text, url: BrowseURL.make(suggested),
             tiles: pages.renderer.tiles.html(recipes.map { RecipeTile($0, cost: costs[$0.id]) }))
     }
 
     /// What a serving of each recipe shown costs, for its tile.
-    private func servingPrices(of recipes: [RecipeSummary]) async throws -> [RecipeID: ServingPrice] {
-        try await costs.costs(of: recipes.map(\.id)).mapValues { ServingPrice($0, currency: currency) }
+    private func servingPrices(of recipes: [RecipeSummary], generation: Int) async throws -> [RecipeID: ServingPrice] {
+        try await costs.costs(of: recipes.map(\.id), generation: generation).mapValues {
+            ServingPrice($0, currency: currency)
+        }
     }
 
     /// The catalog's spelling of a cuisine a shopper named, in any case; nil for one neither saved here nor named by

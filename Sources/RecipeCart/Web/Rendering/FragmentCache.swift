@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// A shopper's part of a page, rendered once for each distinct value and kept with the shopper's token as a
 /// placeholder. The value is the key: everything the fragment shows is in it, so no catalog change can leave a
 /// kept fragment wrong. Rendering the detail page's cart block with Mustache on every request was a tenth of the

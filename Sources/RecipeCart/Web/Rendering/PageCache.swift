@@ -1,4 +1,5 @@
 import NIOCore
+import RecipeCartDomain
 import Synchronization
 
 /// Rendered pages shared by every shopper, keyed by what was asked and valid for one catalog generation.

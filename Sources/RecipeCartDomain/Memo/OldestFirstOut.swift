@@ -1,21 +1,21 @@
 /// Values by key, at most `capacity` of them: past it the oldest key goes first, so a burst of unusual requests
 /// cannot grow a cache without bound. Not locked: each cache keeps one inside its own lock.
-struct OldestFirstOut<Key: Hashable, Value> {
-    let capacity: Int
+package struct OldestFirstOut<Key: Hashable, Value> {
+    package let capacity: Int
     private var values: [Key: Value] = [:]
     /// Keys in the order they came, the oldest at `oldest`: a key leaves by moving that index, not by shifting every
     /// key after it (a full cache of thousands had shifted them all on every insert).
     private var order: [Key] = []
     private var oldest = 0
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
     }
 
-    subscript(key: Key) -> Value? { values[key] }
+    package subscript(key: Key) -> Value? { values[key] }
 
     /// Keeps `value` under `key`; a key kept again keeps its place in line.
-    mutating func keep(_ value: Value, for key: Key) {
+    package mutating func keep(_ value: Value, for key: Key) {
         if values.updateValue(value, forKey: key) == nil { order.append(key) }
         while order.count - oldest > capacity {
             values[order[oldest]] = nil
