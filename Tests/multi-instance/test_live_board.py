@@ -1,12 +1,14 @@
 """The live staff board across instances: a board following its event stream through nginx, or straight from one
 instance, hears an order sent through another instance within a second, with nothing buffered on the way; and a
-sign-out or a revoke on one instance ends that session's streams on the others within a second."""
+sign-out or a revoke on one instance ends that session's streams on the others within a second; a quiet board on one
+instance shows an order sent through another late once its limit has passed."""
 
 from __future__ import annotations
 
 import re
 import socket
 import time
+from datetime import datetime
 
 from mikit import HOST, MultiClient, sign_in_staff
 
@@ -202,3 +204,45 @@ def test_revoking_a_screen_on_one_instance_ends_its_stream_on_another_within_a_s
     finally:
         for stream in [*streams, staffs]:
             stream.close()
+
+
+def test_a_quiet_board_on_one_instance_turns_an_order_sent_through_another_late(shops):
+    """Nothing happens on any instance after the order: the board another instance draws (as the board's 10 s refresh
+    reads it without JavaScript) shows it late once its limit has passed, and carries what the board's script turns
+    it late with on the same moment: the order's sending, as every instance reads it, and this instance's clock."""
+    shop = shops(["--order-warn-after", "2s", "--order-late-after", "4s"])
+    one, two, three = (server.port for server in shop.instances)
+    shopper = MultiClient(shop.ports)
+    token = shopper.on(one).csrf()
+    reply = shopper.on(one).step("bundled-33", "inc", token)
+    token = shopper.on(one).token_after(reply, token)
+    sent_at = time.time()
+    sent = shopper.on(one).post_form("/cart/order", {"_csrf": token, "note": "Quiet", "substitution": "leave-out"})
+    assert sent.status == 303
+    code = (sent.header("location") or "").rsplit("/", 1)[-1]
+    staff = MultiClient(shop.ports)
+    sign_in_staff(staff.on(two))
+
+    def ticket(port: int) -> tuple[str, float, float, str]:
+        page = staff.on(port).get("/staff").text
+        match = re.search(rf'data-order-code="{code}" data-order-status="new" data-order-age="(\w+)" '
+                          r'data-placed-at="([^"]+)"', page)
+        assert match, page[:2000]
+        drawn = re.search(r'data-server-time="([^"]+)"', page)
+        late = re.search(r'data-late-today="(\d+)"', page)
+        assert drawn and late
+        return match[1], parse_time(match[2]), parse_time(drawn[1]), late[1]
+
+    age, placed_two, drawn, late_today = ticket(two)
+    assert (age, late_today) == ("fresh", "0")
+    assert abs(placed_two - sent_at) < 2 and abs(drawn - time.time()) < 2
+    time.sleep(max(0.0, sent_at + 4.5 - time.time()))
+    for port in (three, two):
+        age, placed, drawn, late_today = ticket(port)
+        assert (age, late_today) == ("late", "1"), f"instance on port {port}"
+        assert placed == placed_two, "every instance reads the same moment of sending"
+        assert drawn - placed >= 4, "the board's script, given these, shows it late too"
+
+
+def parse_time(text: str) -> float:
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
