@@ -177,7 +177,7 @@ def test_each_filter_label_stays_with_its_control(shopper, base_url, width, heig
         summary.click()
     assert shown(driver, driver.find_element(By.ID, "area"))
     pairs = driver.execute_script(LABELS_AND_CONTROLS)
-    assert [pair["label"] for pair in pairs] == ["Diet", "Main ingredient", "Cuisine", "I have"]
+    assert [pair["label"] for pair in pairs] == ["Diet", "Main ingredient", "Cuisine", "Cost a serving", "Order", "I have"]
     for pair in pairs:
         (label_left, label_top, label_right, label_bottom) = pair["label_box"]
         (control_left, control_top, control_right, control_bottom) = pair["control_box"]

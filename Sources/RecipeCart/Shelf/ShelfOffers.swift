@@ -41,7 +41,7 @@ struct ShelfOffers: Sendable {
         var offers: [String: [PackOffer]] = [:]
         for item in items {
             let chosen =
-                shelf.confirmed[item.key].map { skus in skus.compactMap { shelf.index.bySKU[$0] } }
+                shelf.confirmed[item.key].map { skus in skus.compactMap(shelf.index.product(sku:)) }
                 ?? shelf.index.suggestions(for: item.key, aisle: item.aisle)
             offers[item.key] = chosen.compactMap(\.offer)
         }

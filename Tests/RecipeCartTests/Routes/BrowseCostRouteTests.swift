@@ -141,6 +141,25 @@ import Testing
         }
     }
 
+    /// One "Order" select for every way a page is ordered: its "By cooking time" says `sort=time` for `group=time`.
+    @Test func theOrderSelectGroupsByTimeOrListsTheCheapestFirst() async throws {
+        try await TestEnvironment().withShopper { shopper in
+            let chosen = try await shopper.get("/?sort=time")
+            #expect(Self.tiles(chosen).map(\.id) == Self.tiles(try await shopper.get("/?group=time")).map(\.id))
+            #expect(chosen.contains(#"<option value="time" selected>By cooking time</option>"#))
+            #expect(chosen.contains(#"id="section-\#(BrowseSection.quick.rawValue)""#))
+            let browsing = try await shopper.get("/")
+            #expect(browsing.contains(#"<option value="" selected>Photos first</option>"#))
+            #expect(!browsing.contains(#"name="group""#), "the Order select carries the grouping")
+            let search = try await shopper.get("/?q=chicken")
+            #expect(search.contains(#"<option value="" selected>Best match first</option>"#))
+            #expect(!search.contains("By cooking time"))
+            let having = try await shopper.get("/?have=egg&sort=cost")
+            #expect(having.contains(#"<option value="">Fewest missing first</option>"#))
+            #expect(having.contains(#"<option value="cost" selected>Cheapest a serving</option>"#))
+        }
+    }
+
     @Test func badCostValuesAreIgnoredLikeAnyUnknownFilter() async throws {
         try await TestEnvironment().withShopper { shopper in
             let all = Self.tiles(try await shopper.get("/")).map(\.id)

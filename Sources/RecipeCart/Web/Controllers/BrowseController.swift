@@ -170,7 +170,9 @@ struct BrowseController: Sendable {
             area: area, have: HaveList.items(from: String((fields["have"] ?? "").prefix(maximumSearchLength * 2))),
             maxCost: fields["max_cost"].flatMap(Self.maxCost(_:)),
             order: fields["sort"].flatMap(BrowseQuery.Order.init(rawValue:)) ?? .usual,
-            grouping: fields["group"].flatMap(BrowseQuery.Grouping.init(rawValue:)) ?? .photo, page: page)
+            // The Order select says `sort=time` for what links say `group=time`.
+            grouping: fields["sort"].flatMap(BrowseQuery.Grouping.init(rawValue:))
+                ?? fields["group"].flatMap(BrowseQuery.Grouping.init(rawValue:)) ?? .photo, page: page)
     }
 
     /// The highest `max_cost` taken, in whole units of the shop's currency.

@@ -19,7 +19,6 @@ struct BrowseView: PageView {
     var chrome: PageChrome
     var searchText: String
     var category: String?
-    var grouping: String
     /// The filters' chips and options as HTML (`Stencil`): each list has dozens, and Mustache looking up their names
     /// one by one was a fifth of an uncached search at 100,000 recipes.
     var categoryChips: String
@@ -38,8 +37,6 @@ struct BrowseView: PageView {
     var orderOptions: String
     /// Set when the page is ordered by cost.
     var byCost: Bool
-    var groupingChips: String
-    var showsGrouping: Bool
     var sections: [Section]
     var resultSummary: String
     var emptyMessage: String?
@@ -66,7 +63,6 @@ struct BrowseView: PageView {
         self.chrome = chrome
         searchText = query.text
         category = query.category
-        grouping = query.grouping.rawValue
         categoryChips = chips.html(
             [
                 FilterChip(
@@ -103,25 +99,8 @@ struct BrowseView: PageView {
                         value: String($0), label: "Under \(currency.prefix)\($0)", selected: query.maxCost == $0)
                 })
         costText = query.maxCost.map { Self.costLabel($0, currency: currency) }
-        orderOptions = options.html([
-            FilterOption(value: "", label: "Best first", selected: query.order == .usual),
-            FilterOption(
-                value: BrowseQuery.Order.cost.rawValue, label: "Cheapest a serving", selected: query.order == .cost),
-        ])
+        orderOptions = options.html(Self.orderChoices(for: query))
         byCost = query.order == .cost
-        // A search lists its best matches first, `have=` the fewest missing and `sort=cost` the cheapest, so grouping
-        // is only offered for browsing.
-        showsGrouping = query.text.isEmpty && query.have.isEmpty && query.order == .usual
-        groupingChips =
-            showsGrouping
-            ? chips.html([
-                FilterChip(
-                    label: "Photos first", url: BrowseURL.make(query, grouping: .photo),
-                    selected: query.grouping == .photo, quiet: true),
-                FilterChip(
-                    label: "By cooking time", url: BrowseURL.make(query, grouping: .time),
-                    selected: query.grouping == .time, quiet: true),
-            ]) : ""
         sections = page.sections.map { section in
             let recipes = section.recipes.map { RecipeTile($0, missing: page.missing[$0.id], cost: costs[$0.id]) }
             return Section(
@@ -157,6 +136,30 @@ struct BrowseView: PageView {
         return [1, 2, 3, 5, 10].map { $0 * scale }
     }
 
+    /// The one "Order" choice of every way a page can be ordered: a search lists its best matches first, `have=` the
+    /// fewest missing, browsing groups by pictures or by cooking time (`sort=time`, as `group=time` does); any of them
+    /// can list the cheapest a serving first. A select beside the filters rather than a row of chips of its own, so
+    /// that a desktop's filters stay one row.
+    static func orderChoices(for query: BrowseQuery) -> [FilterOption] {
+        let usual = query.order == .usual
+        let ways: [FilterOption] =
+            if !query.have.isEmpty {
+                [FilterOption(value: "", label: "Fewest missing first", selected: usual)]
+            } else if !query.text.isEmpty {
+                [FilterOption(value: "", label: "Best match first", selected: usual)]
+            } else {
+                [
+                    FilterOption(value: "", label: "Photos first", selected: usual && query.grouping == .photo),
+                    FilterOption(
+                        value: BrowseQuery.Grouping.time.rawValue, label: "By cooking time",
+                        selected: usual && query.grouping == .time),
+                ]
+            }
+        return ways + [
+            FilterOption(value: BrowseQuery.Order.cost.rawValue, label: "Cheapest a serving", selected: !usual)
+        ]
+    }
+
     /// "under €3 a serving".
     static func costLabel(_ maxCost: Int, currency: Currency) -> String {
         "under \(currency.prefix)\(maxCost) a serving"
@@ -166,7 +169,7 @@ struct BrowseView: PageView {
 /// Links that keep every other part of the current Browse query.
 enum BrowseURL {
     static func make(
-        _ query: BrowseQuery, category: String?? = nil, grouping: BrowseQuery.Grouping? = nil, page: Int = 1
+        _ query: BrowseQuery, category: String?? = nil, page: Int = 1
     ) -> String {
         var items: [(String, String)] = []
         if !query.text.isEmpty { items.append(("q", query.text)) }
@@ -177,8 +180,7 @@ enum BrowseURL {
         if !query.have.isEmpty { items.append(("have", query.have.joined(separator: ","))) }
         if let maxCost = query.maxCost { items.append(("max_cost", String(maxCost))) }
         if query.order != .usual { items.append(("sort", query.order.rawValue)) }
-        let grouping = grouping ?? query.grouping
-        if grouping != .photo { items.append(("group", grouping.rawValue)) }
+        if query.grouping != .photo { items.append(("group", query.grouping.rawValue)) }
         if page > 1 { items.append(("page", String(page))) }
         let home = Route.browse.url()
         guard !items.isEmpty else { return home }
@@ -193,7 +195,6 @@ extension BrowseView: MustacheParent {
         case "chrome": chrome
         case "searchText": searchText
         case "category": category
-        case "grouping": grouping
         case "categoryChips": categoryChips
         case "ingredientOptions": ingredientOptions
         case "ingredient": ingredient
@@ -206,8 +207,6 @@ extension BrowseView: MustacheParent {
         case "costText": costText
         case "orderOptions": orderOptions
         case "byCost": byCost
-        case "groupingChips": groupingChips
-        case "showsGrouping": showsGrouping
         case "sections": sections
         case "resultSummary": resultSummary
         case "emptyMessage": emptyMessage

@@ -78,7 +78,7 @@ struct StaffProductMatchesView: PageView {
         let names = Dictionary(needed.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.confirmed = confirmed.keys.sorted().map { key in
             let products = confirmed[key, default: []].map { sku in
-                shelf.bySKU[sku].map { choice($0, checked: true) }
+                shelf.product(sku: sku).map { choice($0, checked: true) }
                     ?? Choice(sku: sku, name: sku, detail: "not active", isChecked: true)
             }
             let choices = withFound(products)
