@@ -90,12 +90,10 @@ import Testing
 
     static var chips: [FilterChip] {
         [true, false].flatMap { selected in
-            [true, false].flatMap { quiet in
-                [
-                    FilterChip(label: "Dessert", url: "/?category=Dessert&q=cake", selected: selected, quiet: quiet),
-                    FilterChip(label: Self.hostile, url: "/?q=\"><script>", selected: selected, quiet: quiet),
-                ]
-            }
+            [
+                FilterChip(label: "Dessert", url: "/?category=Dessert&q=cake", selected: selected),
+                FilterChip(label: Self.hostile, url: "/?q=\"><script>", selected: selected),
+            ]
         }
     }
 
@@ -123,11 +121,11 @@ import Testing
                 == #"<option value="">Any</option><option value="beef" selected>Beef</option>"#)
         let chips = [
             FilterChip(label: "All", url: "/", selected: true),
-            FilterChip(label: "By cooking time", url: "/?group=time", selected: false, quiet: true),
+            FilterChip(label: "Dessert", url: "/?category=Dessert", selected: false),
         ]
         #expect(
             renderer.filterChips.html(chips)
                 == #"<li><a class="chip is-selected" href="/" aria-current="true">All</a></li>"#
-                + #"<li><a class="chip chip--quiet" href="/?group=time">By cooking time</a></li>"#)
+                + #"<li><a class="chip" href="/?category=Dessert">Dessert</a></li>"#)
     }
 }
