@@ -29,8 +29,15 @@ public struct OrderDayNumbers: Sendable, Equatable {
 
     /// Midnight before `now` in `zone`: where "today" starts for the shop.
     public static func startOfDay(_ now: Date, in zone: TimeZone = .current) -> Date {
+        day(of: now, in: zone).start
+    }
+
+    /// The shop's day around `now` in `zone`, from the midnight before it to the next (23 or 25 hours on the days
+    /// the clocks change).
+    public static func day(of now: Date, in zone: TimeZone = .current) -> DateInterval {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        return calendar.startOfDay(for: now)
+        return calendar.dateInterval(of: .day, for: now)
+            ?? DateInterval(start: calendar.startOfDay(for: now), duration: 24 * 3600)
     }
 }

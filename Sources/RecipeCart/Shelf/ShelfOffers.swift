@@ -22,12 +22,14 @@ struct ShelfOffers: Sendable {
         self.catalog = catalog
         self.clock = clock
         shelf = GenerationMemo { _ in
+            let now = clock.now()
             let shelf = Shelf(
                 index: ShelfIndex(products: try await products.activeProducts()),
                 confirmed: try await products.allMatches(),
                 recentPrices: try await products.priceHistoriesChanged(
-                    since: clock.now().addingTimeInterval(-ReducedPrice.window)
-                ).filter { ReducedPrice.wasPrice(history: $0.value, now: clock.now()) != nil })
+                    since: now.addingTimeInterval(-ReducedPrice.window)
+                )
+                .filter { ReducedPrice.wasPrice(history: $0.value, now: now) != nil })
             // Reading 10,000 products and their prices' histories had left 20 MB more resident for good.
             MemoryRelease.returnFreedMemory()
             return shelf

@@ -18,8 +18,6 @@ package protocol ProductStore: Sendable {
     func update(_ edit: Product) async throws -> ProductUpdate
     /// The product's prices, oldest first.
     func priceHistory(sku: String) async throws -> [PriceChange]
-    /// The prices of `skus` since `since`, oldest first, by SKU.
-    func priceHistory(skus: [String], since: Date) async throws -> [String: [PriceChange]]
     /// The whole price history, oldest first, of every product whose price changed since `since`: what a recent
     /// reduction's "was" price is read from (`ReducedPrice`).
     func priceHistoriesChanged(since: Date) async throws -> [String: [PriceChange]]

@@ -160,20 +160,12 @@ package struct SQLProductStore: ProductStore {
     }
 
     package func priceHistory(sku: String) async throws -> [PriceChange] {
-        try await priceHistory(skus: [sku], since: .distantPast)[sku] ?? []
-    }
-
-    package func priceHistory(skus: [String], since: Date) async throws -> [String: [PriceChange]] {
-        guard !skus.isEmpty else { return [:] }
-        let since = since.timeIntervalSince1970
         let rows = try await database.read { connection in
             try await connection.rows(
-                """
-                SELECT sku, price_minor, changed_at FROM product_prices
-                WHERE sku IN (\(list: skus)) AND changed_at >= \(since) ORDER BY changed_at, seq
-                """, as: (String, Int, Date).self)
+                "SELECT sku, price_minor, changed_at FROM product_prices WHERE sku = \(sku) ORDER BY changed_at, seq",
+                as: (String, Int, Date).self)
         }
-        return Dictionary(grouping: rows, by: \.0).mapValues { $0.map { PriceChange(priceMinor: $0.1, at: $0.2) } }
+        return Self.histories(rows)[sku] ?? []
     }
 
     package func priceHistoriesChanged(since: Date) async throws -> [String: [PriceChange]] {
@@ -185,7 +177,12 @@ package struct SQLProductStore: ProductStore {
                 WHERE sku IN (SELECT sku FROM product_prices WHERE changed_at >= \(since)) ORDER BY sku, changed_at, seq
                 """, as: (String, Int, Date).self)
         }
-        return Dictionary(grouping: rows, by: \.0).mapValues { $0.map { PriceChange(priceMinor: $0.1, at: $0.2) } }
+        return Self.histories(rows)
+    }
+
+    /// Rows of (SKU, price, since when), oldest first, as each product's history.
+    private static func histories(_ rows: [(String, Int, Date)]) -> [String: [PriceChange]] {
+        Dictionary(grouping: rows, by: \.0).mapValues { $0.map { PriceChange(priceMinor: $0.1, at: $0.2) } }
     }
 
     package func setMatches(_ matches: [String: [String]]) async throws {

@@ -121,22 +121,13 @@ struct StaffController: Sendable {
     func board(_ request: Request, context: AppRequestContext) async throws -> Response {
         let now = pages.clock.now()
         let active = try await carts.activeCarts()
-        let day = Self.day(of: now)
+        let day = OrderDayNumbers.day(of: now)
         let numbers = OrderDayNumbers(
             orders: try await orders.timings(placedSince: day.start), limits: orderAges, now: now)
         return try await render(
             active, orders: try await orders.openOrders(),
             done: try await orders.recentlyDone(since: now.addingTimeInterval(-Self.recentlyDoneFor)),
             numbers: (numbers, day), title: "Orders", now: now, context: context)
-    }
-
-    /// The shop's day around `now`, from the midnight `OrderDayNumbers.startOfDay` counts from to the next.
-    static func day(of now: Date) -> DateInterval {
-        let start = OrderDayNumbers.startOfDay(now)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
-        let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(24 * 3600)
-        return DateInterval(start: start, end: end)
     }
 
     /// How long a collected or cancelled order stays in "Recently done", with its Bring back.
