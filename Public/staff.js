@@ -206,8 +206,9 @@
 
   // --- Ages: each ticket turns amber and red within a second of its limit, with no request made. ---
   // The page says when the server drew it (data-server-time), the two limits in seconds, when each order was sent
-  // (data-placed-at) and, once it was ready, when (data-ready-at: its age stops there, as the day's "late" number
-  // counts it). The server's time goes on by the browser's steady clock from the moment the page arrived, so a
+  // (data-placed-at) or, with a pickup slot, when its slot starts (data-slot-start: its age runs from there, and
+  // before it the ticket says how long until it is due), and once it was ready, when (data-ready-at: its age stops
+  // there). An order with a slot counts in the day's "late" number once its slot starts while it is not ready. The server's time goes on by the browser's steady clock from the moment the page arrived, so a
   // screen whose own clock is wrong, or jumps, still shows the server's ages. Each ticket is worked out again at the
   // next moment it changes (a limit, or its next minute), and with every tick besides.
 
@@ -238,7 +239,7 @@
   const serverNow = () => drawing.at + (performance.now() - drawing.arrived);
   const ageOf = (waited) => (waited >= drawing.late ? "late" : waited >= drawing.warn ? "warn" : "fresh");
 
-  // As the server says it: "12 min", "1 h 5 min".
+  // As the server says it: "12 min", "1 h 5 min"; before a slot starts, "due in 25 min".
   function minutesText(waited) {
     const minutes = Math.max(0, Math.floor(waited / 60000));
     if (minutes < 60) return `${minutes} min`;
@@ -253,17 +254,27 @@
     let turnedLate = 0;
     for (const ticket of board.querySelectorAll("article.staff-order[data-placed-at]")) {
       const placed = Date.parse(ticket.dataset.placedAt);
-      if (ticket.hasAttribute("data-ready-at") || Number.isNaN(placed)) continue;
-      const waited = now - placed;
+      const slotStart = ticket.dataset.slotStart ? Date.parse(ticket.dataset.slotStart) : NaN;
+      const due = Number.isNaN(slotStart) ? placed : slotStart;
+      if (ticket.hasAttribute("data-ready-at") || Number.isNaN(due)) continue;
+      const waited = now - due;
       const age = ageOf(waited);
       if (ticket.dataset.orderAge !== age) ticket.dataset.orderAge = age;
       const label = ticket.querySelector(".staff-order-age");
-      const words = `${AGE_TITLES[age]} · ${minutesText(waited)}`;
+      const words =
+        waited < 0
+          ? `${AGE_TITLES[age]} · due in ${minutesText(Math.ceil(-waited / 60000) * 60000)}`
+          : `${AGE_TITLES[age]} · ${minutesText(waited)}`;
       if (label && label.textContent !== words) label.textContent = words;
-      // Counted in today's number only if the server had not counted it yet.
-      if (placed >= drawing.dayStart && age === "late" && ageOf(drawing.at - placed) !== "late") turnedLate += 1;
-      const nextMinute = placed + (Math.max(0, Math.floor(waited / 60000)) + 1) * 60000;
-      for (const at of [placed + drawing.warn, placed + drawing.late, nextMinute]) {
+      // Counted in today's number only if the server had not counted it yet: an order without a slot once it turns
+      // late, one with a slot once the slot starts.
+      if (Number.isNaN(slotStart)) {
+        if (placed >= drawing.dayStart && age === "late" && ageOf(drawing.at - placed) !== "late") turnedLate += 1;
+      } else if (slotStart >= drawing.dayStart && slotStart < drawing.dayEnd && now >= slotStart && drawing.at < slotStart) {
+        turnedLate += 1;
+      }
+      const nextMinute = due + (Math.floor(waited / 60000) + 1) * 60000;
+      for (const at of [due + drawing.warn, due + drawing.late, nextMinute, slotStart]) {
         if (at > now && at < next) next = at;
       }
     }

@@ -20,11 +20,13 @@ public struct Order: Sendable, Equatable {
     public var pickMarks: [String: PickMark]
     /// What the payment and delivery partner said of it; nil when the shop has no partner.
     public var partner: PartnerState?
+    /// When the shopper collects it; nil for "as soon as possible", as every order is in a shop without slots.
+    public var slot: PickupSlot?
 
     public init(
         code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date,
         previousStatus: OrderStatus? = nil, readyAt: Date? = nil, pickMarks: [String: PickMark] = [:],
-        partner: PartnerState? = nil
+        partner: PartnerState? = nil, slot: PickupSlot? = nil
     ) {
         self.code = code
         self.note = note
@@ -36,7 +38,11 @@ public struct Order: Sendable, Equatable {
         self.readyAt = readyAt
         self.pickMarks = pickMarks
         self.partner = partner
+        self.slot = slot
     }
+
+    /// What its age is measured from: its slot's start, or when it was sent when it has none.
+    public var dueAt: Date { slot?.start ?? placedAt }
 
     public var itemCount: Int { content.lines.reduce(0) { $0 + $1.quantity } }
 }

@@ -6,7 +6,8 @@ public struct OrderDayNumbers: Sendable, Equatable {
     public var orders: Int
     /// The median minutes from sent to ready, over the orders that got there; nil before the first.
     public var medianMinutesToReady: Int?
-    /// Orders that were ready only after the late limit, or are open and past it now. Cancelled ones are left out.
+    /// Orders that were ready only after the late limit, or are open and past it now; an order with a pickup slot,
+    /// when it was not ready as its slot began. Cancelled ones are left out.
     public var late: Int
 
     public init(orders: [OrderTiming], limits: OrderAge.Limits, now: Date) {
@@ -23,6 +24,7 @@ public struct OrderDayNumbers: Sendable, Equatable {
             orders.filter { order in
                 guard order.status != .cancelled else { return false }
                 let end = order.readyAt ?? (order.status.isOpen ? now : order.updatedAt)
+                if let slotStart = order.slotStart { return slotStart <= now && end > slotStart }
                 return limits.age(of: end.timeIntervalSince(order.placedAt)) == .late
             }.count
     }

@@ -8,12 +8,17 @@ public struct OrderTiming: Sendable, Equatable {
     public var updatedAt: Date
     /// When it was first ready to collect.
     public var readyAt: Date?
+    /// When its pickup slot starts; nil for "as soon as possible".
+    public var slotStart: Date?
 
-    public init(code: OrderCode, status: OrderStatus, placedAt: Date, updatedAt: Date, readyAt: Date?) {
+    public init(
+        code: OrderCode, status: OrderStatus, placedAt: Date, updatedAt: Date, readyAt: Date?, slotStart: Date? = nil
+    ) {
         self.code = code
         self.status = status
         self.placedAt = placedAt
         self.updatedAt = updatedAt
         self.readyAt = readyAt
+        self.slotStart = slotStart
     }
 }

@@ -20,6 +20,8 @@ public struct Stores: Sendable {
     public let shares: any CartShareStore
     /// The shop's shelf: products, prices and the ingredients they are sold for.
     package let products: any ProductStore
+    /// The shop's pickup slot settings and the places its slots have taken.
+    package let pickupSlots: any PickupSlotStore
     package let upstream: any UpstreamStore
     package let callQuota: any CallQuotaStore
     public let staffSessions: any StaffSessionStore
@@ -39,23 +41,26 @@ public struct Stores: Sendable {
     /// Opens the database `databaseURL` names, or the SQLite file under `dataDirectory` when it is nil. A URL that
     /// cannot be used or reached stops the start (`StorageStartError`): never a silent fallback to SQLite.
     /// `isServing`: for a server, which keeps its PostgreSQL connections open rather than a command's few.
-    /// `partnerEvents`: a partner is configured, so order changes write its events.
+    /// `partnerEvents`: a partner is configured, so order changes write its events. `timeZone`: the shop's, which
+    /// those events write pickup slot times in.
     public static func open(
         databaseURL: String?, dataDirectory: URL, clock: AppClock, logger: Logger, isServing: Bool = false,
-        partnerEvents: Bool = false
+        partnerEvents: Bool = false, timeZone: TimeZone = .current
     ) async throws -> Stores {
         if let databaseURL {
             try await openPostgres(
                 PostgresURL(databaseURL), clock: clock, logger: logger, keepsConnectionsOpen: isServing,
-                partnerEvents: partnerEvents)
+                partnerEvents: partnerEvents, timeZone: timeZone)
         } else {
-            try openSQLite(directory: dataDirectory, clock: clock, logger: logger, partnerEvents: partnerEvents)
+            try openSQLite(
+                directory: dataDirectory, clock: clock, logger: logger, partnerEvents: partnerEvents,
+                timeZone: timeZone)
         }
     }
 
-    package static func openSQLite(directory: URL, clock: AppClock, logger: Logger, partnerEvents: Bool = false) throws
-        -> Stores
-    {
+    package static func openSQLite(
+        directory: URL, clock: AppClock, logger: Logger, partnerEvents: Bool = false, timeZone: TimeZone = .current
+    ) throws -> Stores {
         let database = try SQLiteDatabase(directory: directory, clock: clock)
         let statements = SQLiteSQLDatabase(database: database)
         let catalog = SQLiteCatalogStore(database: database)
@@ -65,11 +70,13 @@ public struct Stores: Sendable {
             catalog: catalog,
             edits: SQLiteRecipeEditStore(database: database, clock: clock),
             carts: carts, catalogMemory: catalog, cartMemory: carts,
-            orders: SQLOrderStore(database: statements, clock: clock, writesPartnerEvents: partnerEvents),
+            orders: SQLOrderStore(
+                database: statements, clock: clock, writesPartnerEvents: partnerEvents, timeZone: timeZone),
             partner: SQLPartnerStore(database: statements, clock: clock),
             shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
             shares: SQLCartShareStore(database: statements, clock: clock),
             products: SQLProductStore(database: statements, clock: clock),
+            pickupSlots: SQLPickupSlotStore(database: statements, clock: clock),
             upstream: SQLiteUpstreamStore(database: database),
             callQuota: SQLCallQuotaStore(database: statements),
             staffSessions: SQLStaffSessionStore(database: statements, clock: clock, boardChanges: boardChanges),
@@ -83,7 +90,7 @@ public struct Stores: Sendable {
 
     package static func openPostgres(
         _ url: PostgresURL, clock: AppClock, logger: Logger, patience: PostgresPatience = .shopper,
-        keepsConnectionsOpen: Bool = false, partnerEvents: Bool = false
+        keepsConnectionsOpen: Bool = false, partnerEvents: Bool = false, timeZone: TimeZone = .current
     ) async throws -> Stores {
         let database = try await PostgresDatabase.open(
             url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
@@ -99,11 +106,13 @@ public struct Stores: Sendable {
                 catalog: catalog,
                 edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
                 carts: carts, catalogMemory: catalog, cartMemory: carts,
-                orders: SQLOrderStore(database: statements, clock: clock, writesPartnerEvents: partnerEvents),
+                orders: SQLOrderStore(
+                    database: statements, clock: clock, writesPartnerEvents: partnerEvents, timeZone: timeZone),
                 partner: SQLPartnerStore(database: statements, clock: clock),
                 shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
                 shares: SQLCartShareStore(database: statements, clock: clock),
                 products: SQLProductStore(database: statements, clock: clock, generations: generations),
+                pickupSlots: SQLPickupSlotStore(database: statements, clock: clock),
                 upstream: PostgresUpstreamStore(database: database, generations: generations),
                 callQuota: SQLCallQuotaStore(database: statements),
                 staffSessions: SQLStaffSessionStore(database: statements, clock: clock, boardChanges: boardChanges),

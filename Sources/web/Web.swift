@@ -31,6 +31,7 @@ struct Serve: AsyncParsableCommand {
     @Option(Settings.connectionTimeout) var connectionTimeout: String?
     @Option(Settings.maxConnections) var maxConnections: String?
     @Option(Settings.currency) var currency: String?
+    @Option(Settings.timeZone) var timeZone: String?
     @Option(Settings.orderWarnAfter) var orderWarnAfter: String?
     @Option(Settings.orderLateAfter) var orderLateAfter: String?
     @Option(Settings.partnerURL) var partnerURL: String?
@@ -50,7 +51,7 @@ struct Serve: AsyncParsableCommand {
                     Settings.staffToken.name: staffToken, Settings.logLevel.name: logLevel,
                     Settings.staticCacheMB.name: staticCacheMB, Settings.trustedProxy.name: trustedProxy,
                     Settings.connectionTimeout.name: connectionTimeout, Settings.maxConnections.name: maxConnections,
-                    Settings.currency.name: currency,
+                    Settings.currency.name: currency, Settings.timeZone.name: timeZone,
                     Settings.orderWarnAfter.name: orderWarnAfter, Settings.orderLateAfter.name: orderLateAfter,
                     Settings.partnerURL.name: partnerURL, Settings.partnerSecret.name: partnerSecret,
                 ].compactMapValues { $0 }

@@ -33,6 +33,9 @@ public struct AppConfig: Sendable {
     public var maxConnections: Int?
     /// What every price is in (`--currency`).
     public var currency: Currency
+    /// The shop's time zone (`--time-zone`): pickup slots are cut, the board's day is counted and every time is shown
+    /// in it.
+    public var timeZone: TimeZone
     /// The payment and delivery partner orders are handed to (`--partner-url`, `--partner-secret`); nil keeps
     /// pickup at the counter only.
     public var partner: PartnerSettings?
@@ -60,6 +63,7 @@ public struct AppConfig: Sendable {
         connectionTimeout: TimeInterval = Settings.connectionTimeout.defaultValue,
         maxConnections: Int? = nil,
         currency: Currency = Settings.currency.defaultValue,
+        timeZone: TimeZone = Settings.timeZone.defaultValue,
         partner: PartnerSettings? = nil,
         clock: AppClock = .system
     ) {
@@ -78,6 +82,7 @@ public struct AppConfig: Sendable {
         self.connectionTimeout = connectionTimeout
         self.maxConnections = maxConnections
         self.currency = currency
+        self.timeZone = timeZone
         self.partner = partner
         self.clock = clock
     }
@@ -98,7 +103,7 @@ public struct AppConfig: Sendable {
                 warnAfter: try settings(Settings.orderWarnAfter), lateAfter: try settings(Settings.orderLateAfter)),
             connectionTimeout: try settings(Settings.connectionTimeout),
             maxConnections: try settings(Settings.maxConnections), currency: try settings(Settings.currency),
-            partner: try PartnerSettings(reading: settings))
+            timeZone: try settings(Settings.timeZone), partner: try PartnerSettings(reading: settings))
         guard orderAges.lateAfter > orderAges.warnAfter else {
             throw SettingError(
                 description: "\(Settings.orderLateAfter.flag) must be longer than \(Settings.orderWarnAfter.flag)")

@@ -16,7 +16,7 @@ package func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let stores = try await Stores.open(
         databaseURL: config.databaseURL, dataDirectory: config.dataDirectory, clock: config.clock, logger: logger,
-        isServing: true, partnerEvents: config.partner != nil)
+        isServing: true, partnerEvents: config.partner != nil, timeZone: config.timeZone)
     let catalog = try BundledCatalog.load()
     if try await catalog.install(into: stores.catalog) {
         logger.info("bundled catalog loaded", metadata: ["recipes": "\(catalog.recipes.count)"])
@@ -129,7 +129,7 @@ func makeRouter(
         renderer: renderer, carts: carts, cartMemory: stores.cartMemory, signer: signer,
         assets: AssetURLs(files: staticFiles), cookies: cookies,
         flash: flash,
-        clock: config.clock)
+        clock: config.clock, timeZone: config.timeZone)
 
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     if let requestMetrics { router.add(middleware: RequestMetricsMiddleware(metrics: requestMetrics)) }
@@ -169,22 +169,24 @@ func makeRouter(
         pages: pages, pricing: pricing, cache: PageCache(),
         blocks: FragmentCache())
     let shoppingLists = ShoppingListBuilder(catalog: catalog, lists: stores.shoppingLists)
+    let pickup = PickupOffers(store: stores.pickupSlots, zone: config.timeZone, clock: config.clock)
     let cart = CartController(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists, shares: stores.shares,
         shoppingLists: shoppingLists, pricing: pricing, pages: pages, catalogMemory: stores.catalogMemory,
-        boardChanges: stores.boardChanges, keptPages: KeptCartPages())
+        boardChanges: stores.boardChanges, keptPages: KeptCartPages(), pickup: pickup)
     let list = ShoppingListController(
-        carts: carts, lists: stores.shoppingLists, shares: stores.shares, shoppingLists: shoppingLists,
+        carts: carts, lists: stores.shoppingLists, shares: stores.shares, orders: stores.orders,
+        shoppingLists: shoppingLists,
         pricing: pricing, pages: pages)
     let orders = OrderController(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists,
-        shoppingLists: shoppingLists, pages: pages)
+        shoppingLists: shoppingLists, pages: pages, pickup: pickup, cartPage: cart)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffBoard = StaffController(
         carts: carts, orders: stores.orders, partner: stores.partner, lists: stores.shoppingLists,
         shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
         labeler: CartLabeler(secret: staff.secret), upstream: upstream, pages: pages, boardChanges: stores.boardChanges,
-        orderAges: config.orderAges)
+        orderAges: config.orderAges, pickup: pickup)
     let screenPairing = ScreenController(pairing: screens, throttle: stores.signInThrottle, pages: pages)
     let health = HealthController(ping: stores.ping)
     let partner = PartnerController(
@@ -202,6 +204,8 @@ func makeRouter(
         products: stores.products, currency: config.currency, carts: carts, orders: stores.orders,
         shoppingLists: shoppingLists, pages: pages
     ).addRoutes(to: routes, signInPage: staffBoard.signInFirst)
+    StaffSlotsController(store: stores.pickupSlots, pages: pages)
+        .addRoutes(to: routes, signInPage: staffBoard.signInFirst)
     health.addRoutes(to: routes)
     partner.addRoutes(to: routes)
     try routes.finish(on: router)

@@ -137,6 +137,18 @@ extension Reading<Currency> {
     }
 }
 
+extension Reading<TimeZone> {
+    /// An IANA name the system knows (`Europe/Dublin`, `UTC`); nothing given is the machine's own zone.
+    static let timeZone = Reading(expected: "an IANA time zone name such as Europe/Dublin, America/New_York or UTC") {
+        text in
+        guard !text.isEmpty else { return TimeZone.current }
+        guard text.utf8.count <= 64, text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 }),
+            TimeZone.knownTimeZoneIdentifiers.contains(text) || ["UTC", "GMT"].contains(text)
+        else { return nil }
+        return TimeZone(identifier: text)
+    }
+}
+
 extension Reading<WebhookSecret> {
     static let webhookSecret = Reading(expected: "whsec_ followed by the base64 of 16 to 64 bytes") {
         WebhookSecret($0)

@@ -53,6 +53,10 @@ public enum Settings {
     public static let currency = Setting<Currency>(
         "currency", "The shop's one currency, an ISO 4217 code; prices are whole minor units of it.",
         valueName: "code", default: "EUR", reading: .currency)
+    public static let timeZone = Setting<TimeZone>(
+        "time-zone",
+        "The shop's time zone, an IANA name such as Europe/Dublin: pickup slots, the board's day and every time shown.",
+        valueName: "zone", default: "", note: "the machine's", reading: .timeZone)
     public static let orderWarnAfter = Setting<TimeInterval>(
         "order-warn-after", "How long an open order waits before the staff board marks it as waiting long: 5m, 90s…",
         valueName: "duration", default: "5m", reading: .positiveDuration)

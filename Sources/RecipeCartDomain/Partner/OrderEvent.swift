@@ -9,11 +9,12 @@ public struct OrderEvent: Sendable, Equatable {
     public var orderCode: OrderCode
     public var body: String
 
-    public init(type: OrderEventType, order: Order, at time: Date) {
+    /// `zone` is the shop's: a pickup slot's times are written in it.
+    public init(type: OrderEventType, order: Order, at time: Date, zone: TimeZone = .current) {
         id = "msg_" + RandomToken.make()
         self.type = type
         orderCode = order.code
-        let envelope = Envelope(type: type.rawValue, timestamp: time, data: Payload(order))
+        let envelope = Envelope(type: type.rawValue, timestamp: time, data: Payload(order, zone: zone))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -34,15 +35,22 @@ public struct OrderEvent: Sendable, Equatable {
         var note: String
         /// Left out for an order sent before shoppers were asked.
         var substitution: Substitution?
+        /// Left out for an order to collect as soon as possible.
+        var slot: Slot?
         var lines: [Line]
         var shoppingList: [Aisle]
 
-        init(_ order: Order) {
+        init(_ order: Order, zone: TimeZone) {
             self.order = order.code.rawValue
             status = order.status.rawValue
             placedAt = order.placedAt
             note = order.note
             substitution = order.content.substitution.map { Substitution(choice: $0.kind.rawValue, phone: $0.phone) }
+            slot = order.slot.map {
+                Slot(
+                    start: ZonedTimestamp.text($0.start, in: zone), end: ZonedTimestamp.text($0.end, in: zone),
+                    timeZone: zone.identifier)
+            }
             lines = order.content.lines.map {
                 Line(recipeID: $0.recipeID, title: $0.title, batches: $0.quantity, servings: $0.servings)
             }
@@ -59,7 +67,7 @@ public struct OrderEvent: Sendable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case order, status, note, substitution, lines
+            case order, status, note, substitution, slot, lines
             case placedAt = "placed_at"
             case shoppingList = "shopping_list"
         }
@@ -69,6 +77,18 @@ public struct OrderEvent: Sendable, Equatable {
     private struct Substitution: Encodable {
         var choice: String
         var phone: String?
+    }
+
+    /// When the shopper collects it, in the shop's zone, which is named beside.
+    private struct Slot: Encodable {
+        var start: String
+        var end: String
+        var timeZone: String
+
+        enum CodingKeys: String, CodingKey {
+            case start, end
+            case timeZone = "time_zone"
+        }
     }
 
     private struct Line: Encodable {

@@ -4,8 +4,10 @@ import RecipeCartDomain
 /// Orders beside the carts they came from, on whichever database the carts are.
 public protocol OrderStore: Sendable {
     /// Turns the session's cart into an order and empties the cart, in one transaction, provided the cart still
-    /// holds exactly the lines `content` copied (a change in between, or a second send, places nothing).
-    func place(_ content: OrderContent, note: String, session: SessionKey) async throws -> OrderPlacement
+    /// holds exactly the lines `content` copied (a change in between, or a second send, places nothing), and, for an
+    /// order with a pickup slot, that the slot has a place left, which it takes in the same transaction.
+    func place(_ content: OrderContent, note: String, slot: PickupBooking?, session: SessionKey) async throws
+        -> OrderPlacement
     /// The order under `code`, and whether `session` placed it.
     func order(_ code: OrderCode, session: SessionKey?) async throws -> (order: Order, isOwn: Bool)?
     /// A session's orders, newest first.
@@ -16,6 +18,8 @@ public protocol OrderStore: Sendable {
     func recentlyDone(since: Date) async throws -> [Order]
     /// The times of every order sent since `since`, oldest first, for the day's numbers.
     func timings(placedSince since: Date) async throws -> [OrderTiming]
+    /// The times of every order due within `day`: its slot starts then, or, without a slot, it was sent then.
+    func timings(dueWithin day: DateInterval) async throws -> [OrderTiming]
     /// Moves an order from `current` to `target`, remembering `current` so the move can be taken back.
     /// - Returns: false when it is no longer at `current` (someone else moved it first) or there is no such order;
     ///   nothing changes then.
@@ -30,10 +34,19 @@ public protocol OrderStore: Sendable {
     func mark(_ code: OrderCode, row: String, expected: PickMark?, to mark: PickMark?) async throws -> Bool
 }
 
+extension OrderStore {
+    /// An order to collect as soon as possible, as in a shop without slots.
+    public func place(_ content: OrderContent, note: String, session: SessionKey) async throws -> OrderPlacement {
+        try await place(content, note: note, slot: nil, session: session)
+    }
+}
+
 public enum OrderPlacement: Sendable, Equatable {
     case placed(Order)
     /// Nothing in the cart: never filled, or sent already.
     case emptyCart
     /// The cart changed between reading it and sending it.
     case cartChanged
+    /// The slot's last place went to another order first.
+    case slotFull
 }

@@ -553,6 +553,7 @@ package enum PostgresSchema {
                     """
                 }.joined()
         ),
+        (PickupSchema.migrationName, PickupSchema.tables),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with

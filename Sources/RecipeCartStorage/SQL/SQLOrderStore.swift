@@ -3,14 +3,20 @@ import RecipeCartDomain
 
 /// Orders beside the carts they came from. A send holds its session's cart (`SQLConnection.lockSession`), as cart
 /// writes do, so two instances sending one cart at once make one order between them. With a partner, placing,
-/// cancelling and marking an order ready also write its event into the partner outbox, in the same transaction.
+/// cancelling and marking an order ready also write its event into the partner outbox, in the same transaction. An
+/// order for a pickup slot takes one of the slot's places in that transaction too (`SQLPickupSlotStore.takePlace`),
+/// and a cancel gives it back.
 package struct SQLOrderStore: OrderStore {
     package let database: any SQLDatabase
     package let clock: AppClock
     /// A payment and delivery partner is configured: orders start `awaiting` it, and their changes go to its outbox.
     package var writesPartnerEvents = false
+    /// The shop's zone, which the partner's events write slot times in.
+    package var timeZone = TimeZone.current
 
-    package func place(_ content: OrderContent, note: String, session: SessionKey) async throws -> OrderPlacement {
+    package func place(_ content: OrderContent, note: String, slot booking: PickupBooking?, session: SessionKey)
+        async throws -> OrderPlacement
+    {
         let clockTime = clock.now()
         let time = clockTime.timeIntervalSince1970
         // Kept to the stored precision, so the order answered here is the order read back later.
@@ -20,6 +26,9 @@ package struct SQLOrderStore: OrderStore {
         let partnerStatus = writesPartnerEvents ? PartnerStatus.awaiting.rawValue : nil
         let partnerTime = writesPartnerEvents ? time : nil
         let writesPartnerEvents = writesPartnerEvents
+        let zone = timeZone
+        let slotStart = booking?.slot.start.timeIntervalSince1970
+        let slotEnd = booking?.slot.end.timeIntervalSince1970
         // A send empties the cart.
         defer { database.forget(session) }
         return try await database.write { connection in
@@ -33,15 +42,16 @@ package struct SQLOrderStore: OrderStore {
             ).map { OrderedLine(recipeID: $0.0, quantity: $0.1, servings: $0.2) }
             guard !stored.isEmpty else { return .emptyCart }
             guard stored == content.lines.map(OrderedLine.init) else { return .cartChanged }
+            if let booking, try await !SQLPickupSlotStore.takePlace(booking, on: connection) { return .slotFull }
             var code = OrderCode.random()
             while try await connection.execute(
                 """
                 INSERT INTO orders (
                     code, session_hash, note, status, content_json, placed_at, updated_at, partner_status,
-                    partner_updated_at)
+                    partner_updated_at, slot_start, slot_end)
                 VALUES (
                     \(code.rawValue), \(hash), \(note), \(OrderStatus.new.rawValue), \(json), \(time), \(time),
-                    \(partnerStatus), \(partnerTime))
+                    \(partnerStatus), \(partnerTime), \(slotStart), \(slotEnd))
                 ON CONFLICT (code) DO NOTHING
                 """) == 0
             {
@@ -56,10 +66,11 @@ package struct SQLOrderStore: OrderStore {
                 """)
             let order = Order(
                 code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now,
-                partner: writesPartnerEvents ? PartnerState(status: .awaiting, updatedAt: now) : nil)
+                partner: writesPartnerEvents ? PartnerState(status: .awaiting, updatedAt: now) : nil,
+                slot: booking?.slot)
             if writesPartnerEvents {
                 try await SQLPartnerStore.enqueue(
-                    OrderEvent(type: .placed, order: order, at: now), at: time, on: connection)
+                    OrderEvent(type: .placed, order: order, at: now, zone: zone), at: time, on: connection)
             }
             return .placed(order)
         }
@@ -118,21 +129,36 @@ package struct SQLOrderStore: OrderStore {
     }
 
     package func timings(placedSince since: Date) async throws -> [OrderTiming] {
+        try await timings(where: "placed_at >= \(since.timeIntervalSince1970)")
+    }
+
+    package func timings(dueWithin day: DateInterval) async throws -> [OrderTiming] {
+        let start = day.start.timeIntervalSince1970
+        let end = day.end.timeIntervalSince1970
+        return try await timings(
+            where: """
+                (slot_start >= \(start) AND slot_start < \(end))
+                OR (slot_start IS NULL AND placed_at >= \(start) AND placed_at < \(end))
+                """)
+    }
+
+    private func timings(where condition: SQLStatement) async throws -> [OrderTiming] {
         try await database.read { connection in
             try await connection.rows(
                 """
-                SELECT code, status, placed_at, updated_at, ready_at FROM orders
-                WHERE placed_at >= \(since.timeIntervalSince1970) ORDER BY placed_at, code
+                SELECT code, status, placed_at, updated_at, ready_at, slot_start FROM orders
+                WHERE \(condition) ORDER BY placed_at, code
                 """,
-                as: (String, String, Double, Double, Double?).self)
-        }.map { code, status, placedAt, updatedAt, readyAt in
+                as: (String, String, Double, Double, Double?, Double?).self)
+        }.map { code, status, placedAt, updatedAt, readyAt, slotStart in
             guard let code = OrderCode(code), let status = OrderStatus(rawValue: status) else {
                 throw StoredOrderUnreadable()
             }
             return OrderTiming(
                 code: code, status: status, placedAt: Date(timeIntervalSince1970: placedAt),
                 updatedAt: Date(timeIntervalSince1970: updatedAt),
-                readyAt: readyAt.map(Date.init(timeIntervalSince1970:)))
+                readyAt: readyAt.map(Date.init(timeIntervalSince1970:)),
+                slotStart: slotStart.map(Date.init(timeIntervalSince1970:)))
         }
     }
 
@@ -141,6 +167,7 @@ package struct SQLOrderStore: OrderStore {
         let now = clock.now().timeIntervalSince1970
         let readyAt: Double? = target == .ready ? now : nil
         let event = writesPartnerEvents ? OrderEventType(movingTo: target) : nil
+        let zone = timeZone
         return try await database.write { connection in
             guard
                 try await connection.execute(
@@ -150,12 +177,15 @@ package struct SQLOrderStore: OrderStore {
                     WHERE code = \(code.rawValue) AND status = \(current.rawValue)
                     """) > 0
             else { return false }
+            if target == .cancelled { try await SQLPickupSlotStore.movePlace(of: code, by: -1, on: connection) }
             if let event,
                 let order = try await connection.row(
                     "\(Self.select) WHERE code = \(code.rawValue)", as: StoredOrder.self)
             {
                 try await SQLPartnerStore.enqueue(
-                    OrderEvent(type: event, order: try order.order(marks: []), at: Date(timeIntervalSince1970: now)),
+                    OrderEvent(
+                        type: event, order: try order.order(marks: []), at: Date(timeIntervalSince1970: now), zone: zone
+                    ),
                     at: now, on: connection)
             }
             return true
@@ -165,14 +195,19 @@ package struct SQLOrderStore: OrderStore {
     package func moveBack(_ code: OrderCode, from current: OrderStatus, movedSince: Date) async throws -> OrderStatus? {
         let now = clock.now().timeIntervalSince1970
         return try await database.write { connection in
-            try await connection.value(
+            let back = try await connection.value(
                 """
                 UPDATE orders SET status = previous_status, previous_status = NULL, updated_at = \(now)
                 WHERE code = \(code.rawValue) AND status = \(current.rawValue) AND previous_status IS NOT NULL
                 AND updated_at >= \(movedSince.timeIntervalSince1970)
                 RETURNING status
-                """, as: String.self)
-        }.flatMap(OrderStatus.init)
+                """, as: String.self
+            ).flatMap(OrderStatus.init)
+            if current == .cancelled, back != nil {
+                try await SQLPickupSlotStore.movePlace(of: code, by: 1, on: connection)
+            }
+            return back
+        }
     }
 
     package func mark(_ code: OrderCode, row: String, expected: PickMark?, to mark: PickMark?) async throws -> Bool {
@@ -222,7 +257,7 @@ package struct SQLOrderStore: OrderStore {
     private static let select: SQLStatement =
         """
         SELECT code, session_hash, note, status, content_json, placed_at, updated_at, previous_status, ready_at,
-            partner_status, partner_tracking_url, partner_rejection, partner_updated_at
+            partner_status, partner_tracking_url, partner_rejection, partner_updated_at, slot_start, slot_end
         FROM orders
         """
     private static let selectMarks: SQLStatement =
@@ -245,15 +280,17 @@ private struct StoredOrder: SQLRecord, Sendable {
     var trackingURL: String?
     var rejectionReason: String?
     var partnerUpdatedAt: Double?
+    var slotStart: Double?
+    var slotEnd: Double?
 
     init(row: SQLRow) throws {
         (
             code, sessionHash, note, status, json, placedAt, updatedAt, previousStatus, readyAt, partnerStatus,
-            trackingURL, rejectionReason, partnerUpdatedAt
+            trackingURL, rejectionReason, partnerUpdatedAt, slotStart, slotEnd
         ) = try row.decode(
             (
                 String, String?, String, String, String, Double, Double, String?, Double?, String?, String?, String?,
-                Double?
+                Double?, Double?, Double?
             ).self)
     }
 
@@ -262,6 +299,10 @@ private struct StoredOrder: SQLRecord, Sendable {
             code: code, note: note, status: status, json: json, placedAt: placedAt, updatedAt: updatedAt)
         order.previousStatus = previousStatus.flatMap(OrderStatus.init)
         order.readyAt = readyAt.map(Date.init(timeIntervalSince1970:))
+        if let slotStart, let slotEnd {
+            order.slot = PickupSlot(
+                start: Date(timeIntervalSince1970: slotStart), end: Date(timeIntervalSince1970: slotEnd))
+        }
         for mark in marks {
             guard let pickMark = PickMark(state: mark.state, missing: mark.missing, replacement: mark.replacement)
             else {

@@ -431,6 +431,9 @@ package enum Schema {
             try db.execute(sql: ShelfSchema.tables(.sqlite))
             try createGenerationTriggers(db, on: ShelfSchema.generationTables)
         }
+        migrator.registerMigration(PickupSchema.migrationName) { db in
+            try db.execute(sql: PickupSchema.tables)
+        }
         return migrator
     }
 

@@ -22,7 +22,7 @@ import Testing
             #expect(started.location == "/cart#line-bundled-33")
 
             let running = try await shopper.get("/cart")
-            let shown = ClockTime.text(Self.morning + 20 * 60)
+            let shown = ClockTime.text(Self.morning + 20 * 60, in: .current)
             #expect(
                 running.contains(
                     #"<span class="cooking-ready">Ready at <time class="cooking-ready-time" datetime="2027-01-15T08:20:00Z">\#(shown)</time></span>"#

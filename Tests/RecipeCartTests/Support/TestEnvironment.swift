@@ -18,6 +18,8 @@ struct TestEnvironment {
     var secureCookies = false
     /// The app's one clock: tests that show times set it.
     var clock = AppClock.system
+    /// The shop's zone (`--time-zone`): the machine's, unless a test of slots or times says otherwise.
+    var timeZone = TimeZone.current
     /// The recipe API the app sits in front of; the bundled catalog alone unless a test says otherwise.
     var upstream = UpstreamSettings()
     /// Off, every request goes through the router (`EventLoopAnswering`).
@@ -39,7 +41,7 @@ struct TestEnvironment {
         var config = AppConfig(
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, resourcesDirectory: Self.packageRoot,
             secureCookies: secureCookies,
-            staffToken: staffToken, upstream: upstream, clock: clock)
+            staffToken: staffToken, upstream: upstream, timeZone: timeZone, clock: clock)
         config.answersOnEventLoop = answersOnEventLoop
         config.databaseURL = databaseURL
         config.partner = partner
@@ -63,7 +65,7 @@ struct TestEnvironment {
     func stores() throws -> Stores {
         try Stores.openSQLite(
             directory: dataDirectory, clock: clock, logger: Logger(label: "RecipeCartTests"),
-            partnerEvents: partner != nil)
+            partnerEvents: partner != nil, timeZone: timeZone)
     }
 
     /// Runs a test against the router of a freshly built app on this data dir; `.live` serves it over HTTP on loopback.

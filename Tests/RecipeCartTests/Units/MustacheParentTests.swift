@@ -21,12 +21,12 @@ import Testing
 
     static var views: [any MustacheParent] {
         [
-            RecipeCartBlock(recipe: recipe, line: line, servings: 2, csrfToken: "token", now: now),
-            RecipeCartBlock(recipe: recipe, line: nil, servings: nil, csrfToken: "token", now: now),
+            RecipeCartBlock(recipe: recipe, line: line, servings: 2, csrfToken: "token", now: now, zone: .gmt),
+            RecipeCartBlock(recipe: recipe, line: nil, servings: nil, csrfToken: "token", now: now, zone: .gmt),
             Stepper(recipeID: "bundled-1", title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart"),
             Stepper(
                 recipeID: "bundled-1", title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart", servings: 3),
-            CookingStatus(line: line, csrfToken: "token", returnTo: "/cart", now: now),
+            CookingStatus(line: line, csrfToken: "token", returnTo: "/cart", now: now, zone: .gmt),
             RecipeTile(recipe.summary),
             FilterChip(label: "Dessert", url: "/?category=Dessert", selected: true),
             FilterOption(value: "vegan", label: "Vegan", selected: false),

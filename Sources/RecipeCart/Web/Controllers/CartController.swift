@@ -18,6 +18,8 @@ struct CartController: Sendable {
     let catalogMemory: any CatalogMemory
     let boardChanges: BoardChanges
     let keptPages: KeptCartPages
+    /// The send form's pickup slots, when the shop has them.
+    let pickup: PickupOffers
 
     static let notInCatalog = "That recipe isn’t in the catalog, so it can’t go in the cart."
 
@@ -39,6 +41,33 @@ struct CartController: Sendable {
                 readAt: pages.clock.now()
             )
         }
+        let page = try await page(session: session, context: context, attempt: nil)
+        let body = ByteBuffer(string: try pages.renderer.html(page.view))
+        if let keeping {
+            // Slots fill as other shoppers send (which moves the board's version) and close as their cut-offs pass.
+            let showsSlots = page.view.pickup != nil
+            let kept = KeptCartPages.Page(
+                body: body, readAt: keeping.readAt, generation: keeping.generation, assets: pages.assetAddresses,
+                boardVersion: page.sent.isEmpty && !showsSlots ? nil : keeping.board,
+                showsTime: page.offersUndo || !page.sent.isEmpty || showsSlots
+                    || page.cart.lines.contains { $0.cooking != nil })
+            keptPages.keep(kept, of: session.key, readSince: keeping.mark)
+        }
+        return HTMLResponse.make(body)
+    }
+
+    /// `POST /cart/order` refused for its pickup slot: the cart page again, under `status`, with everything the
+    /// shopper typed and chose and the reason beside the send button. Nothing was placed: the cart is as it was.
+    func refusedSend(_ attempt: SendAttempt, status: HTTPResponse.Status, context: AppRequestContext) async throws
+        -> Response
+    {
+        let page = try await page(session: try context.shopper, context: context, attempt: attempt)
+        return try pages.renderer.response(page.view, status: status)
+    }
+
+    private func page(session: ShopperSession, context: AppRequestContext, attempt: SendAttempt?) async throws
+        -> (view: CartView, cart: Cart, sent: [Order], offersUndo: Bool)
+    {
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         // The cart keeps offering Undo for a while, not only on the page the removal landed on.
         var status = context.statusMessage
@@ -57,8 +86,11 @@ struct CartController: Sendable {
         let shareToken = session.isNew ? nil : try await shares.token(session: session.key)
         var view = CartView(
             cart: cart, shoppingList: list.sections(csrfToken: chrome.csrfToken), orders: sent,
-            shareToken: shareToken, chrome: chrome, now: pages.clock.now(), statusAnchor: status?.anchor)
+            shareToken: shareToken, chrome: chrome, now: pages.clock.now(), zone: pages.timeZone,
+            statusAnchor: status?.anchor)
         view.basket = list.total
+        if !cart.isEmpty { view.pickup = try await pickup.choice(chosen: attempt?.slot) }
+        if let attempt { view.keep(attempt) }
         let costs = try await pricing.servingCosts(
             of: zip(cart.lines, list.entries).map { line, entry in
                 (line.recipe.id, entry.ingredients, line.recipe.servings)
@@ -68,15 +100,7 @@ struct CartController: Sendable {
                 ServingPrice($0, currency: pricing.currency)
             }
         }
-        let body = ByteBuffer(string: try pages.renderer.html(view))
-        if let keeping {
-            let page = KeptCartPages.Page(
-                body: body, readAt: keeping.readAt, generation: keeping.generation, assets: pages.assetAddresses,
-                boardVersion: sent.isEmpty ? nil : keeping.board,
-                showsTime: offersUndo || !sent.isEmpty || cart.lines.contains { $0.cooking != nil })
-            keptPages.keep(page, of: session.key, readSince: keeping.mark)
-        }
-        return HTMLResponse.make(body)
+        return (view, cart, sent, offersUndo)
     }
 
     /// The shopper's cart page as last rendered, when nothing it shows can have changed since (`KeptCartPages`);

@@ -11,6 +11,9 @@ struct OrderController: Sendable {
     let lists: any ShoppingListStore
     let shoppingLists: ShoppingListBuilder
     let pages: PageContext
+    let pickup: PickupOffers
+    /// Renders the cart page again for a send refused for its slot.
+    let cartPage: CartController
 
     static let notFound = "There is no order of yours with that code. Orders show only in the browser that sent them."
 
@@ -19,7 +22,9 @@ struct OrderController: Sendable {
         routes.add(.order, .get, use: show)
     }
 
-    /// `POST /cart/order`: the cart as it is now becomes an order, and the cart is emptied.
+    /// `POST /cart/order`: the cart as it is now becomes an order, and the cart is emptied. With pickup slots, `slot`
+    /// (the start of one, RFC 3339) is required; a slot that cannot be taken sends nothing and shows the cart page
+    /// again with the reason, the note and every choice kept.
     func send(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
         let form = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
@@ -27,21 +32,103 @@ struct OrderController: Sendable {
         let substitution = try Self.substitution(kind: form["substitution"], phone: form["phone"])
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         guard !cart.isEmpty else { throw AppError.conflict(Self.emptyCart) }
+        let refused = { (status: HTTPResponse.Status, problem: String) in
+            try await cartPage.refusedSend(
+                SendAttempt(
+                    note: note, phone: form["phone"] ?? "", substitution: form["substitution"], slot: form["slot"],
+                    problem: problem),
+                status: status, context: context)
+        }
+        let booking: PickupBooking?
+        switch try await slot(form["slot"]) {
+        case .success(let chosen): booking = chosen
+        case .failure(let refusal): return try await refused(refusal.status, refusal.problem)
+        }
         let ingredients = try await catalog.ingredients(of: cart.lines.map(\.recipe.id))
         var content = OrderContent(
             cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
         content.substitution = substitution
-        switch try await orders.place(content, note: note, session: session.key) {
+        switch try await orders.place(content, note: note, slot: booking, session: session.key) {
         case .placed(let order):
             AppMetrics.orderPlaced()
+            let collect = order.slot.map { " " + PickupSlotText.collect($0, in: pages.timeZone) + "." } ?? ""
             return pages.redirect(
                 to: Route.order.url(order.code),
-                status: StatusMessage("Sent to the shop. Your pickup code is \(order.code)."), cartChanged: true)
+                status: StatusMessage("Sent to the shop. Your pickup code is \(order.code).\(collect)"),
+                cartChanged: true)
         case .emptyCart:
             throw AppError.conflict(Self.emptyCart)
         case .cartChanged:
             throw AppError.conflict(
                 "Your cart changed while it was being sent, so nothing was sent. Please check it and send it again.")
+        case .slotFull:
+            return try await refused(.conflict, SlotRefusal.justFilled)
+        }
+    }
+
+    /// Why a posted slot cannot be taken, with the status that says so.
+    struct SlotRefusal: Error {
+        static let justFilled = "That slot just filled, choose another. Nothing was sent: your cart and note are kept."
+
+        var status: HTTPResponse.Status
+        var problem: String
+    }
+
+    /// The slot `text` names, with the capacity it is taken under; nil in a shop without slots.
+    func slot(_ text: String?) async throws -> Result<PickupBooking?, SlotRefusal> {
+        let text = text ?? ""
+        let kept = " Nothing was sent: your cart and note are kept."
+        guard let schedule = try await pickup.schedule() else {
+            guard text.isEmpty else {
+                return .failure(
+                    SlotRefusal(
+                        status: .conflict,
+                        problem: "The shop has stopped taking orders by pickup slot: send again to collect your order "
+                            + "as soon as it is ready." + kept))
+            }
+            return .success(nil)
+        }
+        guard !text.isEmpty else {
+            return .failure(SlotRefusal(status: .unprocessableContent, problem: "Choose when you will collect." + kept))
+        }
+        guard let start = ZonedTimestamp.date(text) else {
+            return .failure(
+                SlotRefusal(
+                    status: .badRequest,
+                    problem: "The pickup slot sent is not a time the shop can read. Choose one from the list." + kept))
+        }
+        let zone = pages.timeZone
+        switch schedule.lookup(start, now: pages.clock.now()) {
+        case .offered(let slot):
+            return .success(PickupBooking(slot: slot, capacity: schedule.settings.capacity))
+        case .past:
+            return .failure(
+                SlotRefusal(
+                    status: .unprocessableContent, problem: "That pickup slot has passed. Choose another." + kept))
+        case .beyond:
+            return .failure(
+                SlotRefusal(
+                    status: .unprocessableContent,
+                    problem: "The shop takes orders for the next \(PickupSchedule.days) days only. Choose a slot among "
+                        + "them." + kept))
+        case .closedDay:
+            return .failure(
+                SlotRefusal(
+                    status: .unprocessableContent,
+                    problem: "The shop is closed on \(PickupSlotText.day(start, in: zone)). Choose another day." + kept)
+            )
+        case .notASlot:
+            return .failure(
+                SlotRefusal(
+                    status: .unprocessableContent,
+                    problem: "No pickup slot starts at \(PickupSlotText.clock(start, in: zone)) on "
+                        + "\(PickupSlotText.day(start, in: zone)). Choose one from the list." + kept))
+        case .pastCutOff(let slot):
+            return .failure(
+                SlotRefusal(
+                    status: .conflict,
+                    problem: "The \(PickupSlotText.hours(slot, in: zone)) slot has stopped taking orders. Choose "
+                        + "another." + kept))
         }
     }
 
@@ -57,7 +144,7 @@ struct OrderController: Sendable {
         return try pages.renderer.response(
             OrderView(
                 order: found.order, shoppingList: ShoppingListSection.sections(list, csrfToken: nil), chrome: chrome,
-                now: pages.clock.now()))
+                now: pages.clock.now(), zone: pages.timeZone))
     }
 
     /// What staff may do when something is missing. A form without the choice (sent from a page older than it)

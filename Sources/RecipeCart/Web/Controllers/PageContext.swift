@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import RecipeCartDomain
 import RecipeCartStorage
@@ -12,6 +13,8 @@ struct PageContext: Sendable {
     let cookies: CookiePolicy
     let flash: StatusFlash
     let clock: AppClock
+    /// The shop's zone (`--time-zone`), which every time a page shows is in.
+    let timeZone: TimeZone
 
     func chrome(title: String, section: String = "", context: AppRequestContext, status: StatusMessage? = nil)
         async throws -> PageChrome

@@ -110,7 +110,7 @@ struct RecipeController: Sendable {
     ) throws -> String {
         let block = RecipeCartBlock(
             recipe: recipe, line: line, servings: servings?.value, csrfToken: PersonalParts.placeholders.csrfToken,
-            now: pages.clock.now(), carriesStatus: carriesStatus)
+            now: pages.clock.now(), zone: pages.timeZone, carriesStatus: carriesStatus)
         return try blocks.template(for: block) { try pages.renderer.html($0) }.filled(with: personal)
     }
 

@@ -8,6 +8,8 @@ struct ShoppingListController: Sendable {
     let carts: any CartStore
     let lists: any ShoppingListStore
     let shares: any CartShareStore
+    /// The sharer's orders still to collect, whose slots the shared page shows.
+    let orders: any OrderStore
     let shoppingLists: ShoppingListBuilder
     let pricing: ShelfPricing
     let pages: PageContext
@@ -88,6 +90,9 @@ struct ShoppingListController: Sendable {
         let chrome = try await pages.chrome(title: "A shared cart", context: context)
         var view = SharedCartView(cart: cart, shoppingList: list.sections(csrfToken: nil), chrome: chrome)
         view.basket = list.total
+        view.collect = try await orders.orders(session: owner).filter(\.status.isOpen).compactMap(\.slot)
+            .sorted { $0.start < $1.start }
+            .map { SharedCartView.Collect($0, zone: pages.timeZone) }
         return try pages.renderer.response(view)
     }
 }

@@ -20,6 +20,8 @@ struct StaffController: Sendable {
     let pages: PageContext
     let boardChanges: BoardChanges
     let orderAges: OrderAge.Limits
+    /// Whether the shop has pickup slots: the board then offers tomorrow's orders too.
+    let pickup: PickupOffers
 
     func addRoutes(to routes: RouteRegistrar) {
         routes.add(.staffLogin, .get, use: loginForm)
@@ -118,16 +120,26 @@ struct StaffController: Sendable {
         return response
     }
 
+    /// `GET /staff`: today's orders (and any overdue, and those to collect as soon as possible), each column by when
+    /// its orders are due; `day=tomorrow` shows tomorrow's, for packing early.
     func board(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let boardDay = try BoardDay(FormFields.query(of: request)["day"])
         let now = pages.clock.now()
         let active = try await carts.activeCarts()
-        let day = OrderDayNumbers.day(of: now)
-        let numbers = OrderDayNumbers(
-            orders: try await orders.timings(placedSince: day.start), limits: orderAges, now: now)
+        let today = OrderDayNumbers.day(of: now, in: pages.timeZone)
+        let day = boardDay == .today ? today : OrderDayNumbers.day(of: today.end, in: pages.timeZone)
+        let open = try await orders.openOrders().filter { order in
+            boardDay == .today ? order.dueAt < today.end : day.contains(order.dueAt) && order.dueAt < day.end
+        }
+        let numbers =
+            boardDay == .today
+            ? OrderDayNumbers(orders: try await orders.timings(dueWithin: today), limits: orderAges, now: now) : nil
+        let hasSlots = try await pickup.schedule() != nil
         return try await render(
-            active, orders: try await orders.openOrders(),
+            active, orders: open,
             done: try await orders.recentlyDone(since: now.addingTimeInterval(-Self.recentlyDoneFor)),
-            numbers: (numbers, day), title: "Orders", now: now, context: context)
+            numbers: numbers.map { ($0, today) }, title: boardDay == .today ? "Orders" : "Tomorrow’s orders",
+            now: now, day: day, daySwitch: hasSlots || boardDay == .tomorrow ? boardDay : nil, context: context)
     }
 
     /// How long a collected or cancelled order stays in "Recently done", with its Bring back.
@@ -262,14 +274,15 @@ struct StaffController: Sendable {
         else {
             throw AppError.notFound("There is no cart with that label. It may have been emptied.")
         }
+        let now = pages.clock.now()
         return try await render(
-            [match], orders: [], done: [], numbers: nil, title: "Cart \(label)", now: pages.clock.now(),
-            context: context)
+            [match], orders: [], done: [], numbers: nil, title: "Cart \(label)", now: now,
+            day: OrderDayNumbers.day(of: now, in: pages.timeZone), daySwitch: nil, context: context)
     }
 
     private func render(
         _ active: [ActiveCart], orders: [Order], done: [Order], numbers: (OrderDayNumbers, DateInterval)?,
-        title: String, now: Date, context: AppRequestContext
+        title: String, now: Date, day: DateInterval, daySwitch: BoardDay?, context: AppRequestContext
     ) async throws -> Response {
         let walkingOrder = try await shoppingLists.walkingOrder()
         let pickList = try await shoppingLists.pickList(for: active, walkingOrder: walkingOrder)
@@ -278,7 +291,9 @@ struct StaffController: Sendable {
             numbers: numbers, carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
             points: try await upstream.pointsToday(), limits: orderAges,
             csrfToken: pages.signer.csrfToken(for: try context.shopper), assets: pages.assets, title: title,
-            now: now, handoffs: try await partner.handoffs(orders.map(\.code)))
+            now: now, day: day, zone: pages.timeZone, handoffs: try await partner.handoffs(orders.map(\.code)))
+        view.daySwitch = daySwitch.map(StaffBoardView.DaySwitch.init)
+        if daySwitch == .tomorrow { view.refreshURL = Route.staffBoard.url() + "?day=tomorrow" }
         if context.screen == .paired { view.screenWatch = .paired(scriptURL: pages.assets.url(for: "screen.js")) }
         return try pages.renderer.response(view)
     }

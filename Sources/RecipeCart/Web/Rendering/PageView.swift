@@ -21,6 +21,7 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case staff
     case staffLogin = "staff-login"
     case staffAisles = "staff-aisles"
+    case staffSlots = "staff-slots"
     case staffScreen = "staff-screen"
     case staffScreens = "staff-screens"
     case staffProducts = "staff-products"

@@ -30,6 +30,7 @@ enum Route: CaseIterable, Sendable {
     case staffEvents
     case staffOrderHandoff
     case staffAisles
+    case staffSlots
     case staffProducts
     case staffProductsImport
     case staffProductMatches
@@ -70,6 +71,7 @@ enum Route: CaseIterable, Sendable {
         case .staffEvents: "/staff/events"
         case .staffOrderHandoff: "/staff/orders/{code}/handoff"
         case .staffAisles: "/staff/aisles"
+        case .staffSlots: "/staff/slots"
         case .staffProducts: "/staff/products"
         case .staffProductsImport: "/staff/products/import"
         case .staffProductMatches: "/staff/products/matches"
@@ -91,7 +93,8 @@ enum Route: CaseIterable, Sendable {
         case .browse, .recipe, .cart, .cartListText, .sharedCart, .order, .staffBoard, .staffCart, .staffEvents,
             .staffScreen, .staffScreenStatus, .staffProducts, .health:
             [.get]
-        case .recipeEdit, .staffLogin, .staffAisles, .staffProductMatches, .staffProduct, .staffScreens: [.get, .post]
+        case .recipeEdit, .staffLogin, .staffAisles, .staffSlots, .staffProductMatches, .staffProduct, .staffScreens:
+            [.get, .post]
         case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave,
             .cartShare,
             .cartShareRevoke, .staffOrderStatus, .staffOrderBack, .staffOrderMark, .staffOrderHandoff, .staffLogout,
@@ -105,7 +108,7 @@ enum Route: CaseIterable, Sendable {
     var changesStaffBoard: Bool {
         switch self {
         case .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave, .staffOrderStatus,
-            .staffOrderBack, .staffOrderMark, .staffOrderHandoff, .partnerEvents:
+            .staffOrderBack, .staffOrderMark, .staffOrderHandoff, .staffSlots, .partnerEvents:
             true
         default: false
         }

@@ -30,6 +30,9 @@ struct CartView: PageView {
         var status: String
         var statusTitle: String
         var placedAt: String
+        /// "Collect Saturday 10:00–10:30", and its start in RFC 3339 (`data-slot-start`); nil for as soon as possible.
+        var collectText: String?
+        var slotStart: String?
     }
 
     var chrome: PageChrome
@@ -59,6 +62,28 @@ struct CartView: PageView {
     }
     var orders: [SentOrder]
     var hasOrders: Bool
+    /// The send form's "When you collect"; nil when the shop takes orders as soon as possible.
+    var pickup: PickupChoice?
+    var sendForm = SendForm()
+
+    /// What the send form shows typed in, and why a send was refused: empty on a plain visit.
+    struct SendForm {
+        var note: String?
+        var phone: String?
+        var problem: String?
+    }
+
+    /// The form as a refused send left it, with the reason beside it.
+    mutating func keep(_ attempt: SendAttempt) {
+        sendForm = SendForm(
+            note: attempt.note.isEmpty ? nil : attempt.note, phone: attempt.phone.isEmpty ? nil : attempt.phone,
+            problem: attempt.problem)
+        if let chosen = attempt.substitution, substitutionChoices.contains(where: { $0.value == chosen }) {
+            for index in substitutionChoices.indices {
+                substitutionChoices[index].isDefault = substitutionChoices[index].value == chosen
+            }
+        }
+    }
 
     /// The read-only link: "Share" makes one, and while it lives the page shows it with "Stop sharing".
     struct Share {
@@ -80,7 +105,7 @@ struct CartView: PageView {
     /// which is what a text browser shows first, and stays at the top when the page has no such place.
     init(
         cart: Cart, shoppingList: [ShoppingListSection], orders: [Order], shareToken: String?, chrome: PageChrome,
-        now: Date, statusAnchor: String? = nil
+        now: Date, zone: TimeZone, statusAnchor: String? = nil
     ) {
         let places = cart.isEmpty ? [] : cart.lines.map { $0.recipe.id.lineAnchor } + ["shopping-list", "share"]
         let landed = chrome.statusHTML.isEmpty ? nil : statusAnchor.flatMap { places.contains($0) ? $0 : nil }
@@ -91,7 +116,9 @@ struct CartView: PageView {
         self.orders = orders.map { order in
             SentOrder(
                 code: order.code.rawValue, url: Route.order.url(order.code), status: order.status.rawValue,
-                statusTitle: order.status.title, placedAt: RelativeTime.text(from: order.placedAt, to: now))
+                statusTitle: order.status.title, placedAt: RelativeTime.text(from: order.placedAt, to: now),
+                collectText: order.slot.map { PickupSlotText.collect($0, in: zone) },
+                slotStart: order.slot.map { ZonedTimestamp.text($0.start, in: zone) })
         }
         hasOrders = !orders.isEmpty
         self.shoppingList = shoppingList
@@ -105,7 +132,8 @@ struct CartView: PageView {
                 stepper: Stepper(
                     recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
                     csrfToken: chrome.csrfToken, returnTo: Route.cart.url()),
-                cooking: CookingStatus(line: line, csrfToken: chrome.csrfToken, returnTo: Route.cart.url(), now: now),
+                cooking: CookingStatus(
+                    line: line, csrfToken: chrome.csrfToken, returnTo: Route.cart.url(), now: now, zone: zone),
                 servings: line.effectiveServings, canChooseServings: line.recipe.servings != nil,
                 statusHTML: status(at: line.recipe.id.lineAnchor))
         }
@@ -135,6 +163,8 @@ extension CartView: MustacheParent {
         case "substitutionChoices": substitutionChoices
         case "orders": orders
         case "hasOrders": hasOrders
+        case "pickup": pickup
+        case "sendForm": sendForm
         default: nil
         }
     }
@@ -165,6 +195,8 @@ extension CartView.SentOrder: MustacheParent {
         case "status": status
         case "statusTitle": statusTitle
         case "placedAt": placedAt
+        case "collectText": collectText
+        case "slotStart": slotStart
         default: nil
         }
     }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Hours and minutes in the server's time zone, with the zone, e.g. "18:45 UTC": the shopper's browser may be
-/// elsewhere, and the optional script rewrites it to the browser's own time.
+/// Hours and minutes in the shop's time zone (`--time-zone`), with the zone, e.g. "18:45 UTC": the shopper's browser
+/// may be elsewhere, and the optional script rewrites it to the browser's own time.
 enum ClockTime {
-    static func text(_ date: Date, in zone: TimeZone = .current) -> String {
+    static func text(_ date: Date, in zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.hour, .minute], from: date)

@@ -17,7 +17,7 @@ struct CookingStatus: Hashable {
     var needsMinutes: Bool
     var minutesLeftText = ""
 
-    init(line: CartLine, csrfToken: String, returnTo: String, now: Date) {
+    init(line: CartLine, csrfToken: String, returnTo: String, now: Date, zone: TimeZone) {
         action = Route.cartItemCooking.url(line.recipe.id)
         self.csrfToken = csrfToken
         self.returnTo = returnTo
@@ -29,7 +29,7 @@ struct CookingStatus: Hashable {
             let left = timer.minutesLeft(now: now)
             isReady = left == 0
             minutesLeftText = CookingText.minutesLeft(left)
-            readyText = ClockTime.text(timer.readyAt)
+            readyText = ClockTime.text(timer.readyAt, in: zone)
             readyAtISO = ISO8601DateFormatter.string(
                 from: timer.readyAt, timeZone: .gmt, formatOptions: [.withInternetDateTime])
         }

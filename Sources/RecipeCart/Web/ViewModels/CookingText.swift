@@ -8,8 +8,8 @@ enum CookingText {
         minutes == 0 ? "Ready now" : "\(minutes) min left"
     }
 
-    static func status(_ timer: CookingTimer, now: Date) -> String {
+    static func status(_ timer: CookingTimer, now: Date, zone: TimeZone) -> String {
         let left = timer.minutesLeft(now: now)
-        return left == 0 ? "Ready now" : "Ready at \(ClockTime.text(timer.readyAt)) · \(minutesLeft(left))"
+        return left == 0 ? "Ready now" : "Ready at \(ClockTime.text(timer.readyAt, in: zone)) · \(minutesLeft(left))"
     }
 }

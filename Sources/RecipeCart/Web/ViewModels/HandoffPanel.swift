@@ -13,7 +13,7 @@ struct HandoffPanel {
     var attempts: Int?
     var retryURL: String
 
-    init(_ handoff: Handoff, code: OrderCode) {
+    init(_ handoff: Handoff, code: OrderCode, zone: TimeZone) {
         state = handoff.name
         retryURL = Route.staffOrderHandoff.url(code)
         switch handoff {
@@ -27,7 +27,7 @@ struct HandoffPanel {
             title = "Hand-off failing"
             isFailing = true
             self.lastError = lastError
-            lastErrorAt = ClockTime.text(at)
+            lastErrorAt = ClockTime.text(at, in: zone)
             self.attempts = attempts
         }
     }

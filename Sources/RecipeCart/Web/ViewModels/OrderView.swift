@@ -42,6 +42,9 @@ struct OrderView: PageView {
     var refreshSeconds: Int?
     /// What the delivery partner says; nil for a shop without one.
     var partner: PartnerPanel?
+    /// "Collect Saturday 10:00–10:30", and its start in RFC 3339 (`data-slot-start`); nil for as soon as possible.
+    var collectText: String?
+    var slotStart: String?
 
     struct PickChange {
         var key: String
@@ -50,7 +53,7 @@ struct OrderView: PageView {
         var text: String
     }
 
-    init(order: Order, shoppingList: [ShoppingListSection], chrome: PageChrome, now: Date) {
+    init(order: Order, shoppingList: [ShoppingListSection], chrome: PageChrome, now: Date, zone: TimeZone) {
         self.chrome = chrome
         code = order.code.rawValue
         url = Route.order.url(order.code)
@@ -58,6 +61,8 @@ struct OrderView: PageView {
         statusTitle = order.status.title
         note = order.note.isEmpty ? nil : order.note
         placedAt = RelativeTime.text(from: order.placedAt, to: now)
+        collectText = order.slot.map { PickupSlotText.collect($0, in: zone) }
+        slotStart = order.slot.map { ZonedTimestamp.text($0.start, in: zone) }
         lines = order.content.lines.map { line in
             Line(
                 recipeID: line.recipeID,

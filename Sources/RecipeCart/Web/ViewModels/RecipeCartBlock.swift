@@ -23,7 +23,10 @@ struct RecipeCartBlock: FragmentView, Hashable {
     var statusHTML: String?
 
     /// `servings` is what the page was asked to scale to; the forms carry it into the cart.
-    init(recipe: Recipe, line: CartLine?, servings: Int?, csrfToken: String, now: Date, carriesStatus: Bool = false) {
+    init(
+        recipe: Recipe, line: CartLine?, servings: Int?, csrfToken: String, now: Date, zone: TimeZone,
+        carriesStatus: Bool = false
+    ) {
         id = recipe.id.rawValue
         statusHTML = carriesStatus ? PersonalParts.placeholders.statusHTML : nil
         let returnTo = Route.recipe.url(recipe.id) + (servings.map { "?servings=\($0)" } ?? "")
@@ -35,7 +38,9 @@ struct RecipeCartBlock: FragmentView, Hashable {
         servingsWritten = recipe.servings.map { DisplayText.servings($0) }
         scaledServings = servings.map { DisplayText.servings($0) }
         lineServings = line?.servings.map { DisplayText.servings($0) }
-        cooking = line.map { CookingStatus(line: $0, csrfToken: csrfToken, returnTo: returnTo, now: now) }
+        cooking = line.map {
+            CookingStatus(line: $0, csrfToken: csrfToken, returnTo: returnTo, now: now, zone: zone)
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RecipeCartDomain
 
 /// Someone's cart seen through their share link: its recipes and list, read-only.
@@ -19,6 +20,20 @@ struct SharedCartView: PageView {
     var shoppingList: [ShoppingListSection]
     /// What the list comes to at the shop's prices.
     var basket: BasketTotal?
+    /// When the sharer's orders still to collect are due: whoever holds the link may be the one collecting.
+    var collect: [Collect] = []
+
+    struct Collect {
+        /// "Collect Saturday 10:00–10:30".
+        var text: String
+        /// RFC 3339 in the shop's zone (`data-slot-start`).
+        var slotStart: String
+
+        init(_ slot: PickupSlot, zone: TimeZone) {
+            text = PickupSlotText.collect(slot, in: zone)
+            slotStart = ZonedTimestamp.text(slot.start, in: zone)
+        }
+    }
 
     init(cart: Cart, shoppingList: [ShoppingListSection], chrome: PageChrome) {
         self.chrome = chrome

@@ -41,13 +41,18 @@ struct StaffOrderTicket {
     var statusTitle: String
     var itemCountText: String
     /// `fresh`, `warn` or `late` (`data-order-age`), with the same in words: "Late · 12 min". The age runs from
-    /// sending until the order is first ready, as the day's "late" number counts it, then stays.
+    /// sending, or for an order with a pickup slot from the slot's start ("On time · due in 25 min" before it), until
+    /// the order is first ready, then stays.
     var age: String
     var ageText: String
-    /// When it was sent and, once it has been, first ready (`data-placed-at`, `data-ready-at`): the board's script
-    /// counts the age on from these every second, so a quiet board still turns amber and red on time.
+    /// When it was sent and, once it has been, first ready (`data-placed-at`, `data-ready-at`), and when its slot
+    /// starts (`data-slot-start`, RFC 3339 in the shop's zone): the board's script counts the age on from these
+    /// every second, so a quiet board still turns amber and red on time.
     var placedAt: String
     var readyAt: String?
+    var slotStart: String?
+    /// "Due 10:00–10:30", with the weekday when it is not the board's day; nil for as soon as possible.
+    var dueText: String?
     var substitution: Substitution?
     var lines: [LineRow]
     var pickList: [StaffPickSection]
@@ -62,7 +67,11 @@ struct StaffOrderTicket {
     var partner: PartnerPanel?
     var handoff: HandoffPanel?
 
-    init(order: Order, pickList: [ShoppingListGroup], handoff: Handoff? = nil, limits: OrderAge.Limits, now: Date) {
+    /// `day` is the shop's day the board shows, `zone` its time zone.
+    init(
+        order: Order, pickList: [ShoppingListGroup], handoff: Handoff? = nil, limits: OrderAge.Limits, now: Date,
+        day: DateInterval, zone: TimeZone
+    ) {
         let button = { (target: OrderStatus) in
             StatusButton(from: order.status.rawValue, to: target.rawValue, title: target.actionTitle)
         }
@@ -71,12 +80,21 @@ struct StaffOrderTicket {
         status = order.status.rawValue
         statusTitle = order.status.title
         itemCountText = DisplayText.batches(order.itemCount)
-        let waited = (order.readyAt ?? now).timeIntervalSince(order.placedAt)
+        let waited = (order.readyAt ?? now).timeIntervalSince(order.dueAt)
         let ageState = limits.age(of: waited)
         age = ageState.rawValue
-        ageText = "\(ageState.title) · \(Self.minutes(waited))"
+        ageText =
+            waited < 0
+            ? "\(ageState.title) · due in \(Self.minutes((-waited / 60).rounded(.up) * 60))"
+            : "\(ageState.title) · \(Self.minutes(waited))"
         placedAt = Self.instant(order.placedAt)
         readyAt = order.readyAt.map(Self.instant)
+        slotStart = order.slot.map { ZonedTimestamp.text($0.start, in: zone) }
+        dueText = order.slot.map { slot in
+            let hours = PickupSlotText.hours(slot, in: zone)
+            return day.contains(slot.start) && slot.start < day.end
+                ? "Due \(hours)" : "Due \(PickupSlotText.weekday(slot.start, in: zone)) \(hours)"
+        }
         substitution = order.content.substitution.map { Substitution(kind: $0.kind.rawValue, text: $0.text) }
         lines = order.content.lines.map { line in
             LineRow(title: line.title, quantity: line.quantity, servingsText: line.servings.map { "for \($0)" })
@@ -93,7 +111,7 @@ struct StaffOrderTicket {
             now.timeIntervalSince(order.updatedAt) < Self.undoOffered
             ? Self.back(order, label: "Undo") : nil
         partner = order.partner.map(PartnerPanel.init)
-        self.handoff = handoff.map { HandoffPanel($0, code: order.code) }
+        self.handoff = handoff.map { HandoffPanel($0, code: order.code, zone: zone) }
     }
 
     /// "Bring back" for an order collected or cancelled in the last hour, to the status it left.
@@ -134,11 +152,11 @@ struct StaffDoneTicket {
     var statusText: String
     var back: StaffOrderTicket.BackButton?
 
-    init(order: Order) {
+    init(order: Order, zone: TimeZone) {
         code = order.code.rawValue
         note = order.note.isEmpty ? nil : order.note
         status = order.status.rawValue
-        statusText = "\(order.status.title) \(ClockTime.text(order.updatedAt))"
+        statusText = "\(order.status.title) \(ClockTime.text(order.updatedAt, in: zone))"
         back = StaffOrderTicket.back(order, label: "Bring back")
     }
 }

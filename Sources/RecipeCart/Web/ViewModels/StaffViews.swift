@@ -76,6 +76,7 @@ struct StaffBoardView: PageView {
     var refreshURL = Route.staffBoard.url()
     var eventsURL = Route.staffEvents.url()
     var aislesURL = Route.staffAisles.url()
+    var slotsURL = Route.staffSlots.url()
     var productsURL = Route.staffProducts.url()
     var screensURL = Route.staffScreens.url()
     /// On a paired wall screen: goes back to the pairing page within 2 seconds of a revoke.
@@ -102,17 +103,38 @@ struct StaffBoardView: PageView {
     /// Without JavaScript the board reloads itself this often; one cart's page does too.
     var refreshSeconds = 10
     var title: String
+    /// With pickup slots, the switch between today's orders and tomorrow's (`data-board-day`).
+    var daySwitch: DaySwitch?
+
+    struct DaySwitch {
+        var day: String
+        var todayURL = Route.staffBoard.url()
+        var tomorrowURL = Route.staffBoard.url() + "?day=tomorrow"
+        var isToday: Bool
+        var isTomorrow: Bool
+
+        init(day: BoardDay) {
+            self.day = day.rawValue
+            isToday = day == .today
+            isTomorrow = day == .tomorrow
+        }
+    }
 
     init(
         orders: [(order: Order, pickList: [ShoppingListGroup])], done: [Order],
         numbers: (counts: OrderDayNumbers, day: DateInterval)?, carts: [(label: String, cart: ActiveCart)],
         pickList: [ShoppingListGroup], points: PointsUsage?,
-        limits: OrderAge.Limits, csrfToken: String, assets: AssetURLs, title: String, now: Date,
-        handoffs: [OrderCode: Handoff] = [:]
+        limits: OrderAge.Limits, csrfToken: String, assets: AssetURLs, title: String, now: Date, day: DateInterval,
+        zone: TimeZone, handoffs: [OrderCode: Handoff] = [:]
     ) {
-        let tickets = orders.map {
+        // By when each is due: its slot's start, or when it was sent.
+        let tickets = orders.sorted {
+            ($0.order.dueAt, $0.order.placedAt, $0.order.code.rawValue)
+                < ($1.order.dueAt, $1.order.placedAt, $1.order.code.rawValue)
+        }.map {
             StaffOrderTicket(
-                order: $0.order, pickList: $0.pickList, handoff: handoffs[$0.order.code], limits: limits, now: now)
+                order: $0.order, pickList: $0.pickList, handoff: handoffs[$0.order.code], limits: limits, now: now,
+                day: day, zone: zone)
         }
         columns = [OrderStatus.new, .picking, .ready].map { status in
             let inColumn = tickets.filter { $0.status == status.rawValue }
@@ -123,7 +145,7 @@ struct StaffBoardView: PageView {
         }
         hasOrders = !orders.isEmpty
         orderCountText = orders.count == 1 ? "1 order" : "\(orders.count) orders"
-        self.done = done.map(StaffDoneTicket.init)
+        self.done = done.map { StaffDoneTicket(order: $0, zone: zone) }
         hasDone = !done.isEmpty
         self.numbers = numbers.map { numbers, day in
             Numbers(
@@ -146,14 +168,14 @@ struct StaffBoardView: PageView {
                 lines: active.cart.lines.map { line in
                     Line(
                         recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
-                        cooking: line.cooking.map { CookingText.status($0, now: now) })
+                        cooking: line.cooking.map { CookingText.status($0, now: now, zone: zone) })
                 })
         }
         isEmpty = carts.isEmpty
         cartCountText = carts.count == 1 ? "1 cart" : "\(carts.count) carts"
         self.pickList = ShoppingListSection.sections(pickList, csrfToken: nil)
         self.points = points.map { Points(used: PointsText.text($0.used), left: PointsText.text($0.left)) }
-        updatedAt = ClockTime.text(now)
+        updatedAt = ClockTime.text(now, in: zone)
         serverTime = StaffOrderTicket.instant(now)
         warnAfter = Self.seconds(limits.warnAfter)
         lateAfter = Self.seconds(limits.lateAfter)

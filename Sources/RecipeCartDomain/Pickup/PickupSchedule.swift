@@ -1,0 +1,160 @@
+import Foundation
+
+/// The slots the shop's settings make in its time zone over the next seven days, and what became of a posted one.
+/// Slots are cut from local clock times, so on the day the clocks change a 10:00 slot still starts at 10:00 on the
+/// shop's clocks; a time the clocks skip makes no slot.
+public struct PickupSchedule: Sendable {
+    /// How many days are offered: today and the six after it.
+    public static let days = 7
+
+    public var settings: PickupSlotSettings
+    public var zone: TimeZone
+
+    public init(settings: PickupSlotSettings, zone: TimeZone) {
+        self.settings = settings
+        self.zone = zone
+    }
+
+    /// Whether a slot can still be chosen: `full` has no room left, `closed` is past its cut-off.
+    public enum State: String, Sendable {
+        case open
+        case full
+        case closed
+    }
+
+    public struct Offer: Sendable, Equatable {
+        public var slot: PickupSlot
+        public var state: State
+    }
+
+    /// One day of slots. A closed day (a day off, or a weekday without hours) offers none.
+    public struct Day: Sendable, Equatable {
+        public var date: CalendarDay
+        /// Noon of the day, to name it by.
+        public var noon: Date
+        public var isClosed: Bool
+        public var offers: [Offer]
+    }
+
+    /// What a posted start turned out to be.
+    public enum Lookup: Sendable, Equatable {
+        case offered(PickupSlot)
+        /// It started already (a date in 1970 among them).
+        case past
+        /// Later than the days offered (a date in 9999 among them).
+        case beyond
+        case closedDay(CalendarDay)
+        /// Inside the days offered, but no slot starts then.
+        case notASlot
+        /// Its cut-off has passed: it takes no more orders.
+        case pastCutOff(PickupSlot)
+    }
+
+    private var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    /// From `now` to the end of the last day offered: where taken places are read.
+    public func window(from now: Date) -> DateInterval {
+        let end = dayDates(from: now).last.map { dayInterval($0).end } ?? now
+        return DateInterval(start: now, end: max(end, now))
+    }
+
+    /// The days offered from `now`, each with its slots still to come; `taken` is the places taken by slot start.
+    public func days(from now: Date, taken: [Date: Int]) -> [Day] {
+        dayDates(from: now).map { date in
+            let isClosed = isClosed(date)
+            let offers =
+                isClosed
+                ? []
+                : slots(on: date).filter { $0.start > now }.map { slot in
+                    Offer(slot: slot, state: state(of: slot, now: now, taken: taken[slot.start] ?? 0))
+                }
+            return Day(date: date, noon: noon(of: date), isClosed: isClosed, offers: offers)
+        }
+    }
+
+    public func lookup(_ start: Date, now: Date) -> Lookup {
+        guard start > now else { return .past }
+        guard start < window(from: now).end else { return .beyond }
+        let date = CalendarDay(start, in: calendar)
+        guard !isClosed(date) else { return .closedDay(date) }
+        guard let slot = slots(on: date).first(where: { $0.start == start }) else { return .notASlot }
+        return isPastCutOff(slot, now: now) ? .pastCutOff(slot) : .offered(slot)
+    }
+
+    /// Every slot of `date`'s opening hours, whether or not it has passed.
+    public func slots(on date: CalendarDay) -> [PickupSlot] {
+        guard let weekday = weekday(of: date), let hours = settings.hours[weekday],
+            PickupSlotSettings.slotLengths.contains(settings.slotMinutes)
+        else { return [] }
+        let length = settings.slotMinutes
+        return stride(from: hours.opens, through: hours.closes - length, by: length).compactMap { minute in
+            guard let start = instant(date, minutes: minute), let end = instant(date, minutes: minute + length),
+                end > start
+            else { return nil }
+            return PickupSlot(start: start, end: end)
+        }
+    }
+
+    public func isClosed(_ date: CalendarDay) -> Bool {
+        settings.closedDays.contains(date) || weekday(of: date).flatMap { settings.hours[$0] } == nil
+    }
+
+    private func state(of slot: PickupSlot, now: Date, taken: Int) -> State {
+        if isPastCutOff(slot, now: now) { return .closed }
+        return taken >= settings.capacity ? .full : .open
+    }
+
+    private func isPastCutOff(_ slot: PickupSlot, now: Date) -> Bool {
+        now >= slot.start.addingTimeInterval(-Double(settings.cutOffMinutes) * 60)
+    }
+
+    private func dayDates(from now: Date) -> [CalendarDay] {
+        let calendar = calendar
+        let today = CalendarDay(now, in: calendar)
+        guard let todayNoon = instant(today, minutes: 12 * 60) ?? calendar.date(from: components(today, minutes: 0))
+        else { return [] }
+        return (0..<Self.days).compactMap { offset in
+            calendar.date(byAdding: .day, value: offset, to: todayNoon).map { CalendarDay($0, in: calendar) }
+        }
+    }
+
+    private func dayInterval(_ date: CalendarDay) -> DateInterval {
+        calendar.dateInterval(of: .day, for: noon(of: date))
+            ?? DateInterval(start: noon(of: date).addingTimeInterval(-12 * 3600), duration: 24 * 3600)
+    }
+
+    private func noon(of date: CalendarDay) -> Date {
+        instant(date, minutes: 12 * 60) ?? calendar.date(from: components(date, minutes: 12 * 60)) ?? .distantPast
+    }
+
+    private func weekday(of date: CalendarDay) -> Int? {
+        calendar.date(from: components(date, minutes: 12 * 60)).map { calendar.component(.weekday, from: $0) }
+    }
+
+    /// The moment the shop's clocks read `minutes` after midnight on `date`; nil for a time they skip. 24:00 is the
+    /// next midnight.
+    private func instant(_ date: CalendarDay, minutes: Int) -> Date? {
+        let calendar = calendar
+        if minutes == 24 * 60 {
+            return calendar.date(from: components(date, minutes: 12 * 60)).flatMap {
+                calendar.dateInterval(of: .day, for: $0)?.end
+            }
+        }
+        guard let instant = calendar.date(from: components(date, minutes: minutes)) else { return nil }
+        let back = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        guard back.year == date.year, back.month == date.month, back.day == date.day,
+            back.hour == minutes / 60, back.minute == minutes % 60
+        else { return nil }
+        return instant
+    }
+
+    private func components(_ date: CalendarDay, minutes: Int) -> DateComponents {
+        DateComponents(
+            calendar: calendar, timeZone: zone, year: date.year, month: date.month, day: date.day,
+            hour: minutes / 60, minute: minutes % 60)
+    }
+}
