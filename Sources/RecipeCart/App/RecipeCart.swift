@@ -8,6 +8,7 @@ public enum RecipeCart {
         logger.logLevel = logLevel
         // What was logged before a clean stop, or before the error that ends the start, is written before exit.
         defer { ProcessLog.flush() }
+        MemoryRelease.mapLargeBlocksApart()
         let app = try await buildApplication(config, logger: logger, requestLines: ProcessLog.requestLines)
         do {
             try await app.runService()

@@ -15,16 +15,29 @@ package struct OldestFirstOut<Key: Hashable, Value> {
     package subscript(key: Key) -> Value? { values[key] }
 
     /// Keeps `value` under `key`; a key kept again keeps its place in line.
-    package mutating func keep(_ value: Value, for key: Key) {
-        if values.updateValue(value, forKey: key) == nil { order.append(key) }
-        while order.count - oldest > capacity {
-            values[order[oldest]] = nil
-            oldest += 1
+    /// - Returns: the values that left: the one `value` replaced and those pushed out past `capacity`.
+    @discardableResult
+    package mutating func keep(_ value: Value, for key: Key) -> [Value] {
+        var gone: [Value] = []
+        if let replaced = values.updateValue(value, forKey: key) {
+            gone.append(replaced)
+        } else {
+            order.append(key)
         }
-        // The keys gone are dropped once there are as many as a full cache holds: one shift per `capacity` inserts.
+        while order.count - oldest > capacity, let value = removeOldest() { gone.append(value) }
+        return gone
+    }
+
+    /// Takes out the oldest value, for a cache bounded by more than a count (the page cache's bytes).
+    package mutating func removeOldest() -> Value? {
+        guard oldest < order.count else { return nil }
+        let value = values.removeValue(forKey: order[oldest])
+        oldest += 1
+        // The keys gone are dropped once there are as many as a full cache holds: one shift per `capacity` removals.
         if oldest >= max(capacity, 1) {
             order.removeFirst(oldest)
             oldest = 0
         }
+        return value
     }
 }

@@ -148,6 +148,28 @@ import Testing
         #expect(renders.value == 5)
     }
 
+    @Test func pastItsBytesTheOldestPagesGoFirst() async throws {
+        let cache = PageCache(capacity: 100, byteLimit: 10)
+        let renders = RenderCount()
+        func page(_ key: String) async throws {
+            _ = try await cache.template(for: key, generation: 1) {
+                renders.add()
+                return PageCache.Template(html: String(repeating: key, count: 4))
+            }
+        }
+        // Four bytes a page: two fit in ten, a third pushes out the first.
+        for key in ["a", "b", "c"] { try await page(key) }
+        #expect(renders.value == 3)
+        for key in ["b", "c"] { try await page(key) }
+        #expect(renders.value == 3)
+        try await page("a")
+        #expect(renders.value == 4)
+        // A page larger than the whole bound is served and not kept.
+        _ = try await cache.template(for: "big", generation: 1) { PageCache.Template(html: "0123456789ab") }
+        let again = try await cache.template(for: "big", generation: 1) { PageCache.Template(html: "made again") }
+        #expect(again.pieces == ["made again"])
+    }
+
     @Test func requestsThatMissTogetherShareOneRender() async throws {
         let cache = PageCache()
         let renders = RenderCount()

@@ -24,6 +24,20 @@ import Testing
         #expect(kept["c"] == 4)
     }
 
+    @Test func keepingSaysWhatLeftAndTheOldestCanBeTakenOut() {
+        var kept = OldestFirstOut<String, Int>(capacity: 2)
+        #expect(kept.keep(1, for: "a").isEmpty)
+        #expect(kept.keep(2, for: "b").isEmpty)
+        #expect(kept.keep(3, for: "a") == [1])
+        #expect(kept.keep(4, for: "c") == [3])
+        #expect(kept.removeOldest() == 2)
+        #expect(kept.removeOldest() == 4)
+        #expect(kept.removeOldest() == nil)
+        #expect(kept["b"] == nil && kept["c"] == nil)
+        kept.keep(5, for: "d")
+        #expect(kept["d"] == 5)
+    }
+
     @Test func aLongRunKeepsExactlyTheNewest() {
         var kept = OldestFirstOut<Int, Int>(capacity: 100)
         for key in 0..<10_000 { kept.keep(key, for: key % 1_000) }
