@@ -2,7 +2,7 @@ import Foundation
 
 /// The slots the shop's settings make in its time zone over the next seven days, and what became of a posted one.
 /// Slots are cut from local clock times, so on the day the clocks change a 10:00 slot still starts at 10:00 on the
-/// shop's clocks; a time the clocks skip makes no slot.
+/// shop's clocks; a start the clocks skip makes no slot, and a slot whose end they skip ends its length later.
 public struct PickupSchedule: Sendable {
     /// How many days are offered: today and the six after it.
     public static let days = 7
@@ -92,10 +92,9 @@ public struct PickupSchedule: Sendable {
         else { return [] }
         let length = settings.slotMinutes
         return stride(from: hours.opens, through: hours.closes - length, by: length).compactMap { minute in
-            guard let start = instant(date, minutes: minute), let end = instant(date, minutes: minute + length),
-                end > start
-            else { return nil }
-            return PickupSlot(start: start, end: end)
+            guard let start = instant(date, minutes: minute) else { return nil }
+            let end = instant(date, minutes: minute + length) ?? start.addingTimeInterval(Double(length) * 60)
+            return end > start ? PickupSlot(start: start, end: end) : nil
         }
     }
 
