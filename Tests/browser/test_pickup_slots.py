@@ -5,15 +5,19 @@ every hour of every day, one order each:
   with the slot's start in `data-slot-start` as it was offered.
 - A full slot refused: a slot that fills while the shopper's page is open is refused on sending (409, "that slot just
   filled"), with the cart and the typed note kept; the page it answers shows the slot full and not choosable.
+- The board's script counts a ticket's age from its slot's start (`data-slot-start`): "due in" before it, counted in
+  the day's "late" as the slot begins, amber and red at the limits after it, each within a second, with no request.
 
 Run one engine with `Tests/browser/run test_pickup_slots.py -k webkit` (or chromium, firefox)."""
 
 import re
+import time
 
 import pytest
 
 from engines import ENGINES
 from test_live_board import HTTPShopper, StaffClient
+from test_wall_board import LATE_AFTER, ON_TIME, SLACK, WARN_AFTER, WATCH, board_requests, first_seen, sign_in, wait_for
 
 ZONE = "Europe/Dublin"
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -108,3 +112,51 @@ def test_a_full_slot_is_refused_with_the_cart_and_note_kept(launched, own_server
     # The browser will not send the form without another choice.
     assert shopper.js("return document.getElementById('order-slot').value;") == ""
     assert shopper.js("return document.querySelector('form.cart-send-form').checkValidity();") is False
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_tickets_age_runs_from_its_slots_start(launched, own_server_with, engine):
+    server = own_server_with(
+        "--time-zone", ZONE, "--order-warn-after", f"{WARN_AFTER}s", "--order-late-after", f"{LATE_AFTER}s")
+    open_slots(server)
+    shopper = HTTPShopper(server.url)
+    shopper.request("/recipes/bundled-33")
+    shopper.request("/cart/items/bundled-33", {"op": "inc"})
+    _, page, _ = shopper.request("/cart")
+    slot = re.findall(r'<option value="([^"]+)" data-slot-start="[^"]+">', page)[1]
+    status, _, _ = shopper.request("/cart/order", {"slot": slot})
+    assert status == 303, status
+
+    board = launched(engine)
+    board.set_size(1920, 1080, False)
+    sign_in(board, server.url)
+    ticket = board.find("article.staff-order[data-slot-start]")
+    assert ticket.get_attribute("data-slot-start") == slot
+    assert ticket.get_attribute("data-order-age") == "fresh"
+    assert board.js("return arguments[0].querySelector('.staff-order-age').textContent;", ticket).startswith(
+        "On time · due in ")
+    # The slot an hour or more away begins two seconds from now, as far as the page knows: the script alone must
+    # count the ticket on from there.
+    time.sleep(1)
+    requests_before = board_requests(server)
+    board.js(WATCH)
+    start = board.js(
+        "const start = Math.ceil((performance.timeOrigin + performance.now()) / 1000) * 1000 + 2000;"
+        "document.querySelector('article.staff-order').dataset.slotStart = new Date(start).toISOString();"
+        "return start;")
+    wait_for(board, LATE_AFTER + 4, lambda: board.js("return window.__seen.some(s => s.age === 'late')"), "late")
+    seen = board.js("return window.__seen")
+    due = first_seen(seen, lambda s: s["words"] == "On time · due in 1 min")
+    begun = first_seen(seen, lambda s: s["words"] == "On time · 0 min")
+    counted = first_seen(seen, lambda s: s["late"] == "1")
+    warn = first_seen(seen, lambda s: s["age"] == "warn")
+    late = first_seen(seen, lambda s: s["age"] == "late")
+    assert due and begun and counted and warn and late, seen
+    assert due["at"] < start, due
+    for entry, limit in ((begun, 0), (counted, 0), (warn, WARN_AFTER), (late, LATE_AFTER)):
+        after = (entry["at"] - start) / 1000 - limit
+        assert -SLACK <= after <= ON_TIME, f"{engine}: {entry} {after:+.2f} s from its moment"
+    assert warn["words"] == "Waiting · 0 min" and late["words"] == "Late · 0 min", (warn, late)
+    assert counted["lateWords"] == "1 late", counted
+    time.sleep(0.5)  # the request log is written in batches
+    assert board_requests(server) == requests_before, "the board asked the shop for something while it was quiet"
