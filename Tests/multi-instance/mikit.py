@@ -45,16 +45,6 @@ def remember_pid(name: str, pid: int) -> None:
             f.write(f"{pid}\n")
 
 
-def wait_until(predicate, timeout: float, interval: float = 0.05) -> bool:
-    deadline = time.monotonic() + timeout
-    while True:
-        if predicate():
-            return True
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(interval)
-
-
 def local_ports_to(pid: int, remote_port: int) -> set[int]:
     """The local ports of process `pid`'s IPv4 TCP connections to `remote_port` (Linux /proc): the peer ports a
     server on `remote_port` sees that process's requests come from. Empty once the process is gone."""

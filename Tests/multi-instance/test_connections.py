@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import time
 
-from mikit import wait_until
-from rckit import get_status
+from rckit import get_status, wait_until
 
 POOL_SIZE = 16  # PostgresURL.poolSize
 IDLE_TIMEOUT = 10.0  # seconds a command's or a test's idle connection is kept (PostgresURL.clientConfiguration)

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 import time
 
-from mikit import Shop, local_ports_to, wait_until
-from rckit import Client
+from mikit import Shop, local_ports_to
+from rckit import Client, wait_until
 from standin_partner import StandInPartner
 
 ORDERS = 60

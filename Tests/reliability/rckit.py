@@ -54,6 +54,19 @@ def web_binary() -> Path:
 _ports_given: set[int] = set()
 
 
+def wait_until(condition, timeout: float, interval: float = 0.05):
+    """The condition's first truthy value, or None once `timeout` seconds have passed without one: the one way every
+    suite waits for the thing itself rather than a fixed time."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(interval)
+
+
 def free_port() -> int:
     """A port free now and not handed out before in this run: the kernel may offer a closed port again, and several
     are picked before any server binds (a shop's instances, their metrics ports, nginx)."""

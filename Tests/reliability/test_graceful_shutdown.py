@@ -14,7 +14,7 @@ import time
 import urllib.parse
 
 from rckit import (BUNDLED_IDS, HOST, POSTGRES, ROOT, Client, ShopperLog, get_status, join_all, record_stat, scaled,
-                   start_shoppers)
+                   start_shoppers, wait_until)
 
 SEED = scaled("RC_SEED", 20261121)
 
@@ -34,6 +34,14 @@ def wait_for_log(server, needle: str, count: int, timeout: float = 20) -> None:
             return
         time.sleep(0.05)
     raise AssertionError(f"the server log did not show {count} x {needle!r} within {timeout} s")
+
+
+def refuses_connections(port: int) -> bool:
+    try:
+        socket.create_connection((HOST, port), timeout=1).close()
+    except ConnectionRefusedError:
+        return True
+    return False
 
 
 def read_response(sock: socket.socket) -> bytes:
@@ -104,7 +112,8 @@ def test_sigterm_lets_slow_requests_finish_then_exits_0(servers):
     wait_for_log(server, "hb.request.method=POST hb.request.path=/cart/items/bundled-2", len(uploaders))
 
     server.signal(signal.SIGTERM)
-    time.sleep(0.5)
+    # The listener closes as soon as the server takes the signal; the requests in flight must still hold it open.
+    assert wait_until(lambda: refuses_connections(server.port), 10), "the listener stayed open after SIGTERM"
     assert server.alive(), "the server exited while requests were still in flight"
     holder.release()
     for _, sock, rest, _ in uploaders:
@@ -170,7 +179,9 @@ def test_sigterm_under_load_answers_completely_and_keeps_every_acknowledged_upda
     threads = start_shoppers(logs, server.port, 10_000, SEED + 77, BUNDLED_IDS[:6], stop)
     for thread in readers:
         thread.start()
-    time.sleep(1.5)
+    # The signal comes with both kinds of load in full swing: pages being read and cart updates acknowledged.
+    assert wait_until(lambda: reader_pages[0] >= 40 and sum(len(log.acked) for log in logs) >= 40, 30), \
+        "the readers and shoppers never got going"
     server.signal(signal.SIGTERM)
     code = server.wait(30)
     stop.set()

@@ -13,21 +13,13 @@ import time
 
 import pytest
 
-from rckit import HOST, POSTGRES, Client, Server, postgres_cluster, share_database
+from rckit import HOST, POSTGRES, Client, Server, postgres_cluster, share_database, wait_until
 
 STAFF_TOKEN = "reliability-live-board-token"
 ENDS_WITHIN = 1.0  # seconds from a sign-out or a revoke to the end of that session's streams
 BOARD_CHANNEL = "board_changes"  # PostgresBoardRelay.channel
 CONNECTION_TIMEOUT = 6  # --connection-timeout for the tests that wait for the request guard's limits
 
-
-def wait_until(condition, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(0.1)
-    return True
 
 
 def settled_sockets(server: Server) -> int:

@@ -22,7 +22,7 @@ import jsonschema
 import pytest
 from standardwebhooks.webhooks import hmac_data
 
-from rckit import HOST, POSTGRES, ROOT, Client, free_port, record_stat, scaled
+from rckit import HOST, POSTGRES, ROOT, Client, free_port, record_stat, scaled, wait_until
 from standin_partner import StandInPartner
 from test_orders import STAFF_TOKEN, fill_cart, move_order, order_code, send, staff_client
 
@@ -60,16 +60,6 @@ def handoff(staff: Client, code: str) -> str | None:
     return None
 
 
-def wait_until(condition, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"not within {timeout} s: {what}")
-
-
 def test_an_orders_events_reach_the_partner_signed_and_in_order(servers, partner):
     server = servers(staff_token=STAFF_TOKEN, args=partner.server_args())
     shopper = Client(server.port)
@@ -89,7 +79,7 @@ def test_an_orders_events_reach_the_partner_signed_and_in_order(servers, partner
     jsonschema.validate({"type": "delivery.dispatched", "timestamp": "2026-11-27T10:00:00Z",
                          "data": {"order": code, "tracking_url": "https://track.example/1"}}, SCHEMA)
     assert partner.bad_signatures == 0
-    wait_until(lambda: handoff(staff, code) == "sent", 10, "the board shows the hand-off as sent")
+    assert wait_until(lambda: handoff(staff, code) == "sent", 10), "the board shows the hand-off as sent"
 
 
 def test_an_event_committed_before_kill_9_is_delivered_after_the_restart(servers, partner):
@@ -121,14 +111,14 @@ def test_the_metrics_count_events_sent_and_failed_and_show_the_waiting_ones(serv
     server = servers(staff_token=STAFF_TOKEN, args=partner.server_args() + ["--metrics-port", str(metrics_port)])
     shopper = Client(server.port)
     code, token = place(shopper, shopper.csrf(), {"bundled-7": 1})
-    wait_until(lambda: (metric(metrics_port, "recipecart_partner_events_failed_total") or 0) >= 2, 20,
-               "two failed tries counted")
-    wait_until(lambda: metric(metrics_port, "recipecart_partner_events_waiting") == 1, 15, "one event waiting")
-    wait_until(lambda: (metric(metrics_port, "recipecart_partner_oldest_waiting_seconds") or 0) > 0, 15,
-               "the oldest waiting event's age")
+    assert wait_until(lambda: (metric(metrics_port, "recipecart_partner_events_failed_total") or 0) >= 2, 20), \
+        "two failed tries counted"
+    assert wait_until(lambda: metric(metrics_port, "recipecart_partner_events_waiting") == 1, 15), "one event waiting"
+    assert wait_until(lambda: (metric(metrics_port, "recipecart_partner_oldest_waiting_seconds") or 0) > 0, 15), \
+        "the oldest waiting event's age"
     partner.set_mode("ok")
-    wait_until(lambda: metric(metrics_port, "recipecart_partner_events_sent_total") == 1, 30, "one event sent")
-    wait_until(lambda: metric(metrics_port, "recipecart_partner_events_waiting") == 0, 15, "nothing waiting")
+    assert wait_until(lambda: metric(metrics_port, "recipecart_partner_events_sent_total") == 1, 30), "one event sent"
+    assert wait_until(lambda: metric(metrics_port, "recipecart_partner_events_waiting") == 0, 15), "nothing waiting"
 
 
 def test_a_partner_away_then_back_gets_everything_and_the_board_shows_the_failing_hand_off(servers, partner):
@@ -138,13 +128,16 @@ def test_a_partner_away_then_back_gets_everything_and_the_board_shows_the_failin
     code, token = place(shopper, shopper.csrf(), {"bundled-7": 1})
     staff = staff_client(server.port)
     # Three tries fail within about 1 + 2 + 4 s (each wait drawn from half to all of its step).
-    wait_until(lambda: handoff(staff, code) == "failing", 30, "the board shows the hand-off failing")
+    assert wait_until(lambda: handoff(staff, code) == "failing", 30), "the board shows the hand-off failing"
     board = staff.get("/staff").text
     assert "HTTP 503: partner down for maintenance" in board and "Try again now" in board
     # Cancelling meanwhile queues behind the placing: the partner must see them in that order.
     assert move_order(staff, code, staff.csrf("/staff"), "new", "cancelled").status == 303
     partner.away()
-    time.sleep(2)
+    # A try finds nobody there (a refused connection) before the partner comes back.
+    mark = len(server.log_text())
+    assert wait_until(lambda: "partner event not delivered" in server.log_text()[mark:], 30), \
+        "no try while the partner was away"
     partner.set_mode("ok")
     partner.back()
     other, _ = place(shopper, token, {"bundled-8": 1})
@@ -163,7 +156,7 @@ def test_a_redirecting_partner_is_not_followed(servers, partner):
     server = servers(staff_token=STAFF_TOKEN, args=partner.server_args())
     shopper = Client(server.port)
     place(shopper, shopper.csrf(), {"bundled-7": 1})
-    wait_until(lambda: len(partner.tries) >= 2, 20, "two tries")
+    assert wait_until(lambda: len(partner.tries) >= 2, 20), "two tries"
     assert partner.taken_events() == []
     assert "HTTP 307" in server.log_text()
 
@@ -173,7 +166,7 @@ def test_a_partner_that_never_answers_holds_up_no_shopper(servers, partner):
     server = servers(staff_token=STAFF_TOKEN, args=partner.server_args())
     shopper = Client(server.port)
     code, token = place(shopper, shopper.csrf(), {"bundled-8": 1})
-    wait_until(lambda: partner.tries, 10, "the sender holds a connection to the partner")
+    assert wait_until(lambda: partner.tries, 10), "the sender holds a connection to the partner"
     slowest = 0.0
     for round_ in range(10):
         started = time.monotonic()
@@ -182,7 +175,7 @@ def test_a_partner_that_never_answers_holds_up_no_shopper(servers, partner):
     assert slowest < 2.0, f"a send took {slowest:.2f} s while the partner hung"
     assert partner_status(shopper, code) == "awaiting"
     # The held try ends at the sender's 10 s limit and counts as failed; the partner took nothing.
-    wait_until(lambda: "no answer within 10 s" in server.log_text(), 20, "the hung try timed out")
+    assert wait_until(lambda: "no answer within 10 s" in server.log_text(), 20), "the hung try timed out"
     assert partner.taken_events() == []
 
 

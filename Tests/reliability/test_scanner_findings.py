@@ -21,7 +21,7 @@ import urllib.parse
 import pytest
 
 from rawhttp import RawConnection, RawReply, one_shot
-from rckit import HOST, ROOT, Client, Reply
+from rckit import HOST, ROOT, Client, Reply, wait_until
 from standin_upstream import MEAL_IDS, SEARCH_WORD, StandIn
 
 STAFF_TOKEN = "scanner-findings-staff-token-7"
@@ -45,14 +45,6 @@ class ProxiedClient(Client):
         all_headers.update(headers or {})
         return super().request(method, path, body=body, headers=all_headers, cookies=cookies)
 
-
-def wait_until(condition, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def cookie_header(client: Client) -> str:
@@ -121,7 +113,7 @@ def open_tries(port: int, cookies: str, bodies: list[bytes]) -> list[tuple[RawCo
 def wait_for_early_answers(tries: list[tuple[RawConnection, bytes]], expected: int) -> None:
     """A throttle that decides on the head answers the tries past the limit at once; wait for those answers. A server
     that waits for the bodies answers nothing yet: the time limit is far more than these heads take over loopback."""
-    wait_until(lambda: sum(connection.answered() for connection, _ in tries) >= expected, timeout=2)
+    wait_until(lambda: sum(connection.answered() for connection, _ in tries) >= expected, timeout=2, interval=0.01)
 
 
 def test_sign_in_throttle_holds_when_a_burst_of_bodies_arrives_together(servers):
@@ -310,7 +302,7 @@ def test_a_truncated_body_is_a_400_and_not_an_error_in_the_log(servers):
                 assert "text/html" in (reply.header("Content-Type") or ""), f"{path}: the 400 is not an error page"
     print(f"\ntruncated bodies, half-closed: {answers}")
     # The closed ones may still be on their way through the server: wait for a log line naming each path.
-    wait_until(lambda: all(server.log_text()[mark:].count(path) >= 2 for path, _, _ in cases), timeout=3)
+    wait_until(lambda: all(server.log_text()[mark:].count(path) >= 2 for path, _, _ in cases), timeout=3, interval=0.01)
     log = server.log_text()[mark:]
     assert server.error_lines(mark) == [], "error-level log lines for truncated bodies:\n" + \
         "\n".join(server.error_lines(mark)[:5])
