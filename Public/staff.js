@@ -26,7 +26,15 @@
   let pointerDown = false;
   let waiting = null; // a page read while a pointer was down, and when it arrived
 
-  const clock = (date) => date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  // On the shop's clock (data-time-zone), as every time the page shows; the screen's own zone if the browser lacks it.
+  function clock(date) {
+    const options = { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" };
+    try {
+      return date.toLocaleTimeString([], { ...options, timeZone: board.dataset.timeZone });
+    } catch (error) {
+      return date.toLocaleTimeString([], options);
+    }
+  }
 
   function setLive(live) {
     board.dataset.boardLive = live ? "true" : "false";

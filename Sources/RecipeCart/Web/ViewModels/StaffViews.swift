@@ -100,6 +100,8 @@ struct StaffBoardView: PageView {
     var serverTime: String
     var warnAfter: String
     var lateAfter: String
+    /// The shop's zone (`data-time-zone`), which the script writes "Not live since 14:02:05" in, as the page's times.
+    var timeZone: String
     /// Without JavaScript the board reloads itself this often; one cart's page does too.
     var refreshSeconds = 10
     var title: String
@@ -176,6 +178,7 @@ struct StaffBoardView: PageView {
         self.pickList = ShoppingListSection.sections(pickList, csrfToken: nil)
         self.points = points.map { Points(used: PointsText.text($0.used), left: PointsText.text($0.left)) }
         updatedAt = ClockTime.text(now, in: zone)
+        timeZone = zone.identifier
         serverTime = StaffOrderTicket.instant(now)
         warnAfter = Self.seconds(limits.warnAfter)
         lateAfter = Self.seconds(limits.lateAfter)
