@@ -58,6 +58,10 @@ import Testing
             #expect(off.contains(#"data-slots-on="false""#))
             #expect(off.contains("Times are the shop’s own (Europe/Dublin)."))
             #expect(try await staff.post("/staff/slots", Self.week(), withToken: false).status == .forbidden)
+            // A paired wall screen shows the board, and may not change the slots.
+            var screen = try await ScreenRouteTests.pairedScreen(shopper.client, staff: &staff)
+            #expect(try await screen.get("/staff/slots").status == .forbidden)
+            #expect(try await screen.post("/staff/slots", Self.week()).status == .forbidden)
 
             let cases: [([(String, String)], HTTPResponse.Status, String)] = [
                 (Self.week(slotMinutes: "45"), .unprocessableContent, "A slot is 15, 30 or 60 minutes long."),
