@@ -199,7 +199,9 @@ import Testing
     /// The app's own sender tries the partner, whose address answers nothing (the discard port, closed): after three
     /// failed tries the ticket says so, and "Try again now" is for staff only.
     @Test func theBoardShowsAFailingHandOffAndTryAgainIsForStaffOnly() async throws {
-        let environment = try await Self.environment()
+        var environment = try await Self.environment()
+        let clock = TestClock(Date())
+        environment.clock = AppClock { clock.now }
         try await environment.withShopper { staff in
             var alice = Shopper(client: staff.client)
             let code = try await Self.placeOrder(&alice)
@@ -208,10 +210,13 @@ import Testing
             var board = try await staff.get("/staff")
             #expect(board.contains(#"data-partner-status="awaiting""#))
             #expect(board.contains(#"data-handoff=""#))
-            // Three tries fail within about 1 + 2 + 4 s.
+            // Three tries fail, each after the last one's wait (1–2 s, then 2–4 s): the shop's clock moves through
+            // the waits instead of the test sitting through them, by less than the 4–8 s the third failure waits, so
+            // the failing hand-off is still waiting when "Try again now" is pressed.
             let deadline = ContinuousClock.now + .seconds(30)
             while !board.contains(#"data-handoff="failing""#), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(250))
+                clock.advance(by: PartnerRetry.firstStep)
+                try await Task.sleep(for: .milliseconds(100))
                 board = try await staff.get("/staff")
             }
             #expect(board.contains(#"data-handoff="failing""#))
