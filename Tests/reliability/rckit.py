@@ -91,7 +91,7 @@ _stats_lock = threading.Lock()
 
 
 def record_stat(name: str, amount: int) -> None:
-    """Adds to a counter in RC_STATS_FILE (JSON), read by the soak script for the README figures."""
+    """Adds to a counter in RC_STATS_FILE (JSON), read by the soak script for the figures in Docs/reliability.md."""
     path = os.environ.get("RC_STATS_FILE")
     if not path:
         return

@@ -1,6 +1,6 @@
 """Connections from a client with no account that means harm: every descriptor taken, bodies sent a byte at a time,
 heads never finished, bodies refused. The server stays up, shoppers' pages and posts are answered, and each limit
-arrives when the README says."""
+arrives when Docs/rules-every-page-keeps.md says."""
 from __future__ import annotations
 
 import os

@@ -26,7 +26,7 @@ from rckit import HOST, POSTGRES, ROOT, Client, free_port, record_stat, scaled, 
 from standin_partner import StandInPartner
 from test_orders import STAFF_TOKEN, fill_cart, move_order, order_code, send, staff_client
 
-# The schema the README gives partners: every event either way must keep to it.
+# The schema Docs/partner.md gives partners: every event either way must keep to it.
 SCHEMA = json.loads((ROOT / "Docs" / "partner-events.schema.json").read_text())
 PARTNER_STATUS_RE = re.compile(r'data-partner-status="([^"]+)"')
 HANDOFF_RE = re.compile(r'id="order-([A-Z0-9]+)"[\s\S]*?data-handoff="([^"]+)"')
@@ -328,7 +328,7 @@ def test_control_and_bidirectional_characters_in_partner_texts_are_refused_with_
             assert status == 422, (body, status, error)
             assert error == f"{field} holds {named}, which is refused", error
             assert not HAZARD_RE.search(error), error
-            # The schema the README gives partners says the same.
+            # The schema Docs/partner.md gives partners says the same.
             with pytest.raises(jsonschema.ValidationError):
                 jsonschema.validate(json.loads(body), SCHEMA)
     # Sent by the stand-in partner as a client writes it (json.dumps escapes both).

@@ -4,7 +4,7 @@ import Testing
 
 @testable import RecipeCart
 
-/// The markup hooks the README promises to tests and scripts, checked here, once, on every page that has them.
+/// The markup hooks Docs/markup-hooks.md promises to tests and scripts, checked here, once, on every page that has them.
 @Suite struct MarkupHookTests {
     /// Every `<form method="post">` on the page, each with whether it carries the CSRF token.
     static func postForms(_ page: Page) -> [(form: String, hasToken: Bool)] {
