@@ -299,6 +299,21 @@ import Testing
             #expect(try await staff.get("/staff").contains(#"data-order-age="warn""#))
             clock.advance(by: 5 * 60)
             #expect(try await staff.get("/staff").contains("Late · 11 min"))
+
+            // An order packed before its slot is ready early, on time, and never counted late.
+            var early = Shopper(client: shopper.client)
+            try await early.post("/cart/items/bundled-2", [("op", "inc")])
+            let sent = try await early.post("/cart/order", [("slot", "2026-10-23T11:30:00+01:00")])
+            let code = try #require(sent.location?.split(separator: "/").last.map(String.init))
+            for (from, to) in [("new", "picking"), ("picking", "ready")] {
+                #expect(
+                    try await staff.post("/staff/orders/\(code)/status", [("from", from), ("to", to)]).status
+                        == .seeOther)
+            }
+            clock.advance(by: 3 * 3600)
+            board = try await staff.get("/staff")
+            #expect(board.contains("On time · ready early"))
+            #expect(board.contains(#"data-late-today="1""#))
         }
     }
 

@@ -84,9 +84,11 @@ struct StaffOrderTicket {
         let ageState = limits.age(of: waited)
         age = ageState.rawValue
         ageText =
-            waited < 0
-            ? "\(ageState.title) · due in \(Self.minutes((-waited / 60).rounded(.up) * 60))"
-            : "\(ageState.title) · \(Self.minutes(waited))"
+            switch (waited < 0, order.readyAt != nil) {
+            case (true, true): "\(ageState.title) · ready early"
+            case (true, false): "\(ageState.title) · due in \(Self.minutes((-waited / 60).rounded(.up) * 60))"
+            case (false, _): "\(ageState.title) · \(Self.minutes(waited))"
+            }
         placedAt = Self.instant(order.placedAt)
         readyAt = order.readyAt.map(Self.instant)
         slotStart = order.slot.map { ZonedTimestamp.text($0.start, in: zone) }
