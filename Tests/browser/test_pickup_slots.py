@@ -5,18 +5,26 @@ every hour of every day, one order each:
   with the slot's start in `data-slot-start` as it was offered.
 - A full slot refused: a slot that fills while the shopper's page is open is refused on sending (409, "that slot just
   filled"), with the cart and the typed note kept; the page it answers shows the slot full and not choosable.
+- The new pages under the Nu HTML checker and axe-core (Chromium): the cart with its slot choice and with a refused
+  send, the order page, the shared cart and the board with slots, and /staff/slots, also refused.
 - The board's script counts a ticket's age from its slot's start (`data-slot-start`): "due in" before it, counted in
   the day's "late" as the slot begins, amber and red at the limits after it, each within a second, with no request.
 
 Run one engine with `Tests/browser/run test_pickup_slots.py -k webkit` (or chromium, firefox)."""
 
 import re
+import shutil
 import time
 
 import pytest
+from selenium.webdriver.common.by import By
+
+from browserkit import ARTIFACTS, make_driver, staff_sign_in
 
 from engines import ENGINES
 from test_live_board import HTTPShopper, StaffClient
+from test_accessibility import check
+from test_html_validity import assert_valid_html
 from test_wall_board import LATE_AFTER, ON_TIME, SLACK, WARN_AFTER, WATCH, board_requests, first_seen, sign_in, wait_for
 
 ZONE = "Europe/Dublin"
@@ -160,3 +168,57 @@ def test_a_tickets_age_runs_from_its_slots_start(launched, own_server_with, engi
     assert counted["lateWords"] == "1 late", counted
     time.sleep(0.5)  # the request log is written in batches
     assert board_requests(server) == requests_before, "the board asked the shop for something while it was quiet"
+
+
+def test_slot_pages_are_valid_html_without_serious_axe_violations(own_server_with):
+    server = own_server_with("--time-zone", ZONE)
+    open_slots(server)
+    pages = {}
+    shopper = HTTPShopper(server.url)
+    shopper.request("/recipes/bundled-33")
+    shopper.request("/cart/items/bundled-33", {"op": "inc"})
+    _, pages["cart-with-slots"], _ = shopper.request("/cart")
+    slots = re.findall(r'<option value="([^"]+)" data-slot-start="[^"]+">', pages["cart-with-slots"])
+    status, pages["cart-send-refused"], _ = shopper.request("/cart/order", {"note": "Ann", "slot": "1970-01-01T00:00:00Z"})
+    assert status == 422, status
+    status, _, location = shopper.request("/cart/order", {"note": "Ann", "slot": slots[1]})
+    assert status == 303, status
+    _, pages["order-with-slot"], _ = shopper.request(location)
+    shopper.request("/recipes/bundled-1")  # the form's token, as a browser's next page gives it
+    assert shopper.request("/cart/items/bundled-1", {"op": "inc"})[0] == 303
+    shopper.request("/cart")
+    assert shopper.request("/cart/share", {})[0] == 303
+    _, cart, _ = shopper.request("/cart")
+    share = re.search(r'href="([^"]*/shared/[^"]+)" data-share-link', cart).group(1)
+    _, pages["shared-cart-with-slot"], _ = HTTPShopper(server.url).request(share[share.index("/shared/"):])
+    staff = StaffClient(server.url)
+    _, pages["staff-board-with-slots"], _ = staff.request("/staff")
+    _, pages["staff-slots"], _ = staff.request("/staff/slots")
+    status, pages["staff-slots-refused"], _ = staff.request(
+        "/staff/slots", {"action": "save", "slot_minutes": "45", "capacity": "0", "cutoff_minutes": "-1"})
+    assert status == 422, status
+    assert "data-slot-start" in pages["staff-board-with-slots"] and "Collect " in pages["shared-cart-with-slot"]
+
+    folder = ARTIFACTS / "html-pickup-slots"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    files = []
+    for name, html in pages.items():
+        target = folder / f"{name}.html"
+        target.write_text(html, encoding="utf-8")
+        files.append(str(target))
+    assert_valid_html(files, list(pages))
+
+    driver = make_driver(javascript=True)
+    try:
+        driver.get(server.url + "/recipes/bundled-2")
+        driver.find_element(By.CSS_SELECTOR, 'form:has(input[name="op"][value="inc"]) button[type="submit"]').click()
+        driver.get(server.url + "/cart")
+        assert driver.find_elements(By.CSS_SELECTOR, "#order-slot option[data-slot-start]")
+        check(driver, "cart with slots")
+        staff_sign_in(driver, server.url)
+        driver.get(server.url + "/staff/slots")
+        assert driver.find_elements(By.CSS_SELECTOR, "form.staff-slots-form")
+        check(driver, "staff slots")
+    finally:
+        driver.quit()

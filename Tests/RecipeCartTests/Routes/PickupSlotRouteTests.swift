@@ -100,6 +100,9 @@ import Testing
             #expect(on.contains(#"data-slots-on="true""#))
             #expect(on.contains(#"<option value="30" selected>30 minutes</option>"#))
             #expect(on.contains(#">2026-10-26</textarea>"#))
+            // Closing at 00:00, as a time input says midnight, is the day's end.
+            try await Self.setSlots(&staff, Self.week(monday: ("20:00", "00:00")))
+            #expect(try await staff.get("/staff/slots").contains(#"name="monday_closes" type="time" value="00:00""#))
             #expect(try await staff.post("/staff/slots", [("action", "off")]).status == .seeOther)
             #expect(try await staff.get("/staff/slots").contains(#"data-slots-on="false""#))
         }

@@ -2,7 +2,7 @@ import Foundation
 import RecipeCartDomain
 
 /// The staff page's pickup slot settings as posted: each weekday's `{day}_open`, `{day}_opens` and `{day}_closes`
-/// (`09:00`), `slot_minutes`, `capacity`, `cutoff_minutes` and `closed_days` (dates, `2026-12-25`, separated by
+/// (`09:00`; closing at `00:00` or `24:00` is midnight at the day's end, since a time input cannot say 24:00), `slot_minutes`, `capacity`, `cutoff_minutes` and `closed_days` (dates, `2026-12-25`, separated by
 /// spaces, commas or lines). The text is kept as typed, so a refused form comes back as it was sent.
 struct PickupSlotForm: Sendable {
     struct Day: Sendable {
@@ -24,7 +24,7 @@ struct PickupSlotForm: Sendable {
             let hours = settings?.hours[weekday]
             return Day(
                 weekday: weekday, isOpen: hours != nil, opens: OpeningHours.text(hours?.opens ?? 9 * 60),
-                closes: OpeningHours.text(hours?.closes ?? 18 * 60))
+                closes: OpeningHours.text((hours?.closes ?? 18 * 60) % (24 * 60)))
         }
         slotMinutes = String(settings?.slotMinutes ?? 30)
         capacity = String(settings?.capacity ?? 10)
@@ -82,7 +82,7 @@ struct PickupSlotForm: Sendable {
                 unreadable.append("\(name): times are written 09:00, from 00:00 to 24:00.")
                 continue
             }
-            hours[day.weekday] = OpeningHours(opens: opens, closes: closes)
+            hours[day.weekday] = OpeningHours(opens: opens, closes: closes == 0 ? 24 * 60 : closes)
         }
         var closed: Set<CalendarDay> = []
         let dates = closedDays.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
