@@ -18,6 +18,7 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from browserkit import ARTIFACTS, make_driver, staff_sign_in
 
@@ -213,6 +214,8 @@ def test_slot_pages_are_valid_html_without_serious_axe_violations(own_server_wit
     try:
         driver.get(server.url + "/recipes/bundled-2")
         driver.find_element(By.CSS_SELECTOR, 'form:has(input[name="op"][value="inc"]) button[type="submit"]').click()
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "[data-cart-count]").get_attribute("data-cart-count") == "1")
         driver.get(server.url + "/cart")
         assert driver.find_elements(By.CSS_SELECTOR, "#order-slot option[data-slot-start]")
         check(driver, "cart with slots")
