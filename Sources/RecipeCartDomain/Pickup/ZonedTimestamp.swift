@@ -14,11 +14,25 @@ public enum ZonedTimestamp {
             parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, sign, abs(offset) / 60, abs(offset) % 60)
     }
 
-    /// A posted RFC 3339 instant (`Z` or an offset, seconds optional as fractions are not): nil for anything else,
-    /// and for text longer than any such instant.
+    /// A posted RFC 3339 instant to the second, as `text(_:in:)` writes it, with `Z` or an offset: nil for anything
+    /// else. Its shape is checked whole first, since Foundation's parser stops at the end of an instant and takes
+    /// whatever follows (`…+00:00x`).
     public static func date(_ text: String) -> Date? {
-        guard (20...32).contains(text.utf8.count), text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 })
+        let bytes = Array(text.utf8)
+        let instant = bytes.prefix(19)
+        let zone = bytes.dropFirst(19)
+        guard matches(instant, "dddd-dd-ddTdd:dd:dd"),
+            zone.elementsEqual("Z".utf8) || matches(zone, "+dd:dd") || matches(zone, "-dd:dd")
         else { return nil }
         return try? Date.ISO8601FormatStyle().parse(text)
+    }
+
+    /// Whether `bytes` are `shape`'s, a `d` in it standing for any digit.
+    private static func matches(_ bytes: some Collection<UInt8>, _ shape: String) -> Bool {
+        bytes.count == shape.utf8.count
+            && zip(bytes, shape.utf8).allSatisfy { byte, expected in
+                expected == UInt8(ascii: "d")
+                    ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == expected
+            }
     }
 }

@@ -237,6 +237,7 @@ import Testing
                 ("../", .badRequest, "not a time the shop can read"),
                 ("../../etc/passwd", .badRequest, "not a time the shop can read"),
                 ("<script>alert(1)</script>", .badRequest, "not a time the shop can read"),
+                ("2026-10-24T10:00:00+01:00<script>", .badRequest, "not a time the shop can read"),
                 ("1970-01-01T00:00:00Z", .unprocessableContent, "That pickup slot has passed."),
                 ("9999-12-31T10:00:00Z", .unprocessableContent, "The shop takes orders for the next 7 days only."),
                 (
