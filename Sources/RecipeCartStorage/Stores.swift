@@ -68,7 +68,7 @@ public struct Stores: Sendable {
         let boardChanges = BoardChanges()
         return Stores(
             catalog: catalog,
-            edits: SQLiteRecipeEditStore(database: database, clock: clock),
+            edits: SQLRecipeEditStore(database: statements, clock: clock),
             carts: carts, catalogMemory: catalog, cartMemory: carts,
             orders: SQLOrderStore(
                 database: statements, clock: clock, writesPartnerEvents: partnerEvents, timeZone: timeZone),
@@ -104,7 +104,7 @@ public struct Stores: Sendable {
             let boardChanges = BoardChanges()
             return Stores(
                 catalog: catalog,
-                edits: PostgresRecipeEditStore(database: database, generations: generations, clock: clock),
+                edits: SQLRecipeEditStore(database: statements, clock: clock, generations: generations),
                 carts: carts, catalogMemory: catalog, cartMemory: carts,
                 orders: SQLOrderStore(
                     database: statements, clock: clock, writesPartnerEvents: partnerEvents, timeZone: timeZone),

@@ -26,6 +26,9 @@ package struct PostgresSQLDatabase: SQLDatabase {
     /// Nothing to forget: what an instance remembers of a session is checked against the session's last write
     /// (`PostgresSessionReadings`).
     package func forget(_ session: SessionKey) {}
+
+    /// Always true: an instance does not know what another stored.
+    package func mayHaveStored(_ recipe: RecipeID, session: SessionKey) async throws -> Bool { true }
 }
 
 /// A pooled connection, or one in a transaction, running `SQLStatement`s with `$1`, `$2` … placeholders.
@@ -51,6 +54,18 @@ private struct PostgresSQLConnection: SQLConnection {
 
     func touchSession(_ session: SessionKey, at now: Date) async throws {
         try await PostgresCartStore.touch(connection, sessionHash: session.hash, at: now.timeIntervalSince1970)
+    }
+
+    func lock(named name: String) async throws {
+        try await connection.run("SELECT pg_advisory_xact_lock(hashtext(\(name)))")
+    }
+
+    func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
+        try await PostgresCatalogStore.fetchRecipe(connection, id: id, for: session)
+    }
+
+    func reindex(_ ids: [RecipeID]) async throws {
+        try await PostgresCatalogStore.reindex(connection, ids: ids)
     }
 
     /// The whole answer with its command tag, which tells how many rows a statement changed.

@@ -101,29 +101,6 @@ package enum ShopperPageStatements {
                 ).self)
         }
     }
-
-    /// The Undo a revert of this copy still offers; no session is the shop's copy.
-    package struct PendingRevertUndo: PostgresPreparedStatement {
-        package static let sql = """
-            SELECT token, expires_at FROM recipe_edit_undos
-            WHERE recipe_id = $1 AND session_hash IS NOT DISTINCT FROM $2 AND expires_at > $3
-            ORDER BY expires_at DESC LIMIT 1
-            """
-        package static let bindingDataTypes: [PostgresDataType] = [.text, .text, .float8]
-        package var recipeID: String
-        package var sessionHash: String?
-        package var now: Double
-
-        package func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 3)
-            try bindings.append(recipeID)
-            try bindings.append(sessionHash)
-            try bindings.append(now)
-            return bindings
-        }
-
-        package func decodeRow(_ row: PostgresRow) throws -> (String, Double) { try row.decode((String, Double).self) }
-    }
 }
 
 /// A statement about one shopper's row for one recipe: `$1` the session, `$2` the recipe.

@@ -13,6 +13,9 @@ package protocol SQLDatabase: Sendable {
     /// Called after a write to a session's cart, versions or Undos: forgets what this process remembers of the
     /// session (SQLite's `SQLiteSessionMemos`; PostgreSQL keeps nothing that a write could make wrong).
     func forget(_ session: SessionKey)
+    /// False when this process knows `session` has stored nothing for `recipe` (no cart line, own version or Undo),
+    /// so a read of it can be skipped: SQLite's `SQLiteSessionMemos`; PostgreSQL knows nothing and says true.
+    func mayHaveStored(_ recipe: RecipeID, session: SessionKey) async throws -> Bool
 }
 
 /// The connection a read or a write runs its statements on. A body must not reach the database any other way while
@@ -30,6 +33,15 @@ package protocol SQLConnection: Sendable {
     /// Makes the session's row on its first write and marks it seen on every later one, as a cart write does
     /// (`SQLiteCartStore.touch`, which stamps the row with `app_now()`; `PostgresCartStore.touch`, with `now`).
     func touchSession(_ session: SessionKey, at now: Date) async throws
+    /// Holds off other writes that take the lock of the same `name` until this transaction ends: PostgreSQL's advisory
+    /// lock, for instances writing one thing at once. SQLite has one writer at a time already.
+    func lock(named name: String) async throws
+    /// A recipe as `session`'s shopper sees it (their own version over the shop's copy), or the shop's copy for nil,
+    /// as the catalog store reads it (`SQLiteCatalogStore.fetchRecipe`, `PostgresCatalogStore.fetchRecipe`).
+    func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe?
+    /// Writes the recipes' search entries again from what browse shows of them: FTS5 on SQLite, `tsvector` on
+    /// PostgreSQL.
+    func reindex(_ ids: [RecipeID]) async throws
 }
 
 /// Which database a statement runs on, for the few places where their SQL differs.
@@ -55,8 +67,17 @@ package enum SQLDialect: Sendable {
     /// What the `sessions` table's times are written as: on SQLite `app_now()`, the database clock's text timestamp
     /// (`SQLiteTimestamp`), which the purge and the cart compare; on PostgreSQL `now`, seconds since 1970.
     package func sessionTime(_ now: Date) -> SQLStatement {
+        updatedAt(now)
+    }
+
+    /// What an `updated_at` column is written as, the sessions' and the edits' alike (see `sessionTime`).
+    package func updatedAt(_ now: Date) -> SQLStatement {
         self == .sqlite ? "app_now()" : "\(now.timeIntervalSince1970)"
     }
+
+    /// Equality that holds for two NULLs too: SQLite's `IS` (its `IS NOT DISTINCT FROM` needs 3.39, newer than
+    /// some systems' library); PostgreSQL's `IS` takes only NULL, TRUE or FALSE.
+    package var isNotDistinctFrom: String { self == .sqlite ? "IS" : "IS NOT DISTINCT FROM" }
 }
 
 /// A record read from a row, by column name or position.

@@ -34,6 +34,10 @@ package struct SQLiteSQLDatabase: SQLDatabase {
     package func forget(_ session: SessionKey) {
         database.sessionMemos.forget(session)
     }
+
+    package func mayHaveStored(_ recipe: RecipeID, session: SessionKey) async throws -> Bool {
+        try await database.sessionMemos.mayHaveStored(recipe, session: session, in: database)
+    }
 }
 
 /// The statements one body sends to its connection's thread.
@@ -157,6 +161,19 @@ private struct SQLiteSQLConnection: SQLConnection {
     /// The row's times are the database clock's `app_now()`, so `now` is not needed.
     func touchSession(_ session: SessionKey, at now: Date) async throws {
         try await run { db in try SQLiteCartStore.touch(db, session) }
+    }
+
+    /// Nothing to hold: SQLite writes one transaction at a time.
+    func lock(named name: String) async throws {}
+
+    func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
+        try await run { db in try SQLiteCatalogStore.fetchRecipe(db, id: id, for: session) }
+    }
+
+    func reindex(_ ids: [RecipeID]) async throws {
+        try await run { db in
+            for id in ids { try SQLiteCatalogStore.reindex(db, id: id) }
+        }
     }
 
     private func run<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
