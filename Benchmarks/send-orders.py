@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Sending orders, as shoppers do: COUNT shoppers each put one recipe in a cart (not timed), then THREADS of them at a
+time press "Send to the shop" (timed). With --staff-token the shop's pickup slots are set first (every day 08:00–20:00,
+30-minute slots, 500 orders each) and each order takes one, spread over the next seven days' open slots.
+
+Prints "orders/s p50_ms p99_ms". Every send must answer 303; anything else stops the run."""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import re
+import threading
+import time
+import urllib.parse
+
+TOKEN_RE = re.compile(r'name="_csrf" value="([^"]+)"')
+OPEN_SLOT_RE = re.compile(r'<option value="([^"]+)" data-slot-start="[^"]+">')
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+class Browser:
+    """One shopper's cookies over one keep-alive connection."""
+
+    def __init__(self, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        body = None
+        if form is not None:
+            body = urllib.parse.urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        self.connection.request(method, path, body=body, headers=headers)
+        response = self.connection.getresponse()
+        text = response.read().decode()
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+        return response.status, text
+
+    def token(self, path: str) -> tuple[str, str]:
+        status, page = self.request("GET", path)
+        assert status == 200, f"GET {path}: {status}"
+        found = TOKEN_RE.search(page)
+        assert found, f"no form on {path}"
+        return found.group(1), page
+
+
+def set_slots(port: int, staff_token: str) -> None:
+    staff = Browser(port)
+    token, _ = staff.token("/staff/login")
+    status, _ = staff.request("POST", "/staff/login", {"_csrf": token, "token": staff_token})
+    assert status == 303, f"staff sign-in: {status}"
+    token, _ = staff.token("/staff/slots")
+    form = {"_csrf": token, "action": "save", "slot_minutes": "30", "capacity": "500", "cutoff_minutes": "0",
+            "closed_days": ""}
+    for day in DAYS:
+        form |= {f"{day}_open": "1", f"{day}_opens": "08:00", f"{day}_closes": "20:00"}
+    status, page = staff.request("POST", "/staff/slots", form)
+    assert status == 303, f"saving the slots: {status} {page[:300]}"
+
+
+def shopper_with_a_cart(port: int) -> tuple[Browser, str, list[str]]:
+    shopper = Browser(port)
+    token, _ = shopper.token("/recipes/bundled-1")
+    status, _ = shopper.request("POST", "/cart/items/bundled-1", {"_csrf": token, "op": "inc"})
+    assert status == 303, f"cart post: {status}"
+    token, cart = shopper.token("/cart")
+    return shopper, token, OPEN_SLOT_RE.findall(cart)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--count", type=int, default=2000)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--staff-token")
+    arguments = parser.parse_args()
+    if arguments.staff_token:
+        set_slots(arguments.port, arguments.staff_token)
+    shoppers = [shopper_with_a_cart(arguments.port) for _ in range(arguments.count)]
+    if arguments.staff_token:
+        assert all(slots for _, _, slots in shoppers), "a cart page offered no slot"
+    latencies: list[float] = []
+    lock = threading.Lock()
+    next_one = iter(range(arguments.count))
+
+    def send() -> None:
+        while True:
+            with lock:
+                index = next(next_one, None)
+            if index is None:
+                return
+            shopper, token, slots = shoppers[index]
+            form = {"_csrf": token, "note": "", "substitution": "close-match"}
+            if slots:
+                form["slot"] = slots[index % len(slots)]
+            started = time.monotonic()
+            status, page = shopper.request("POST", "/cart/order", form)
+            took = time.monotonic() - started
+            assert status == 303, f"send: {status} {page[:300]}"
+            with lock:
+                latencies.append(took)
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=send) for _ in range(arguments.threads)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - started
+    latencies.sort()
+    p50 = latencies[len(latencies) // 2] * 1000
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+    print(f"{int(arguments.count / elapsed)} {p50:.2f}ms {p99:.2f}ms")
+
+
+if __name__ == "__main__":
+    main()
