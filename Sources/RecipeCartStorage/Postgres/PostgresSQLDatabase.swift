@@ -12,6 +12,8 @@ package struct PostgresSQLDatabase: SQLDatabase {
         self.database = database
     }
 
+    package var dialect: SQLDialect { .postgres }
+
     package func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
     {
         try await database.read { connection in try await body(PostgresSQLConnection(connection: connection)) }
@@ -66,6 +68,10 @@ private struct PostgresSQLConnection: SQLConnection {
 
     func reindex(_ ids: [RecipeID]) async throws {
         try await PostgresCatalogStore.reindex(connection, ids: ids)
+    }
+
+    func upsertRecipes(_ recipes: [Recipe], source: String, at time: Double) async throws {
+        try await PostgresCatalogStore.upsert(connection, recipes: recipes, source: source, at: time)
     }
 
     /// The whole answer with its command tag, which tells how many rows a statement changed.

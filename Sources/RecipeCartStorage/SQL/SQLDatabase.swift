@@ -5,6 +5,8 @@ import RecipeCartDomain
 /// `SQLiteDatabase`) or PostgreSQL (`PostgresSQLDatabase`, over `PostgresDatabase`). Each keeps its backend's rules: a
 /// database that does not answer is `StorageError.unavailable`, an error in the SQL stays what it is.
 package protocol SQLDatabase: Sendable {
+    /// Which database it is, for a store whose tables differ between them.
+    var dialect: SQLDialect { get }
     /// A read of one consistent snapshot.
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
     /// A write in one transaction, committed when `body` returns and rolled back when it throws. PostgreSQL may run
@@ -42,6 +44,9 @@ package protocol SQLConnection: Sendable {
     /// Writes the recipes' search entries again from what browse shows of them: FTS5 on SQLite, `tsvector` on
     /// PostgreSQL.
     func reindex(_ ids: [RecipeID]) async throws
+    /// Writes recipes as the catalog store does, leaving local edits untouched and making their search entries:
+    /// `SQLiteCatalogStore.upsert` a recipe at a time, `PostgresCatalogStore.upsert` a batch a statement.
+    func upsertRecipes(_ recipes: [Recipe], source: String, at time: Double) async throws
 }
 
 /// Which database a statement runs on, for the few places where their SQL differs.
@@ -78,6 +83,10 @@ package enum SQLDialect: Sendable {
     /// Equality that holds for two NULLs too: SQLite's `IS` (its `IS NOT DISTINCT FROM` needs 3.39, newer than
     /// some systems' library); PostgreSQL's `IS` takes only NULL, TRUE or FALSE.
     package var isNotDistinctFrom: String { self == .sqlite ? "IS" : "IS NOT DISTINCT FROM" }
+
+    /// Whether `upstream_images` keeps claims (`claimed_at`): PostgreSQL's instances share the picture downloads, so
+    /// each is claimed by the one instance that downloads it; SQLite's one process asks for each picture once.
+    package var keepsImageClaims: Bool { self == .postgres }
 }
 
 /// A record read from a row, by column name or position.

@@ -57,15 +57,13 @@ package struct SQLRecipeEditStore: RecipeEditStore {
             guard let stored = try await key.stored(on: connection) else { return nil }
             let undo = RevertUndo(token: Hex.encode(RandomBytes.make(16)), expiresAt: now + RevertUndo.lifetime)
             // One Undo a copy: an older one's picture is left to `tidy`.
-            try await connection.execute(
-                """
-                DELETE FROM recipe_edit_undos
-                WHERE recipe_id = \(id.rawValue) AND session_hash \(raw: connection.dialect.isNotDistinctFrom) \(key.sessionHash)
-                """)
+            try await connection.execute("DELETE FROM recipe_edit_undos WHERE \(key.undos(connection.dialect))")
             try await connection.execute(
                 """
                 INSERT INTO recipe_edit_undos (token, session_hash, recipe_id, \(raw: StoredEdit.columns), expires_at)
-                VALUES (\(undo.token), \(key.sessionHash), \(id.rawValue), \(stored.values), \(undo.expiresAt.timeIntervalSince1970))
+                VALUES (
+                    \(undo.token), \(key.sessionHash), \(id.rawValue), \(stored.values),
+                    \(undo.expiresAt.timeIntervalSince1970))
                 """)
             try await connection.execute("DELETE FROM \(raw: key.table) WHERE \(key.condition)")
             if copy == .shop { try await connection.reindex([id]) }
@@ -83,8 +81,7 @@ package struct SQLRecipeEditStore: RecipeEditStore {
                 let stored = try await connection.row(
                     """
                     SELECT \(raw: StoredEdit.columns) FROM recipe_edit_undos
-                    WHERE token = \(token) AND recipe_id = \(id.rawValue)
-                      AND session_hash \(raw: connection.dialect.isNotDistinctFrom) \(key.sessionHash)
+                    WHERE token = \(token) AND \(key.undos(connection.dialect))
                       AND expires_at > \(now.timeIntervalSince1970)
                     """,
                     as: StoredEdit.self)
@@ -105,8 +102,7 @@ package struct SQLRecipeEditStore: RecipeEditStore {
             try await connection.row(
                 """
                 SELECT token, expires_at FROM recipe_edit_undos
-                WHERE recipe_id = \(id.rawValue) AND session_hash \(raw: connection.dialect.isNotDistinctFrom) \(key.sessionHash)
-                  AND expires_at > \(now)
+                WHERE \(key.undos(connection.dialect)) AND expires_at > \(now)
                 ORDER BY expires_at DESC LIMIT 1
                 """,
                 as: (String, Date).self)
@@ -135,22 +131,11 @@ package struct SQLRecipeEditStore: RecipeEditStore {
         copy.session.map { database.forget($0) }
     }
 
-    /// A write to one copy, holding its lock. A change to the shop's copy holds the catalog generation too, and tells
-    /// `generations` the generation it left once committed: never before, or a page read meanwhile could be kept
-    /// under a generation it does not show.
+    /// A write to one copy, holding its lock; a change to the shop's copy advances the catalog generation.
     private func write<T: Sendable>(
         _ key: EditKey, _ body: @escaping @Sendable (any SQLConnection) async throws -> T
     ) async throws -> T {
-        let generations = key.copy == .shop ? generations : nil
-        let (result, generation) = try await database.write { connection -> (T, Int?) in
-            try await connection.lock(named: key.lockName)
-            guard generations != nil else { return (try await body(connection), nil) }
-            try await connection.lockCatalogGeneration()
-            let result = try await body(connection)
-            return (result, try await connection.catalogGeneration())
-        }
-        if let generation { generations?.advance(to: generation) }
-        return result
+        try await database.write(advancing: key.copy == .shop ? generations : nil, holding: key.lockName, body)
     }
 }
 
@@ -167,6 +152,11 @@ private struct EditKey: Sendable {
         sessionHash.map { "session_hash = \($0) AND recipe_id = \(id.rawValue)" } ?? "recipe_id = \(id.rawValue)"
     }
     var lockName: String { "edit \(id.rawValue) \(sessionHash ?? "shop")" }
+
+    /// The copy's rows in `recipe_edit_undos`, where the shop's copy has no session.
+    func undos(_ dialect: SQLDialect) -> SQLStatement {
+        "recipe_id = \(id.rawValue) AND session_hash \(raw: dialect.isNotDistinctFrom) \(sessionHash)"
+    }
 
     func stored(on connection: any SQLConnection) async throws -> StoredEdit? {
         try await connection.row(

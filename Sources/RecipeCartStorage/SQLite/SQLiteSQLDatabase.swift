@@ -20,6 +20,8 @@ package struct SQLiteSQLDatabase: SQLDatabase {
         self.database = database
     }
 
+    package var dialect: SQLDialect { .sqlite }
+
     package func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
     {
         try await database.read { db in try StatementPump.serve(db, body) }
@@ -173,6 +175,12 @@ private struct SQLiteSQLConnection: SQLConnection {
     func reindex(_ ids: [RecipeID]) async throws {
         try await run { db in
             for id in ids { try SQLiteCatalogStore.reindex(db, id: id) }
+        }
+    }
+
+    func upsertRecipes(_ recipes: [Recipe], source: String, at time: Double) async throws {
+        try await run { db in
+            for recipe in recipes { try SQLiteCatalogStore.upsert(db, recipe: recipe, source: source) }
         }
     }
 
