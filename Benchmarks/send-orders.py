@@ -20,10 +20,11 @@ DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sun
 
 
 class Browser:
-    """One shopper's cookies over one keep-alive connection."""
+    """One shopper's cookies, sent over a keep-alive connection the caller gives (one a thread: 2,000 shoppers each
+    holding a connection of their own would be closed as idle before their turn)."""
 
-    def __init__(self, port: int) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    def __init__(self, connection: http.client.HTTPConnection) -> None:
+        self.connection = connection
         self.cookies: dict[str, str] = {}
 
     def request(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str]:
@@ -49,8 +50,12 @@ class Browser:
         return found.group(1), page
 
 
+def connect(port: int) -> http.client.HTTPConnection:
+    return http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+
 def set_slots(port: int, staff_token: str) -> None:
-    staff = Browser(port)
+    staff = Browser(connect(port))
     token, _ = staff.token("/staff/login")
     status, _ = staff.request("POST", "/staff/login", {"_csrf": token, "token": staff_token})
     assert status == 303, f"staff sign-in: {status}"
@@ -63,8 +68,8 @@ def set_slots(port: int, staff_token: str) -> None:
     assert status == 303, f"saving the slots: {status} {page[:300]}"
 
 
-def shopper_with_a_cart(port: int) -> tuple[Browser, str, list[str]]:
-    shopper = Browser(port)
+def shopper_with_a_cart(connection: http.client.HTTPConnection) -> tuple[Browser, str, list[str]]:
+    shopper = Browser(connection)
     token, _ = shopper.token("/recipes/bundled-1")
     status, _ = shopper.request("POST", "/cart/items/bundled-1", {"_csrf": token, "op": "inc"})
     assert status == 303, f"cart post: {status}"
@@ -81,7 +86,9 @@ def main() -> None:
     arguments = parser.parse_args()
     if arguments.staff_token:
         set_slots(arguments.port, arguments.staff_token)
-    shoppers = [shopper_with_a_cart(arguments.port) for _ in range(arguments.count)]
+    setup = connect(arguments.port)
+    shoppers = [shopper_with_a_cart(setup) for _ in range(arguments.count)]
+    setup.close()
     if arguments.staff_token:
         assert all(slots for _, _, slots in shoppers), "a cart page offered no slot"
     latencies: list[float] = []
@@ -89,12 +96,14 @@ def main() -> None:
     next_one = iter(range(arguments.count))
 
     def send() -> None:
+        connection = connect(arguments.port)
         while True:
             with lock:
                 index = next(next_one, None)
             if index is None:
                 return
             shopper, token, slots = shoppers[index]
+            shopper.connection = connection
             form = {"_csrf": token, "note": "", "substitution": "close-match"}
             if slots:
                 form["slot"] = slots[index % len(slots)]
