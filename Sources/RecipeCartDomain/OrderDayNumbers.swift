@@ -37,8 +37,7 @@ public struct OrderDayNumbers: Sendable, Equatable {
     /// The shop's day around `now` in `zone`, from the midnight before it to the next (23 or 25 hours on the days
     /// the clocks change).
     public static func day(of now: Date, in zone: TimeZone = .current) -> DateInterval {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Calendar.gregorian(in: zone)
         return calendar.dateInterval(of: .day, for: now)
             ?? DateInterval(start: calendar.startOfDay(for: now), duration: 24 * 3600)
     }

@@ -21,10 +21,8 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (2000...2999).contains(year)
         else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
         let components = DateComponents(year: year, month: month, day: day)
-        guard components.isValidDate(in: calendar) else { return nil }
+        guard components.isValidDate(in: .gregorian(in: .gmt)) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 

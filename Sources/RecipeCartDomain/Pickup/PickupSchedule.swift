@@ -50,11 +50,7 @@ public struct PickupSchedule: Sendable {
         case pastCutOff(PickupSlot)
     }
 
-    private var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
-    }
+    private var calendar: Calendar { .gregorian(in: zone) }
 
     /// From `now` to the end of the last day offered: where taken places are read.
     public func window(from now: Date) -> DateInterval {

@@ -4,9 +4,8 @@ import Foundation
 /// what a pickup slot is posted, marked up and sent to the partner as, so each reads the shop's own clock time.
 public enum ZonedTimestamp {
     public static func text(_ date: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let parts = Calendar.gregorian(in: zone).dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: date)
         let offset = zone.secondsFromGMT(for: date) / 60
         let sign = offset < 0 ? "-" : "+"
         return String(

@@ -32,17 +32,17 @@ struct OrderController: Sendable {
         let substitution = try Self.substitution(kind: form["substitution"], phone: form["phone"])
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         guard !cart.isEmpty else { throw AppError.conflict(Self.emptyCart) }
-        let refused = { (status: HTTPResponse.Status, problem: String) in
+        let refused = { (refusal: SlotRefusal) in
             try await cartPage.refusedSend(
                 SendAttempt(
                     note: note, phone: form["phone"] ?? "", substitution: form["substitution"], slot: form["slot"],
-                    problem: problem),
-                status: status, context: context)
+                    problem: refusal.problem),
+                status: refusal.status, context: context)
         }
         let booking: PickupBooking?
         switch try await slot(form["slot"]) {
         case .success(let chosen): booking = chosen
-        case .failure(let refusal): return try await refused(refusal.status, refusal.problem)
+        case .failure(let refusal): return try await refused(refusal)
         }
         let ingredients = try await catalog.ingredients(of: cart.lines.map(\.recipe.id))
         var content = OrderContent(
@@ -62,74 +62,70 @@ struct OrderController: Sendable {
             throw AppError.conflict(
                 "Your cart changed while it was being sent, so nothing was sent. Please check it and send it again.")
         case .slotFull:
-            return try await refused(.conflict, SlotRefusal.justFilled)
+            return try await refused(SlotRefusal.justFilled)
         }
     }
 
-    /// Why a posted slot cannot be taken, with the status that says so.
+    /// Why a posted slot cannot be taken, with the status that says so; every one ends saying what was kept.
     struct SlotRefusal: Error {
-        static let justFilled = "That slot just filled, choose another. Nothing was sent: your cart and note are kept."
+        static let justFilled = SlotRefusal(.conflict, "That slot just filled, choose another.")
 
         var status: HTTPResponse.Status
         var problem: String
+
+        init(_ status: HTTPResponse.Status, _ problem: String) {
+            self.status = status
+            self.problem = problem + " Nothing was sent: your cart and note are kept."
+        }
     }
 
     /// The slot `text` names, with the capacity it is taken under; nil in a shop without slots.
     func slot(_ text: String?) async throws -> Result<PickupBooking?, SlotRefusal> {
         let text = text ?? ""
-        let kept = " Nothing was sent: your cart and note are kept."
         guard let schedule = try await pickup.schedule() else {
             guard text.isEmpty else {
                 return .failure(
                     SlotRefusal(
-                        status: .conflict,
-                        problem: "The shop has stopped taking orders by pickup slot: send again to collect your order "
-                            + "as soon as it is ready." + kept))
+                        .conflict,
+                        "The shop has stopped taking orders by pickup slot: send again to collect your order as soon "
+                            + "as it is ready."))
             }
             return .success(nil)
         }
         guard !text.isEmpty else {
-            return .failure(SlotRefusal(status: .unprocessableContent, problem: "Choose when you will collect." + kept))
+            return .failure(SlotRefusal(.unprocessableContent, "Choose when you will collect."))
         }
         guard let start = ZonedTimestamp.date(text) else {
             return .failure(
                 SlotRefusal(
-                    status: .badRequest,
-                    problem: "The pickup slot sent is not a time the shop can read. Choose one from the list." + kept))
+                    .badRequest, "The pickup slot sent is not a time the shop can read. Choose one from the list."))
         }
         let zone = pages.timeZone
+        let refusal: SlotRefusal
         switch schedule.lookup(start, now: pages.clock.now()) {
         case .offered(let slot):
             return .success(PickupBooking(slot: slot, capacity: schedule.settings.capacity))
         case .past:
-            return .failure(
-                SlotRefusal(
-                    status: .unprocessableContent, problem: "That pickup slot has passed. Choose another." + kept))
+            refusal = SlotRefusal(.unprocessableContent, "That pickup slot has passed. Choose another.")
         case .beyond:
-            return .failure(
-                SlotRefusal(
-                    status: .unprocessableContent,
-                    problem: "The shop takes orders for the next \(PickupSchedule.days) days only. Choose a slot among "
-                        + "them." + kept))
+            refusal = SlotRefusal(
+                .unprocessableContent,
+                "The shop takes orders for the next \(PickupSchedule.days) days only. Choose a slot among them.")
         case .closedDay:
-            return .failure(
-                SlotRefusal(
-                    status: .unprocessableContent,
-                    problem: "The shop is closed on \(PickupSlotText.day(start, in: zone)). Choose another day." + kept)
-            )
+            refusal = SlotRefusal(
+                .unprocessableContent,
+                "The shop is closed on \(PickupSlotText.day(start, in: zone)). Choose another day.")
         case .notASlot:
-            return .failure(
-                SlotRefusal(
-                    status: .unprocessableContent,
-                    problem: "No pickup slot starts at \(PickupSlotText.clock(start, in: zone)) on "
-                        + "\(PickupSlotText.day(start, in: zone)). Choose one from the list." + kept))
+            refusal = SlotRefusal(
+                .unprocessableContent,
+                "No pickup slot starts at \(PickupSlotText.clock(start, in: zone)) on "
+                    + "\(PickupSlotText.day(start, in: zone)). Choose one from the list.")
         case .pastCutOff(let slot):
-            return .failure(
-                SlotRefusal(
-                    status: .conflict,
-                    problem: "The \(PickupSlotText.hours(slot, in: zone)) slot has stopped taking orders. Choose "
-                        + "another." + kept))
+            refusal = SlotRefusal(
+                .conflict, "The \(PickupSlotText.hours(slot, in: zone)) slot has stopped taking orders. Choose another."
+            )
         }
+        return .failure(refusal)
     }
 
     /// `GET /orders/{code}`: only the browser that sent the order sees it; to anyone else it does not exist.

@@ -4,12 +4,7 @@ import Foundation
 /// may be elsewhere, and the optional script rewrites it to the browser's own time.
 enum ClockTime {
     static func text(_ date: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let hours = parts.hour ?? 0
-        let minutes = parts.minute ?? 0
-        let clock = (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+        let clock = PickupSlotText.clock(date, in: zone)
         let isUTC = ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)
         return "\(clock) \(isUTC ? "UTC" : zone.abbreviation(for: date) ?? zone.identifier)"
     }

@@ -21,23 +21,17 @@ enum PickupSlotText {
 
     /// "Saturday 28 November".
     static func day(_ date: Date, in zone: TimeZone) -> String {
-        let parts = calendar(zone).dateComponents([.day, .month], from: date)
+        let parts = Calendar.gregorian(in: zone).dateComponents([.day, .month], from: date)
         return "\(weekday(date, in: zone)) \(parts.day ?? 1) \(months[((parts.month ?? 1) - 1 + 12) % 12])"
     }
 
     static func weekday(_ date: Date, in zone: TimeZone) -> String {
-        weekdays[(calendar(zone).component(.weekday, from: date) - 1 + 7) % 7]
+        weekdays[(Calendar.gregorian(in: zone).component(.weekday, from: date) - 1 + 7) % 7]
     }
 
     /// "10:00", on a 24-hour clock.
     static func clock(_ date: Date, in zone: TimeZone) -> String {
-        let parts = calendar(zone).dateComponents([.hour, .minute], from: date)
+        let parts = Calendar.gregorian(in: zone).dateComponents([.hour, .minute], from: date)
         return OpeningHours.text((parts.hour ?? 0) * 60 + (parts.minute ?? 0))
-    }
-
-    private static func calendar(_ zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
     }
 }
