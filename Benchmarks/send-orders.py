@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Sending orders, as shoppers do: COUNT shoppers each put one recipe in a cart (not timed), then THREADS of them at a
-time press "Send to the shop" (timed). With --staff-token the shop's pickup slots are set first (every day 08:00–20:00,
-30-minute slots, 500 orders each) and each order takes one, spread over the next seven days' open slots.
+"""Shoppers ready to send an order, as shoppers are: COUNT of them each put one recipe in a cart and open the cart page
+(its form's token, and with slots its choices). With --staff-token the shop's pickup slots are set first (every day
+08:00–20:00, 30-minute slots, 500 orders each) and each shopper is given one of the open slots, spread over the next
+seven days.
 
-Prints "orders/s p50_ms p99_ms". Every send must answer 303; anything else stops the run."""
+Writes a Lua file for Benchmarks/send-orders.lua: `shoppers = { {cookie=..., token=..., slot=...}, ... }`. wrk then
+presses "Send to the shop" for each once, so the client's pace is C's, not Python's."""
 
 from __future__ import annotations
 
@@ -11,7 +13,6 @@ import argparse
 import http.client
 import re
 import threading
-import time
 import urllib.parse
 
 TOKEN_RE = re.compile(r'name="_csrf" value="([^"]+)"')
@@ -81,50 +82,38 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--count", type=int, default=2000)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--staff-token")
+    parser.add_argument("--out", required=True)
     arguments = parser.parse_args()
     if arguments.staff_token:
         set_slots(arguments.port, arguments.staff_token)
-    setup = connect(arguments.port)
-    shoppers = [shopper_with_a_cart(setup) for _ in range(arguments.count)]
-    setup.close()
-    if arguments.staff_token:
-        assert all(slots for _, _, slots in shoppers), "a cart page offered no slot"
-    latencies: list[float] = []
+    shoppers: list[tuple[Browser, str, list[str]]] = []
     lock = threading.Lock()
-    next_one = iter(range(arguments.count))
 
-    def send() -> None:
+    def prepare(count: int) -> None:
         connection = connect(arguments.port)
-        while True:
-            with lock:
-                index = next(next_one, None)
-            if index is None:
-                return
-            shopper, token, slots = shoppers[index]
-            shopper.connection = connection
-            form = {"_csrf": token, "note": "", "substitution": "close-match"}
-            if slots:
-                form["slot"] = slots[index % len(slots)]
-            started = time.monotonic()
-            status, page = shopper.request("POST", "/cart/order", form)
-            took = time.monotonic() - started
-            assert status == 303, f"send: {status} {page[:300]}"
-            with lock:
-                latencies.append(took)
+        made = [shopper_with_a_cart(connection) for _ in range(count)]
+        connection.close()
+        with lock:
+            shoppers.extend(made)
 
-    started = time.monotonic()
-    threads = [threading.Thread(target=send) for _ in range(arguments.threads)]
+    share, extra = divmod(arguments.count, arguments.threads)
+    threads = [threading.Thread(target=prepare, args=(share + (i < extra),)) for i in range(arguments.threads)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    elapsed = time.monotonic() - started
-    latencies.sort()
-    p50 = latencies[len(latencies) // 2] * 1000
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
-    print(f"{int(arguments.count / elapsed)} {p50:.2f}ms {p99:.2f}ms")
+    assert len(shoppers) == arguments.count, "a shopper could not be made ready"
+    with open(arguments.out, "w") as out:
+        out.write("shoppers = {\n")
+        for index, (shopper, token, slots) in enumerate(shoppers):
+            if arguments.staff_token:
+                assert slots, "a cart page offered no slot"
+            slot = urllib.parse.quote(slots[index % len(slots)], safe="") if slots else ""
+            cookie = "; ".join(f"{k}={v}" for k, v in shopper.cookies.items())
+            out.write(f'  {{ cookie = "{cookie}", token = "{urllib.parse.quote(token, safe="")}", slot = "{slot}" }},\n')
+        out.write("}\n")
 
 
 if __name__ == "__main__":
