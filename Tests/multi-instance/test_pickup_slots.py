@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 import threading
+import time
 
 from mikit import MultiClient, sign_in_staff
 
@@ -42,6 +43,38 @@ def test_slots_saved_on_one_instance_are_offered_by_every_instance(shop):
         assert '<select id="order-slot" name="slot" required>' in page, f"no slot choice on port {port}"
         assert len(OPTION_RE.findall(page)) >= 24 * 6, f"too few slots offered on port {port}"
     assert shop.psql("SELECT capacity FROM pickup_settings").strip() == "3"
+
+
+def test_settings_saved_on_one_instance_are_used_by_another_for_its_next_send_within_a_second(shop):
+    """Each instance keeps the settings in memory: another's save must reach it, not wait for a restart."""
+    one, two, _ = (server.port for server in shop.instances)
+    staff = MultiClient(shop.ports)
+    sign_in_staff(staff.on(one))
+    shopper, token = shopper_with_cart(shop.ports, two, "bundled-1")
+    # Instance two has read the settings already, and keeps "as soon as possible".
+    assert 'name="slot"' not in shopper.on(two).get("/cart").text
+    save_slots(staff.on(one), staff.on(one).csrf("/staff/slots"), capacity=2)
+    saved = time.monotonic()
+    while True:
+        page = shopper.on(two).get("/cart").text
+        if '<select id="order-slot" name="slot" required>' in page:
+            break
+        assert time.monotonic() - saved < 1.0, "instance two still offers no slots a second after the save"
+        time.sleep(0.02)
+    refused = shopper.on(two).post_form("/cart/order", {"_csrf": token, "note": ""})
+    assert refused.status == 422 and "Choose when you will collect." in refused.text, refused.status
+    slot = [value for value, taken in OPTION_RE.findall(page) if not taken][1]
+    sent = shopper.on(two).post_form("/cart/order", {"_csrf": token, "note": "", "slot": slot})
+    assert sent.status == 303, f"the send for a slot answered {sent.status}: {sent.text[:300]!r}"
+    assert shop.psql("SELECT count(*) FROM orders WHERE slot_start IS NOT NULL").strip() == "1"
+
+    # Slots turned off on one: two takes orders as soon as possible again for its next send.
+    staff.on(one).post_form("/staff/slots", {"_csrf": staff.on(one).csrf("/staff/slots"), "action": "off"})
+    time.sleep(1.0)
+    shopper2, token2 = shopper_with_cart(shop.ports, two, "bundled-2")
+    asap = shopper2.on(two).post_form("/cart/order", {"_csrf": token2, "note": ""})
+    assert asap.status == 303, f"the send without a slot answered {asap.status}: {asap.text[:300]!r}"
+    assert shop.psql("SELECT count(*) FROM orders WHERE slot_start IS NULL").strip() == "1"
 
 
 def test_two_shoppers_racing_for_the_last_place_through_two_instances_get_one_order(shop):

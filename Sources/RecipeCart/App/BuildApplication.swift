@@ -92,6 +92,7 @@ package func buildApplication(
             address: .hostname(config.host, port: config.port), serverName: serverName,
             availableConnectionsDelegate: connections.delegate),
         services: stores.services + upstreamServices
+            + (stores.pickupSlots.changeListener(logger: logger).map { [$0] } ?? [])
             + [
                 SessionPurger(carts: stores.carts, keptCartPages: cart.keptPages, logger: logger),
                 SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger),

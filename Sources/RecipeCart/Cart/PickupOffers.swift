@@ -3,15 +3,28 @@ import RecipeCartDomain
 import RecipeCartStorage
 
 /// The shop's pickup slots as a shopper sees them now: its settings from the database (the same on every instance),
-/// cut in its zone, with the places taken.
+/// cut in its zone, with the places taken. The schedule is kept in memory between changes to the settings, which the
+/// store counts (its own saves, and on PostgreSQL other instances' as they are heard), so sending an order or showing
+/// the cart reads no settings.
 struct PickupOffers: Sendable {
     let store: any PickupSlotStore
     let zone: TimeZone
     let clock: AppClock
+    private let kept = KeptPickupSchedule()
+
+    init(store: any PickupSlotStore, zone: TimeZone, clock: AppClock) {
+        self.store = store
+        self.zone = zone
+        self.clock = clock
+    }
 
     /// Nil when the shop has no slots: orders are collected as soon as possible.
     func schedule() async throws -> PickupSchedule? {
-        try await store.settings().map { PickupSchedule(settings: $0, zone: zone) }
+        // Counted before the read: a change heard while it runs leaves what it read to be read again.
+        let count = store.changes.count
+        if let kept = kept.schedule(at: count) { return kept.schedule }
+        let schedule = try await store.settings().map { PickupSchedule(settings: $0, zone: zone) }
+        return kept.keep(schedule, at: count)
     }
 
     /// The send form's choice, or nil without slots.

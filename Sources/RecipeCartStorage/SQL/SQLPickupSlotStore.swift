@@ -1,11 +1,14 @@
 import Foundation
+import Logging
 import RecipeCartDomain
+import ServiceLifecycle
 
 /// Pickup slot settings and places, written once for both databases (`PickupSchema`). The places are taken by
 /// `SQLOrderStore.place`, in the order's own transaction.
 package struct SQLPickupSlotStore: PickupSlotStore {
     package let database: any SQLDatabase
     package let clock: AppClock
+    package let changes = PickupSettingsChanges()
 
     package func settings() async throws -> PickupSlotSettings? {
         let read = try await database.read { connection -> ((Int, Int, Int), [(Int, Int, Int)], [String])? in
@@ -31,7 +34,13 @@ package struct SQLPickupSlotStore: PickupSlotStore {
 
     package func save(_ settings: PickupSlotSettings?) async throws {
         let now = clock.now().timeIntervalSince1970
+        // Told even when the write fails: it may have committed before its answer was lost.
+        defer { changes.heard() }
         try await database.write { connection in
+            if connection.dialect == .postgres {
+                // Sent at the commit, to every instance's `PickupSettingsListener`.
+                try await connection.execute("SELECT pg_notify(\(PickupSettingsListener.channel), '')")
+            }
             try await connection.execute("DELETE FROM pickup_hours")
             try await connection.execute("DELETE FROM pickup_closed_days")
             guard let settings else {
@@ -55,6 +64,12 @@ package struct SQLPickupSlotStore: PickupSlotStore {
             for day in settings.closedDays.sorted() {
                 try await connection.execute("INSERT INTO pickup_closed_days (day) VALUES (\(day.description))")
             }
+        }
+    }
+
+    package func changeListener(logger: Logger) -> (any Service)? {
+        (database as? PostgresSQLDatabase).map {
+            PickupSettingsListener(database: $0.database, changes: changes, logger: logger)
         }
     }
 
