@@ -64,7 +64,7 @@ public struct Stores: Sendable {
         let database = try SQLiteDatabase(directory: directory, clock: clock)
         let statements = SQLiteSQLDatabase(database: database)
         let catalog = SQLiteCatalogStore(database: database)
-        let carts = SQLiteCartStore(database: database, clock: clock)
+        let carts = SQLCartStore(sqlite: database, clock: clock)
         let boardChanges = BoardChanges()
         return Stores(
             catalog: catalog,
@@ -100,7 +100,7 @@ public struct Stores: Sendable {
             generations.advance(
                 to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })
             let catalog = PostgresCatalogStore(database: database, generations: generations, clock: clock)
-            let carts = PostgresCartStore(database: database, clock: clock)
+            let carts = SQLCartStore(postgres: database, clock: clock)
             let boardChanges = BoardChanges()
             return Stores(
                 catalog: catalog,

@@ -50,12 +50,18 @@ private struct PostgresSQLConnection: SQLConnection {
         return try rows.map { row in SQLRow(columns: columns, values: try row.map(Self.value)) }
     }
 
+    /// Serialises the writes of one session across every instance, until the transaction ends.
     func lockSession(_ session: SessionKey) async throws {
-        try await PostgresCartStore.lock(connection, session)
+        try await connection.run("SELECT pg_advisory_xact_lock(hashtext(\(session.hash)))")
     }
 
     func touchSession(_ session: SessionKey, at now: Date) async throws {
-        try await PostgresCartStore.touch(connection, sessionHash: session.hash, at: now.timeIntervalSince1970)
+        let time = now.timeIntervalSince1970
+        try await connection.run(
+            """
+            INSERT INTO sessions (id_hash, created_at, last_seen_at) VALUES (\(session.hash), \(time), \(time))
+            ON CONFLICT (id_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at
+            """)
     }
 
     func lock(named name: String) async throws {

@@ -23,12 +23,12 @@ package enum ShopperPageStatements {
 
     /// One cart line as its shopper sees it: their version of the recipe over the shop's copy.
     package struct Line: SessionRecipeStatement {
-        package static let sql = PostgresCartStore.ownLineSelect + " WHERE c.session_hash = $1 AND c.recipe_id = $2"
+        package static let sql = SQLCartLines.ownSelect + " WHERE c.session_hash = $1 AND c.recipe_id = $2"
         package var sessionHash: String
         package var recipeID: String
 
-        package func decodeRow(_ row: PostgresRow) throws -> PostgresCartStore.LineRow {
-            try row.decode(PostgresCartStore.LineRow.self)
+        package func decodeRow(_ row: PostgresRow) throws -> PostgresCartHotPath.LineRow {
+            try row.decode(PostgresCartHotPath.LineRow.self)
         }
     }
 

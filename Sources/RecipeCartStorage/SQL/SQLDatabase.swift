@@ -29,11 +29,10 @@ package protocol SQLConnection: Sendable {
     /// Every row of the answer.
     func rows(_ statement: SQLStatement) async throws -> [SQLRow]
     /// Holds off other writes to `session`'s cart until this transaction ends, as every cart write does: PostgreSQL's
-    /// advisory lock (`PostgresCartStore.lock`), for instances writing one cart at once. SQLite has one writer at a
-    /// time already.
+    /// advisory lock, for instances writing one cart at once. SQLite has one writer at a time already.
     func lockSession(_ session: SessionKey) async throws
     /// Makes the session's row on its first write and marks it seen on every later one, as a cart write does
-    /// (`SQLiteCartStore.touch`, which stamps the row with `app_now()`; `PostgresCartStore.touch`, with `now`).
+    /// (`SQLiteCartHotPath.touch`, which stamps the row with `app_now()`; PostgreSQL, with `now`).
     func touchSession(_ session: SessionKey, at now: Date) async throws
     /// Holds off other writes that take the lock of the same `name` until this transaction ends: PostgreSQL's advisory
     /// lock, for instances writing one thing at once. SQLite has one writer at a time already.

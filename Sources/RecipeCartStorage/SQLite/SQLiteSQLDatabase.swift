@@ -141,20 +141,11 @@ private struct SQLiteSQLConnection: SQLConnection {
     var dialect: SQLDialect { .sqlite }
 
     func execute(_ statement: SQLStatement) async throws -> Int {
-        try await run { db in
-            try Self.prepare(statement, in: db).execute()
-            return db.changesCount
-        }
+        try await run { db in try db.execute(statement) }
     }
 
     func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
-        try await run { db in
-            let prepared = try Self.prepare(statement, in: db)
-            let columns = prepared.columnNames
-            return try Row.fetchAll(prepared).map { row in
-                SQLRow(columns: columns, values: try row.databaseValues.map(Self.value))
-            }
-        }
+        try await run { db in try db.rows(statement) }
     }
 
     /// Nothing to hold: SQLite writes one transaction at a time.
@@ -162,7 +153,7 @@ private struct SQLiteSQLConnection: SQLConnection {
 
     /// The row's times are the database clock's `app_now()`, so `now` is not needed.
     func touchSession(_ session: SessionKey, at now: Date) async throws {
-        try await run { db in try SQLiteCartStore.touch(db, session) }
+        try await run { db in try SQLiteCartHotPath.touch(db, session) }
     }
 
     /// Nothing to hold: SQLite writes one transaction at a time.
@@ -191,17 +182,36 @@ private struct SQLiteSQLConnection: SQLConnection {
             if !sent { continuation.resume(throwing: SQLConnectionOutlived()) }
         }
     }
+}
+
+extension Database {
+    /// Runs a shared statement on this connection, as the shared runner does: for a backend's own path that must stay
+    /// on GRDB's closure (`SQLiteCartHotPath`'s group commit). - Returns: how many rows it changed.
+    @discardableResult
+    package func execute(_ statement: SQLStatement) throws -> Int {
+        try Self.prepare(statement, in: self).execute()
+        return changesCount
+    }
+
+    /// Every row of a shared statement's answer.
+    package func rows(_ statement: SQLStatement) throws -> [SQLRow] {
+        let prepared = try Self.prepare(statement, in: self)
+        let columns = prepared.columnNames
+        return try Row.fetchAll(prepared).map { row in
+            SQLRow(columns: columns, values: try row.databaseValues.map(Self.value))
+        }
+    }
 
     /// Kept prepared on the connection (compiling a statement was a tenth of the cart page's time), but for one with a
     /// list, whose text changes with its length.
-    private static func prepare(_ statement: SQLStatement, in db: Database) throws -> Statement {
+    fileprivate static func prepare(_ statement: SQLStatement, in db: Database) throws -> Statement {
         let text = statement.text { _ in "?" }
         let prepared = try statement.hasList ? db.makeStatement(sql: text) : db.cachedStatement(sql: text)
         try prepared.setArguments(StatementArguments(statement.arguments.map(Self.databaseValue)))
         return prepared
     }
 
-    private static func databaseValue(_ value: SQLValue) -> DatabaseValue {
+    fileprivate static func databaseValue(_ value: SQLValue) -> DatabaseValue {
         switch value {
         case .null: .null
         case .integer(let integer): integer.databaseValue
@@ -211,7 +221,7 @@ private struct SQLiteSQLConnection: SQLConnection {
         }
     }
 
-    private static func value(_ value: DatabaseValue) throws -> SQLValue {
+    fileprivate static func value(_ value: DatabaseValue) throws -> SQLValue {
         switch value.storage {
         case .null: .null
         case .int64(let integer): .integer(integer)

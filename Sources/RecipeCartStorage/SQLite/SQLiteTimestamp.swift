@@ -33,6 +33,24 @@ package enum SQLiteTimestamp {
         append(Int(milliseconds - milliseconds.floorDivided(by: 1000) * 1000), digits: 3)
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The date `text(for:)` wrote, as GRDB reads it back (the fraction of a second may be absent or of any length);
+    /// nil for other text.
+    package static func date(from text: String) -> Date? {
+        let parts = text.split(separator: " ")
+        let day = parts.first?.split(separator: "-").compactMap { Int($0) } ?? []
+        let clock = parts.count == 2 ? parts[1].split(separator: ":") : []
+        guard day.count == 3, clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
+            let seconds = Double(clock[2])
+        else { return nil }
+        var fields = tm()
+        fields.tm_year = Int32(day[0] - 1900)
+        fields.tm_mon = Int32(day[1] - 1)
+        fields.tm_mday = Int32(day[2])
+        fields.tm_hour = Int32(hour)
+        fields.tm_min = Int32(minute)
+        return Date(timeIntervalSince1970: Double(timegm(&fields)) + seconds)
+    }
 }
 
 extension Int64 {

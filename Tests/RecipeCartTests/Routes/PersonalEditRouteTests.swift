@@ -212,8 +212,8 @@ import Testing
             try await shopper.follow(
                 try await shopper.postMultipart(
                     "/recipes/bundled-1/edit", EditRouteTests.fields(title: "Fleeting Cake")))
-            let purged = try await SQLiteCartStore(
-                database: try environment.database(), clock: .fixed(Date().addingTimeInterval(60))
+            let purged = try await SQLCartStore(
+                sqlite: try environment.database(), clock: .fixed(Date().addingTimeInterval(60))
             )
             .purgeSessions(idleLongerThan: 0)
             #expect(purged == 1)

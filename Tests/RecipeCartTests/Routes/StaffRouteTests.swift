@@ -123,7 +123,7 @@ import Testing
     @Test func idleSessionsArePurgedWithTheirCarts() async throws {
         let database = try TestEnvironment().database()
         try await BundledCatalog.load().install(into: SQLiteCatalogStore(database: database))
-        let carts = SQLiteCartStore(database: database)
+        let carts = SQLCartStore(sqlite: database)
         let old = SessionKey(sessionID: "old")
         let fresh = SessionKey(sessionID: "fresh")
         try await carts.apply(.increment, recipe: RecipeID("bundled-1")!, session: old)
