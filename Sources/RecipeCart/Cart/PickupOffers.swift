@@ -11,11 +11,13 @@ struct PickupOffers: Sendable {
     let zone: TimeZone
     let clock: AppClock
     private let kept = KeptPickupSchedule()
+    private let texts: PickupChoiceTexts
 
     init(store: any PickupSlotStore, zone: TimeZone, clock: AppClock) {
         self.store = store
         self.zone = zone
         self.clock = clock
+        texts = PickupChoiceTexts(zone: zone)
     }
 
     /// Nil when the shop has no slots: orders are collected as soon as possible.
@@ -32,6 +34,6 @@ struct PickupOffers: Sendable {
         guard let schedule = try await schedule() else { return nil }
         let now = clock.now()
         let taken = try await store.taken(within: schedule.window(from: now))
-        return PickupChoice(schedule.days(from: now, taken: taken), zone: zone, chosen: chosen)
+        return PickupChoice(schedule.days(from: now, taken: taken), texts: texts, chosen: chosen)
     }
 }

@@ -3,16 +3,21 @@ import Foundation
 /// The slots the shop's settings make in its time zone over the next seven days, and what became of a posted one.
 /// Slots are cut from local clock times, so on the day the clocks change a 10:00 slot still starts at 10:00 on the
 /// shop's clocks; a start the clocks skip makes no slot, and a slot whose end they skip ends its length later.
+/// A week's days are cut once, the first time a request of its first day asks (`PickupWeek`), and kept with the
+/// schedule: the calendar's arithmetic, per slot, had cost more than the rest of a send.
 public struct PickupSchedule: Sendable {
     /// How many days are offered: today and the six after it.
     public static let days = 7
 
-    public var settings: PickupSlotSettings
-    public var zone: TimeZone
+    public let settings: PickupSlotSettings
+    public let zone: TimeZone
+    private let calendar: Calendar
+    private let memo = PickupWeekMemo()
 
     public init(settings: PickupSlotSettings, zone: TimeZone) {
         self.settings = settings
         self.zone = zone
+        calendar = .gregorian(in: zone)
     }
 
     /// Whether a slot can still be chosen: `full` has no room left, `closed` is past its cut-off.
@@ -50,34 +55,28 @@ public struct PickupSchedule: Sendable {
         case pastCutOff(PickupSlot)
     }
 
-    private var calendar: Calendar { .gregorian(in: zone) }
-
     /// From `now` to the end of the last day offered: where taken places are read.
     public func window(from now: Date) -> DateInterval {
-        let end = dayDates(from: now).last.map { dayInterval($0).end } ?? now
-        return DateInterval(start: now, end: max(end, now))
+        DateInterval(start: now, end: max(week(from: now).end ?? now, now))
     }
 
     /// The days offered from `now`, each with its slots still to come; `taken` is the places taken by slot start.
     public func days(from now: Date, taken: [Date: Int]) -> [Day] {
-        dayDates(from: now).map { date in
-            let isClosed = isClosed(date)
-            let offers =
-                isClosed
-                ? []
-                : slots(on: date).filter { $0.start > now }.map { slot in
-                    Offer(slot: slot, state: state(of: slot, now: now, taken: taken[slot.start] ?? 0))
-                }
-            return Day(date: date, noon: noon(of: date), isClosed: isClosed, offers: offers)
+        week(from: now).days.map { day in
+            let offers = day.slots.filter { $0.start > now }.map { slot in
+                Offer(slot: slot, state: state(of: slot, now: now, taken: taken[slot.start] ?? 0))
+            }
+            return Day(date: day.date, noon: day.noon, isClosed: day.isClosed, offers: offers)
         }
     }
 
     public func lookup(_ start: Date, now: Date) -> Lookup {
         guard start > now else { return .past }
-        guard start < window(from: now).end else { return .beyond }
-        let date = CalendarDay(start, in: calendar)
-        guard !isClosed(date) else { return .closedDay(date) }
-        guard let slot = slots(on: date).first(where: { $0.start == start }) else { return .notASlot }
+        let cutWeek = week(from: now)
+        guard start < max(cutWeek.end ?? now, now) else { return .beyond }
+        let day = cutWeek.day(of: start) ?? cut(CalendarDay(start, in: calendar))
+        guard !day.isClosed else { return .closedDay(day.date) }
+        guard let slot = day.slots.first(where: { $0.start == start }) else { return .notASlot }
         return isPastCutOff(slot, now: now) ? .pastCutOff(slot) : .offered(slot)
     }
 
@@ -105,6 +104,21 @@ public struct PickupSchedule: Sendable {
 
     private func isPastCutOff(_ slot: PickupSlot, now: Date) -> Bool {
         now >= slot.start.addingTimeInterval(-Double(settings.cutOffMinutes) * 60)
+    }
+
+    /// The days offered from `now`: the week kept, while `now` is on its first day.
+    private func week(from now: Date) -> PickupWeek {
+        if let kept = memo.kept, kept.starts(on: now) { return kept }
+        let cut = PickupWeek(days: dayDates(from: now).map(cut))
+        memo.keep(cut)
+        return cut
+    }
+
+    private func cut(_ date: CalendarDay) -> PickupWeek.Day {
+        let isClosed = isClosed(date)
+        return PickupWeek.Day(
+            date: date, noon: noon(of: date), interval: dayInterval(date), isClosed: isClosed,
+            slots: isClosed ? [] : slots(on: date))
     }
 
     private func dayDates(from now: Date) -> [CalendarDay] {

@@ -99,4 +99,22 @@ import Testing
         #expect(kept.schedule(at: 1) == nil)
         #expect(kept.schedule(at: 3) == nil)
     }
+
+    @Test func theChoicesWordsAreWrittenOnceAndSayWhatTheCalendarSays() {
+        let schedule = PickupSchedule(settings: Self.settings, zone: Self.zone)
+        let now = Date(timeIntervalSince1970: 1_792_738_800)
+        let days = schedule.days(from: now, taken: [schedule.days(from: now, taken: [:])[1].offers[0].slot.start: 2])
+        let texts = PickupChoiceTexts(zone: Self.zone)
+        for _ in 0..<2 {
+            let choice = PickupChoice(days, texts: texts, chosen: nil)
+            #expect(choice.days.map(\.title) == days.map { PickupSlotText.day($0.noon, in: Self.zone) })
+            #expect(
+                choice.days.flatMap(\.options).map(\.value)
+                    == days.flatMap(\.offers).map { ZonedTimestamp.text($0.slot.start, in: Self.zone) })
+            #expect(choice.days[1].options.first?.text == "09:00–09:30 · full")
+            // Sunday, the clocks gone back: 09:00 in Dublin is 09:00 UTC.
+            #expect(choice.days[2].options.first?.value == "2026-10-25T09:00:00+00:00")
+        }
+        #expect(texts.texts(of: days).slots.count == days.flatMap(\.offers).count)
+    }
 }

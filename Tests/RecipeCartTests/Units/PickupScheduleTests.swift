@@ -97,6 +97,29 @@ import Testing
         #expect(schedule.lookup(soon.start, now: Self.friday) == .pastCutOff(soon))
     }
 
+    /// The week the clocks go back, and the week they go forward (Friday 27 March 2026, 08:00 in Dublin).
+    @Test(arguments: [friday, utc("2026-03-27T08:00:00Z")])
+    func oneScheduleAskedAllWeekAnswersAsAFreshOneWouldAcrossTheClocksChanging(from first: Date) {
+        var settings = Self.settings
+        settings.hours[1] = OpeningHours(opens: 0, closes: 24 * 60)
+        settings.hours[4] = nil
+        settings.closedDays = [CalendarDay("2026-10-27")!, CalendarDay("2026-03-31")!]
+        settings.slotMinutes = 60
+        let kept = PickupSchedule(settings: settings, zone: Self.dublin)
+        // Every 20 minutes for a week, over the night the clocks change, with a slot all through that night.
+        for step in 0..<(7 * 72) {
+            let now = first.addingTimeInterval(Double(step) * 1200)
+            let fresh = PickupSchedule(settings: settings, zone: Self.dublin)
+            #expect(kept.days(from: now, taken: [:]) == fresh.days(from: now, taken: [:]), "\(now)")
+            #expect(kept.window(from: now) == fresh.window(from: now), "\(now)")
+            for offset in stride(from: -3600.0, through: 8 * 86400, by: 1800) {
+                let start = now.addingTimeInterval(offset).addingTimeInterval(
+                    -now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1800))
+                #expect(kept.lookup(start, now: now) == fresh.lookup(start, now: now), "\(start) at \(now)")
+            }
+        }
+    }
+
     @Test func settingsOutOfRangeNameWhatIsWrong() {
         #expect(Self.settings.problems.isEmpty)
         var bad = Self.settings

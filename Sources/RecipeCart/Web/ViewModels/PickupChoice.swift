@@ -21,27 +21,31 @@ struct PickupChoice {
 
     var days: [Day]
 
-    /// `chosen` is the start a refused send posted: chosen again if it can still be taken.
-    init(_ days: [PickupSchedule.Day], zone: TimeZone, chosen: String?) {
+    /// `chosen` is the start a refused send posted: chosen again if it can still be taken. The words are `texts`'.
+    init(_ days: [PickupSchedule.Day], texts: PickupChoiceTexts, chosen: String?) {
+        let written = texts.texts(of: days)
         self.days = days.compactMap { day in
-            let title = PickupSlotText.day(day.noon, in: zone)
+            let title = written.days[day.noon] ?? PickupSlotText.day(day.noon, in: texts.zone)
             if day.isClosed { return Day(title: "\(title) · closed", isClosed: true, options: []) }
             guard !day.offers.isEmpty else { return nil }
             return Day(
                 title: title, isClosed: false,
                 options: day.offers.map { offer in
-                    let value = ZonedTimestamp.text(offer.slot.start, in: zone)
-                    let hours = PickupSlotText.hours(offer.slot, in: zone)
+                    let slot =
+                        written.slots[offer.slot]
+                        ?? PickupChoiceTexts.Slot(
+                            value: ZonedTimestamp.text(offer.slot.start, in: texts.zone),
+                            hours: PickupSlotText.hours(offer.slot, in: texts.zone))
                     let text =
                         switch offer.state {
-                        case .open: hours
-                        case .full: "\(hours) · full"
-                        case .closed: "\(hours) · closed for orders"
+                        case .open: slot.hours
+                        case .full: "\(slot.hours) · full"
+                        case .closed: "\(slot.hours) · closed for orders"
                         }
                     return Option(
-                        value: value, text: text,
+                        value: slot.value, text: text,
                         isFull: offer.state == .full, isClosed: offer.state == .closed,
-                        isChosen: offer.state == .open && value == chosen)
+                        isChosen: offer.state == .open && slot.value == chosen)
                 })
         }
     }
