@@ -22,6 +22,9 @@ public struct Order: Sendable, Equatable {
     public var partner: PartnerState?
     /// When the shopper collects it; nil for "as soon as possible", as every order is in a shop without slots.
     public var slot: PickupSlot?
+    /// The amount to charge, in minor units of its pricing's currency, fixed when it was marked ready; nil before,
+    /// and for an order without priced rows.
+    public var finalMinor: Int?
 
     public init(
         code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date,
@@ -54,11 +57,17 @@ public struct OrderContent: Sendable, Equatable, Codable {
     public var have: [String: Bool]
     /// What staff may do when something is missing; nil on orders sent before the shopper was asked.
     public var substitution: SubstitutionChoice?
+    /// Its packs and prices when it was sent; nil on orders sent before the shelf was priced, or with nothing on it
+    /// the shop sells.
+    public var pricing: OrderPricing?
 
-    public init(lines: [OrderLine], have: [String: Bool], substitution: SubstitutionChoice? = nil) {
+    public init(
+        lines: [OrderLine], have: [String: Bool], substitution: SubstitutionChoice? = nil, pricing: OrderPricing? = nil
+    ) {
         self.lines = lines
         self.have = have
         self.substitution = substitution
+        self.pricing = pricing
     }
 }
 

@@ -17,8 +17,14 @@ package enum OrderJSON {
         }
         return Order(
             code: code, note: note, status: status,
-            content: try JSONDecoder().decode(OrderContent.self, from: Data(json.utf8)),
+            content: try content(json),
             placedAt: Date(timeIntervalSince1970: placedAt), updatedAt: Date(timeIntervalSince1970: updatedAt))
+    }
+}
+
+extension OrderJSON {
+    package static func content(_ json: String) throws -> OrderContent {
+        try JSONDecoder().decode(OrderContent.self, from: Data(json.utf8))
     }
 }
 

@@ -107,7 +107,8 @@ public struct Stores: Sendable {
                 edits: SQLRecipeEditStore(database: statements, clock: clock, generations: generations),
                 carts: carts, catalogMemory: catalog, cartMemory: carts,
                 orders: SQLOrderStore(
-                    database: statements, clock: clock, writesPartnerEvents: partnerEvents, timeZone: timeZone),
+                    database: statements, clock: clock, generations: generations, writesPartnerEvents: partnerEvents,
+                    timeZone: timeZone),
                 partner: SQLPartnerStore(database: statements, clock: clock),
                 shoppingLists: SQLShoppingListStore(database: statements, clock: clock),
                 shares: SQLCartShareStore(database: statements, clock: clock),

@@ -181,7 +181,7 @@ func makeRouter(
         pricing: pricing, pages: pages)
     let orders = OrderController(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists,
-        shoppingLists: shoppingLists, pages: pages, pickup: pickup, cartPage: cart)
+        shoppingLists: shoppingLists, pricing: pricing, pages: pages, pickup: pickup, cartPage: cart)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffBoard = StaffController(
         carts: carts, orders: stores.orders, partner: stores.partner, lists: stores.shoppingLists,

@@ -14,7 +14,7 @@ public struct OrderEvent: Sendable, Equatable {
         id = "msg_" + RandomToken.make()
         self.type = type
         orderCode = order.code
-        let envelope = Envelope(type: type.rawValue, timestamp: time, data: Payload(order, zone: zone))
+        let envelope = Envelope(type: type.rawValue, timestamp: time, data: Payload(order, type: type, zone: zone))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -39,8 +39,14 @@ public struct OrderEvent: Sendable, Equatable {
         var slot: Slot?
         var lines: [Line]
         var shoppingList: [Aisle]
+        /// What to do with the shopper's money, and how much; left out for an order without priced rows.
+        var charge: String?
+        var amount: Int?
+        var currency: String?
+        var amountIsEstimate: Bool?
+        var pricedRows: [PricedRow]?
 
-        init(_ order: Order, zone: TimeZone) {
+        init(_ order: Order, type: OrderEventType, zone: TimeZone) {
             self.order = order.code.rawValue
             status = order.status.rawValue
             placedAt = order.placedAt
@@ -64,12 +70,63 @@ public struct OrderEvent: Sendable, Equatable {
                             items: group.items.map { Item(name: $0.name, amounts: $0.amounts, notes: $0.notes) })
                     }
                 }
+            guard let pricing = order.content.pricing else { return }
+            currency = pricing.currency
+            pricedRows = pricing.lines.map(PricedRow.init)
+            switch type {
+            // Authorised for the estimate when placed, captured when packed: the way Stripe's manual capture and
+            // Instacart's authorise-then-charge work.
+            case .placed:
+                charge = "authorise"
+                amount = pricing.estimateMinor
+                amountIsEstimate = pricing.isEstimated
+            case .ready:
+                charge = "capture"
+                amount = order.finalMinor ?? pricing.estimateMinor
+                amountIsEstimate = false
+            case .cancelled:
+                charge = "none"
+                amount = 0
+                amountIsEstimate = false
+            }
         }
 
         enum CodingKeys: String, CodingKey {
-            case order, status, note, substitution, slot, lines
+            case order, status, note, substitution, slot, lines, charge, amount, currency
             case placedAt = "placed_at"
             case shoppingList = "shopping_list"
+            case amountIsEstimate = "amount_is_estimate"
+            case pricedRows = "priced_rows"
+        }
+    }
+
+    /// One product taken for a row of the list, as priced when the order was sent; prices in minor units.
+    private struct PricedRow: Encodable {
+        var row: String
+        var sku: String
+        var name: String
+        var packs: Int
+        var amount: Int
+        var unit: String
+        var unitPrice: Int
+        var price: Int
+        var weighed: Bool
+
+        init(_ line: PricedOrderLine) {
+            row = line.rowKey
+            sku = line.sku
+            name = line.name
+            packs = line.packs
+            amount = line.amount
+            unit = line.unit
+            unitPrice = line.unitPriceMinor
+            price = line.priceMinor
+            weighed = line.isWeighed
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case row, sku, name, packs, amount, unit, price, weighed
+            case unitPrice = "unit_price"
         }
     }
 

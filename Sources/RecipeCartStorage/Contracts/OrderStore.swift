@@ -5,7 +5,8 @@ import RecipeCartDomain
 public protocol OrderStore: Sendable {
     /// Turns the session's cart into an order and empties the cart, in one transaction, provided the cart still
     /// holds exactly the lines `content` copied (a change in between, or a second send, places nothing), and, for an
-    /// order with a pickup slot, that the slot has a place left, which it takes in the same transaction.
+    /// order with a pickup slot, that the slot has a place left, and for a priced order, that the shelf holds its
+    /// packs: both are taken in the same transaction, or nothing is placed.
     func place(_ content: OrderContent, note: String, slot: PickupBooking?, session: SessionKey) async throws
         -> OrderPlacement
     /// The order under `code`, and whether `session` placed it.
@@ -49,4 +50,6 @@ public enum OrderPlacement: Sendable, Equatable {
     case cartChanged
     /// The slot's last place went to another order first.
     case slotFull
+    /// The shelf has fewer packs left of these products than the order's priced rows take.
+    case shortOfStock([StockShortage])
 }

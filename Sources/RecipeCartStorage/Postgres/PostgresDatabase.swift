@@ -192,7 +192,8 @@ package final class PostgresDatabase: Sendable {
     /// RecipeCart's own SQL stays what it is, a bug.
     package static func classify(_ error: any Error) -> any Error {
         switch error {
-        case is StorageError, is EditConflict, is UndoRefusal, is CancellationError, is SQLDecodingError:
+        case is StorageError, is EditConflict, is UndoRefusal, is any WriteRefusal, is CancellationError,
+            is SQLDecodingError:
             return error
         case let error as PostgresTransactionError:
             return [error.beginError, error.closureError, error.commitError].compactMap { $0 }.first.map(classify)

@@ -554,6 +554,7 @@ package enum PostgresSchema {
                 }.joined()
         ),
         (PickupSchema.migrationName, PickupSchema.tables),
+        (PricedOrderSchema.migrationName, PricedOrderSchema.statements(.postgres)),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with

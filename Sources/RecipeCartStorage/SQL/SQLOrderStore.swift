@@ -5,10 +5,14 @@ import RecipeCartDomain
 /// writes do, so two instances sending one cart at once make one order between them. With a partner, placing,
 /// cancelling and marking an order ready also write its event into the partner outbox, in the same transaction. An
 /// order for a pickup slot takes one of the slot's places in that transaction too (`SQLPickupSlotStore.takePlace`),
-/// and a cancel gives it back.
+/// and a priced order its packs from the shelf (`SQLShelfStock`); a cancel gives both back.
 package struct SQLOrderStore: OrderStore {
     package let database: any SQLDatabase
     package let clock: AppClock
+    /// This instance's catalog generation, advanced when an order empties a product or is refused for one (on
+    /// PostgreSQL; nil on SQLite, whose every write rereads it): stock counts change with every order without
+    /// advancing it, and a page must stop offering what is gone.
+    package var generations: CatalogGeneration?
     /// A payment and delivery partner is configured: orders start `awaiting` it, and their changes go to its outbox.
     package var writesPartnerEvents = false
     /// The shop's zone, which the partner's events write slot times in.
@@ -29,50 +33,81 @@ package struct SQLOrderStore: OrderStore {
         let zone = timeZone
         let slotStart = booking?.slot.start.timeIntervalSince1970
         let slotEnd = booking?.slot.end.timeIntervalSince1970
+        let taken = content.pricing?.stockTaken ?? [:]
+        let names = Dictionary(
+            (content.pricing?.lines ?? []).map { ($0.sku, $0.name) }, uniquingKeysWith: { first, _ in first })
         // A send empties the cart.
         defer { database.forget(session) }
-        return try await database.write { connection in
-            try await connection.lockSession(session)
-            let stored = try await connection.rows(
-                """
-                SELECT recipe_id, quantity, servings FROM cart_items WHERE session_hash = \(hash)
-                ORDER BY position, added_at, recipe_id
-                """,
-                as: (String, Int, Int?).self
-            ).map { OrderedLine(recipeID: $0.0, quantity: $0.1, servings: $0.2) }
-            guard !stored.isEmpty else { return .emptyCart }
-            guard stored == content.lines.map(OrderedLine.init) else { return .cartChanged }
-            if let booking, try await !SQLPickupSlotStore.takePlace(booking, on: connection) { return .slotFull }
-            var code = OrderCode.random()
-            while try await connection.execute(
-                """
-                INSERT INTO orders (
-                    code, session_hash, note, status, content_json, placed_at, updated_at, partner_status,
-                    partner_updated_at, slot_start, slot_end)
-                VALUES (
-                    \(code.rawValue), \(hash), \(note), \(OrderStatus.new.rawValue), \(json), \(time), \(time),
-                    \(partnerStatus), \(partnerTime), \(slotStart), \(slotEnd))
-                ON CONFLICT (code) DO NOTHING
-                """) == 0
-            {
-                code = OrderCode.random()
+        let placement: OrderPlacement
+        var emptied: [String] = []
+        do {
+            (placement, emptied) = try await database.write { connection -> (OrderPlacement, [String]) in
+                try await connection.lockSession(session)
+                let stored = try await connection.rows(
+                    """
+                    SELECT recipe_id, quantity, servings FROM cart_items WHERE session_hash = \(hash)
+                    ORDER BY position, added_at, recipe_id
+                    """,
+                    as: (String, Int, Int?).self
+                ).map { OrderedLine(recipeID: $0.0, quantity: $0.1, servings: $0.2) }
+                guard !stored.isEmpty else { return (.emptyCart, []) }
+                guard stored == content.lines.map(OrderedLine.init) else { return (.cartChanged, []) }
+                if let booking, try await !SQLPickupSlotStore.takePlace(booking, on: connection) {
+                    return (.slotFull, [])
+                }
+                let stock = try await SQLShelfStock.take(taken, names: names, on: connection)
+                // Thrown to roll back the slot's place and the packs taken before the short one.
+                guard stock.short.isEmpty else { throw ShortOfStock(shortages: stock.short) }
+                var code = OrderCode.random()
+                while try await connection.execute(
+                    """
+                    INSERT INTO orders (
+                        code, session_hash, note, status, content_json, placed_at, updated_at, partner_status,
+                        partner_updated_at, slot_start, slot_end, estimate_minor)
+                    VALUES (
+                        \(code.rawValue), \(hash), \(note), \(OrderStatus.new.rawValue), \(json), \(time), \(time),
+                        \(partnerStatus), \(partnerTime), \(slotStart), \(slotEnd), \(content.pricing?.estimateMinor))
+                    ON CONFLICT (code) DO NOTHING
+                    """) == 0
+                {
+                    code = OrderCode.random()
+                }
+                try await connection.execute("DELETE FROM cart_items WHERE session_hash = \(hash)")
+                try await connection.execute("DELETE FROM cart_undo WHERE session_hash = \(hash)")
+                try await connection.execute(
+                    """
+                    UPDATE sessions SET last_seen_at = \(connection.dialect.sessionTime(clockTime))
+                    WHERE id_hash = \(hash)
+                    """)
+                let order = Order(
+                    code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now,
+                    partner: writesPartnerEvents ? PartnerState(status: .awaiting, updatedAt: now) : nil,
+                    slot: booking?.slot)
+                if writesPartnerEvents {
+                    try await SQLPartnerStore.enqueue(
+                        OrderEvent(type: .placed, order: order, at: now, zone: zone), at: time, on: connection)
+                }
+                return (.placed(order), stock.soldOut)
             }
-            try await connection.execute("DELETE FROM cart_items WHERE session_hash = \(hash)")
-            try await connection.execute("DELETE FROM cart_undo WHERE session_hash = \(hash)")
-            try await connection.execute(
-                """
-                UPDATE sessions SET last_seen_at = \(connection.dialect.sessionTime(clockTime))
-                WHERE id_hash = \(hash)
-                """)
-            let order = Order(
-                code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now,
-                partner: writesPartnerEvents ? PartnerState(status: .awaiting, updatedAt: now) : nil,
-                slot: booking?.slot)
-            if writesPartnerEvents {
-                try await SQLPartnerStore.enqueue(
-                    OrderEvent(type: .placed, order: order, at: now, zone: zone), at: time, on: connection)
-            }
-            return .placed(order)
+        } catch let refused as ShortOfStock {
+            try await showStockChanged(of: refused.shortages.map(\.sku))
+            return .shortOfStock(refused.shortages)
+        }
+        try await showStockChanged(of: emptied)
+        return placement
+    }
+
+    private struct ShortOfStock: WriteRefusal {
+        var shortages: [StockShortage]
+    }
+
+    /// Advances the catalog generation for products whose stock crossed 0 or was found short, so pages read the
+    /// shelf again: touching a product's `version` is what advances it (`PricedOrderSchema`). Rare by nature, and
+    /// its own transaction, so an order never waits on the generation's row.
+    private func showStockChanged(of skus: [String]) async throws {
+        guard !skus.isEmpty else { return }
+        try await database.write(advancing: generations) { connection in
+            try await connection.execute("UPDATE products SET version = version WHERE sku IN (\(list: skus))")
         }
     }
 
@@ -168,16 +203,21 @@ package struct SQLOrderStore: OrderStore {
         let readyAt: Double? = target == .ready ? now : nil
         let event = writesPartnerEvents ? OrderEventType(movingTo: target) : nil
         let zone = timeZone
-        return try await database.write { connection in
+        let (moved, restocked) = try await database.write { connection -> (Bool, [String]) in
             guard
                 try await connection.execute(
                     """
                     UPDATE orders SET status = \(target.rawValue), previous_status = \(current.rawValue),
-                    ready_at = COALESCE(ready_at, \(readyAt)), updated_at = \(now)
+                    ready_at = COALESCE(ready_at, \(readyAt)), updated_at = \(now),
+                    final_minor = \(raw: target == .ready ? "COALESCE(final_minor, estimate_minor)" : "final_minor")
                     WHERE code = \(code.rawValue) AND status = \(current.rawValue)
                     """) > 0
-            else { return false }
-            if target == .cancelled { try await SQLPickupSlotStore.movePlace(of: code, by: -1, on: connection) }
+            else { return (false, []) }
+            var restocked: [String] = []
+            if target == .cancelled {
+                try await SQLPickupSlotStore.movePlace(of: code, by: -1, on: connection)
+                restocked = try await SQLShelfStock.move(code, by: 1, on: connection)
+            }
             if let event,
                 let order = try await connection.row(
                     "\(Self.select) WHERE code = \(code.rawValue)", as: StoredOrder.self)
@@ -188,13 +228,15 @@ package struct SQLOrderStore: OrderStore {
                     ),
                     at: now, on: connection)
             }
-            return true
+            return (true, restocked)
         }
+        try await showStockChanged(of: restocked)
+        return moved
     }
 
     package func moveBack(_ code: OrderCode, from current: OrderStatus, movedSince: Date) async throws -> OrderStatus? {
         let now = clock.now().timeIntervalSince1970
-        return try await database.write { connection in
+        let (back, emptied) = try await database.write { connection -> (OrderStatus?, [String]) in
             let back = try await connection.value(
                 """
                 UPDATE orders SET status = previous_status, previous_status = NULL, updated_at = \(now)
@@ -203,11 +245,12 @@ package struct SQLOrderStore: OrderStore {
                 RETURNING status
                 """, as: String.self
             ).flatMap(OrderStatus.init)
-            if current == .cancelled, back != nil {
-                try await SQLPickupSlotStore.movePlace(of: code, by: 1, on: connection)
-            }
-            return back
+            guard current == .cancelled, back != nil else { return (back, []) }
+            try await SQLPickupSlotStore.movePlace(of: code, by: 1, on: connection)
+            return (back, try await SQLShelfStock.move(code, by: -1, on: connection))
         }
+        try await showStockChanged(of: emptied)
+        return back
     }
 
     package func mark(_ code: OrderCode, row: String, expected: PickMark?, to mark: PickMark?) async throws -> Bool {
@@ -257,7 +300,8 @@ package struct SQLOrderStore: OrderStore {
     private static let select: SQLStatement =
         """
         SELECT code, session_hash, note, status, content_json, placed_at, updated_at, previous_status, ready_at,
-            partner_status, partner_tracking_url, partner_rejection, partner_updated_at, slot_start, slot_end
+            partner_status, partner_tracking_url, partner_rejection, partner_updated_at, slot_start, slot_end,
+            final_minor
         FROM orders
         """
     private static let selectMarks: SQLStatement =
@@ -282,15 +326,16 @@ private struct StoredOrder: SQLRecord, Sendable {
     var partnerUpdatedAt: Double?
     var slotStart: Double?
     var slotEnd: Double?
+    var finalMinor: Int?
 
     init(row: SQLRow) throws {
         (
             code, sessionHash, note, status, json, placedAt, updatedAt, previousStatus, readyAt, partnerStatus,
-            trackingURL, rejectionReason, partnerUpdatedAt, slotStart, slotEnd
+            trackingURL, rejectionReason, partnerUpdatedAt, slotStart, slotEnd, finalMinor
         ) = try row.decode(
             (
                 String, String?, String, String, String, Double, Double, String?, Double?, String?, String?, String?,
-                Double?, Double?, Double?
+                Double?, Double?, Double?, Int?
             ).self)
     }
 
@@ -299,6 +344,7 @@ private struct StoredOrder: SQLRecord, Sendable {
             code: code, note: note, status: status, json: json, placedAt: placedAt, updatedAt: updatedAt)
         order.previousStatus = previousStatus.flatMap(OrderStatus.init)
         order.readyAt = readyAt.map(Date.init(timeIntervalSince1970:))
+        order.finalMinor = finalMinor
         if let slotStart, let slotEnd {
             order.slot = PickupSlot(
                 start: Date(timeIntervalSince1970: slotStart), end: Date(timeIntervalSince1970: slotEnd))

@@ -434,6 +434,9 @@ package enum Schema {
         migrator.registerMigration(PickupSchema.migrationName) { db in
             try db.execute(sql: PickupSchema.tables)
         }
+        migrator.registerMigration(PricedOrderSchema.migrationName) { db in
+            try db.execute(sql: PricedOrderSchema.statements(.sqlite))
+        }
         return migrator
     }
 

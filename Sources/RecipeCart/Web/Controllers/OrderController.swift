@@ -10,6 +10,7 @@ struct OrderController: Sendable {
     let orders: any OrderStore
     let lists: any ShoppingListStore
     let shoppingLists: ShoppingListBuilder
+    let pricing: ShelfPricing
     let pages: PageContext
     let pickup: PickupOffers
     /// Renders the cart page again for a send refused for its slot.
@@ -32,7 +33,7 @@ struct OrderController: Sendable {
         let substitution = try Self.substitution(kind: form["substitution"], phone: form["phone"])
         let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
         guard !cart.isEmpty else { throw AppError.conflict(Self.emptyCart) }
-        let refused = { (refusal: SlotRefusal) in
+        let refused = { (refusal: SendRefusal) in
             try await cartPage.refusedSend(
                 SendAttempt(
                     note: note, phone: form["phone"] ?? "", substitution: form["substitution"], slot: form["slot"],
@@ -48,6 +49,7 @@ struct OrderController: Sendable {
         var content = OrderContent(
             cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
         content.substitution = substitution
+        content.pricing = try await pricing.orderPricing(for: content)
         switch try await orders.place(content, note: note, slot: booking, session: session.key) {
         case .placed(let order):
             AppMetrics.orderPlaced()
@@ -62,13 +64,30 @@ struct OrderController: Sendable {
             throw AppError.conflict(
                 "Your cart changed while it was being sent, so nothing was sent. Please check it and send it again.")
         case .slotFull:
-            return try await refused(SlotRefusal.justFilled)
+            return try await refused(SendRefusal.justFilled)
+        case .shortOfStock(let shortages):
+            return try await refused(SendRefusal(.conflict, Self.shortOfStock(shortages)))
         }
     }
 
-    /// Why a posted slot cannot be taken, with the status that says so; every one ends saying what was kept.
-    struct SlotRefusal: Error {
-        static let justFilled = SlotRefusal(.conflict, "That slot just filled, choose another.")
+    /// "Not enough on the shelf: Butter 250 g has 1 pack left (your list takes 2); Flour has none left."
+    static func shortOfStock(_ shortages: [StockShortage]) -> String {
+        let rows = shortages.map { shortage in
+            let left =
+                switch shortage.left {
+                case 0: "has none left"
+                case 1: "has 1 pack left (your list takes \(shortage.needed))"
+                default: "has \(shortage.left) packs left (your list takes \(shortage.needed))"
+                }
+            return "\(shortage.name) \(left)"
+        }
+        return "Not enough on the shelf: " + rows.joined(separator: "; ") + "."
+    }
+
+    /// Why a send was refused (its slot cannot be taken, the shelf is short), with the status that says so; every one
+    /// ends saying what was kept.
+    struct SendRefusal: Error {
+        static let justFilled = SendRefusal(.conflict, "That slot just filled, choose another.")
 
         var status: HTTPResponse.Status
         var problem: String
@@ -80,12 +99,12 @@ struct OrderController: Sendable {
     }
 
     /// The slot `text` names, with the capacity it is taken under; nil in a shop without slots.
-    func slot(_ text: String?) async throws -> Result<PickupBooking?, SlotRefusal> {
+    func slot(_ text: String?) async throws -> Result<PickupBooking?, SendRefusal> {
         let text = text ?? ""
         guard let schedule = try await pickup.schedule() else {
             guard text.isEmpty else {
                 return .failure(
-                    SlotRefusal(
+                    SendRefusal(
                         .conflict,
                         "The shop has stopped taking orders by pickup slot: send again to collect your order as soon "
                             + "as it is ready."))
@@ -93,35 +112,35 @@ struct OrderController: Sendable {
             return .success(nil)
         }
         guard !text.isEmpty else {
-            return .failure(SlotRefusal(.unprocessableContent, "Choose when you will collect."))
+            return .failure(SendRefusal(.unprocessableContent, "Choose when you will collect."))
         }
         guard let start = ZonedTimestamp.date(text) else {
             return .failure(
-                SlotRefusal(
+                SendRefusal(
                     .badRequest, "The pickup slot sent is not a time the shop can read. Choose one from the list."))
         }
         let zone = pages.timeZone
-        let refusal: SlotRefusal
+        let refusal: SendRefusal
         switch schedule.lookup(start, now: pages.clock.now()) {
         case .offered(let slot):
             return .success(PickupBooking(slot: slot, capacity: schedule.settings.capacity))
         case .past:
-            refusal = SlotRefusal(.unprocessableContent, "That pickup slot has passed. Choose another.")
+            refusal = SendRefusal(.unprocessableContent, "That pickup slot has passed. Choose another.")
         case .beyond:
-            refusal = SlotRefusal(
+            refusal = SendRefusal(
                 .unprocessableContent,
                 "The shop takes orders for the next \(PickupSchedule.days) days only. Choose a slot among them.")
         case .closedDay:
-            refusal = SlotRefusal(
+            refusal = SendRefusal(
                 .unprocessableContent,
                 "The shop is closed on \(PickupSlotText.day(start, in: zone)). Choose another day.")
         case .notASlot:
-            refusal = SlotRefusal(
+            refusal = SendRefusal(
                 .unprocessableContent,
                 "No pickup slot starts at \(PickupSlotText.clock(start, in: zone)) on "
                     + "\(PickupSlotText.day(start, in: zone)). Choose one from the list.")
         case .pastCutOff(let slot):
-            refusal = SlotRefusal(
+            refusal = SendRefusal(
                 .conflict, "The \(PickupSlotText.hours(slot, in: zone)) slot has stopped taking orders. Choose another."
             )
         }

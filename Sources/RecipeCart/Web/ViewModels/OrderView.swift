@@ -45,6 +45,8 @@ struct OrderView: PageView {
     /// "Collect Saturday 10:00–10:30", and its start in RFC 3339 (`data-slot-start`); nil for as soon as possible.
     var collectText: String?
     var slotStart: String?
+    /// Its priced rows and total as sent; nil when nothing on it was priced.
+    var bill: OrderBill?
 
     struct PickChange {
         var key: String
@@ -78,6 +80,7 @@ struct OrderView: PageView {
         isCancelled = order.status == .cancelled
         self.shoppingList = shoppingList
         substitution = order.content.substitution?.text
+        bill = OrderBill(order)
         let names = Dictionary(
             shoppingList.flatMap(\.rows).map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
         changes = order.pickMarks.sorted { $0.key < $1.key }.compactMap { key, mark in

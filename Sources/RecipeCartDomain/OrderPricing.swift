@@ -1,0 +1,80 @@
+/// What an order costs as the shop priced it when it was sent: the packs taken from the shelf for each row of its list
+/// and their prices, kept with the order so a later price change or product edit never changes a placed order.
+public struct OrderPricing: Sendable, Equatable, Codable {
+    /// The shop's currency, ISO 4217 (`EUR`).
+    public var currency: String
+    public var lines: [PricedOrderLine]
+    /// Weighed goods (or a typical weight a piece) are in it, so the final amount is known only once packed.
+    public var isEstimated: Bool
+
+    public init(currency: String, lines: [PricedOrderLine], isEstimated: Bool) {
+        self.currency = currency
+        self.lines = lines
+        self.isEstimated = isEstimated
+    }
+
+    /// The amount to authorise, in minor units.
+    public var estimateMinor: Int { lines.reduce(0) { $0 + $1.priceMinor } }
+
+    /// The packs taken from stock, by SKU, for the products the shop counts.
+    public var stockTaken: [String: Int] {
+        var taken: [String: Int] = [:]
+        for line in lines where line.stockTaken > 0 { taken[line.sku, default: 0] += line.stockTaken }
+        return taken
+    }
+}
+
+/// One product taken for one row of an order's list: `2 × 250 g Butter`, or a weighed good to the amount needed.
+public struct PricedOrderLine: Sendable, Equatable, Codable {
+    /// The list row's ingredient key, as the pick list names its rows.
+    public var rowKey: String
+    public var sku: String
+    /// The product's name on the shelf label.
+    public var name: String
+    /// Packs taken; 1 for a weighed good.
+    public var packs: Int
+    /// What the packs hold, or the weight asked for, in `unit`.
+    public var amount: Int
+    /// `g`, `ml` or `piece`.
+    public var unit: String
+    /// A pack's price, or for a weighed good its price per kilogram (litre, piece), in minor units.
+    public var unitPriceMinor: Int
+    /// What the line costs, in minor units; for a weighed good, an estimate until it is weighed.
+    public var priceMinor: Int
+    public var isWeighed: Bool
+    /// Packs of it taken from stock (for a weighed good, the pack sizes its weight reaches); 0 when the shop does not
+    /// count its stock.
+    public var stockTaken: Int
+
+    public init(
+        rowKey: String, sku: String, name: String, packs: Int, amount: Int, unit: String, unitPriceMinor: Int,
+        priceMinor: Int, isWeighed: Bool, stockTaken: Int
+    ) {
+        self.rowKey = rowKey
+        self.sku = sku
+        self.name = name
+        self.packs = packs
+        self.amount = amount
+        self.unit = unit
+        self.unitPriceMinor = unitPriceMinor
+        self.priceMinor = priceMinor
+        self.isWeighed = isWeighed
+        self.stockTaken = stockTaken
+    }
+}
+
+/// A product an order needs more of than the shelf has left.
+public struct StockShortage: Sendable, Equatable {
+    public var sku: String
+    public var name: String
+    public var needed: Int
+    /// Packs left; 0 when none.
+    public var left: Int
+
+    public init(sku: String, name: String, needed: Int, left: Int) {
+        self.sku = sku
+        self.name = name
+        self.needed = needed
+        self.left = left
+    }
+}

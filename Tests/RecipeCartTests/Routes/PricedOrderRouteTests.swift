@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import RecipeCartDomain
+import RecipeCartShelf
+import RecipeCartStorage
+import Testing
+
+@testable import RecipeCart
+
+/// Priced orders where shoppers and the partner meet them: the order page's bill as sent, its packs taken from the
+/// shelf, a shelf short of packs refusing the send with the rows named and the cart kept, and the amount the partner
+/// is asked to authorise.
+@Suite struct PricedOrderRouteTests {
+    /// Butter only, in 500 g packs (five on the shelf), and onions weighed to the need; nothing else is sold.
+    static func shelf(_ environment: TestEnvironment, butter: Int = 5) async throws {
+        let stores = try environment.stores()
+        defer { stores.close() }
+        _ = try await stores.products.save([
+            Product(
+                sku: "BUT-500", name: "Butter <b>500</b> g", aisle: .dairyEggs, packSize: PackSize(500, .gram)!,
+                priceMinor: 449, stock: butter)
+        ])
+        try await stores.products.setMatches(["butter": ["BUT-500"]])
+    }
+
+    static func butterStock(_ environment: TestEnvironment) async throws -> Int? {
+        try await environment.database().read { db in
+            try Int.fetchOne(db, sql: "SELECT stock FROM products WHERE sku = 'BUT-500'")
+        }
+    }
+
+    @Test func theOrderPageShowsTheBillAsSentAndThePacksLeaveTheShelf() async throws {
+        let environment = try TestEnvironment()
+        try await Self.shelf(environment)
+        try await environment.withShopper(over: .live) { shopper in
+            // Chocolate brownies, eleven times: 1.1 kg of butter, three 500 g packs.
+            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "11")])
+            let sent = try await shopper.post("/cart/order", [("note", "Ann")])
+            #expect(sent.status == .seeOther)
+            let order = try await shopper.follow(sent)
+            let bill = try #require(order.firstMatch(#"(?s)(<section class="order-bill".*?</section>)"#))
+            #expect(bill.contains(#"data-order-total-minor="1347" data-currency="EUR""#))
+            #expect(!bill.contains("data-order-total-estimated") && !bill.contains("data-order-final-minor"))
+            #expect(bill.contains(#"data-sku="BUT-500" data-price-minor="1347""#))
+            #expect(bill.contains("3 × 500 g Butter &lt;b&gt;500&lt;/b&gt; g") && !bill.contains("<b>500"))
+            #expect(bill.contains("<strong>€13.47</strong>"))
+        }
+        #expect(try await Self.butterStock(environment) == 2)
+    }
+
+    @Test func aShelfShortOfPacksRefusesTheSendNamingTheRowAndKeepsTheCart() async throws {
+        let environment = try TestEnvironment()
+        try await Self.shelf(environment)
+        try await environment.withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "11")])
+            // Another shopper takes three of the five packs after this cart was priced with five on the shelf.
+            #expect(try await shopper.get("/cart").contains(#"data-sku="BUT-500""#))
+            var other = Shopper(client: shopper.client)
+            try await other.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "11")])
+            #expect(try await other.post("/cart/order", []).status == .seeOther)
+
+            let refused = try await shopper.post(
+                "/cart/order", [("note", "Ann"), ("substitution", "call-me"), ("phone", "+353 1 234")])
+            #expect(refused.status == .conflict)
+            #expect(
+                refused.contains(
+                    "Not enough on the shelf: Butter &lt;b&gt;500&lt;/b&gt; g has 2 packs left (your list takes 3)."))
+            #expect(refused.contains("Nothing was sent: your cart and note are kept."))
+            #expect(refused.contains(#"value="Ann""#) && refused.contains(#"value="+353 1 234""#))
+            #expect(refused.cartLines.map(\.1) == [11])
+            // The page read the shelf again: the two packs left are what it offers now.
+            let cart = try await shopper.get("/cart")
+            #expect(cart.contains("Only 2 left"))
+        }
+        #expect(try await Self.butterStock(environment) == 2)
+    }
+
+    @Test func cancellingOnTheBoardPutsThePacksBack() async throws {
+        var environment = try TestEnvironment()
+        environment.staffToken = "staff-token-for-tests"
+        try await Self.shelf(environment)
+        let shop = environment
+        try await environment.withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "11")])
+            let sent = try await shopper.post("/cart/order", [])
+            let code = try #require(sent.location?.split(separator: "/").last.map(String.init))
+            #expect(try await Self.butterStock(shop) == 2)
+            var staff = Shopper(client: shopper.client)
+            try await staff.get("/staff/login")
+            try await staff.post("/staff/login", [("token", "staff-token-for-tests")])
+            let cancelled = try await staff.post(
+                "/staff/orders/\(code)/status", [("from", "new"), ("to", "cancelled")])
+            #expect(cancelled.status == .seeOther)
+        }
+        #expect(try await Self.butterStock(environment) == 5)
+    }
+
+    @Test func thePartnerIsAskedToAuthoriseTheEstimateAndToChargeNothingForACancel() async throws {
+        var environment = try TestEnvironment()
+        environment.staffToken = "staff-token-for-tests"
+        environment.partner = PartnerSettings(
+            url: URL(string: "http://127.0.0.1:9/events")!,
+            secret: WebhookSecret("whsec_" + Data(repeating: 7, count: 24).base64EncodedString())!)
+        try await Self.shelf(environment)
+        try await environment.withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "2")])
+            let sent = try await shopper.post("/cart/order", [])
+            let code = try #require(sent.location?.split(separator: "/").last.map(String.init))
+            var staff = Shopper(client: shopper.client)
+            try await staff.post("/staff/login", [("token", "staff-token-for-tests")])
+            #expect(
+                try await staff.post("/staff/orders/\(code)/status", [("from", "new"), ("to", "cancelled")]).status
+                    == .seeOther)
+        }
+        let (body, cancel) = try await environment.database().read { db in
+            (
+                try String.fetchOne(db, sql: "SELECT body FROM partner_outbox WHERE type = 'order.placed'"),
+                try String.fetchOne(db, sql: "SELECT body FROM partner_outbox WHERE type = 'order.cancelled'")
+            )
+        }
+        let cancelled = try #require(cancel)
+        #expect(cancelled.contains(#""amount":0,"amount_is_estimate":false"#))
+        #expect(cancelled.contains(#""charge":"none","currency":"EUR""#))
+        let placed = try #require(body)
+        #expect(placed.contains(#""amount":449,"amount_is_estimate":false"#))
+        #expect(placed.contains(#""charge":"authorise","currency":"EUR""#))
+        #expect(
+            placed.contains(
+                #""priced_rows":[{"amount":500,"name":"Butter <b>500</b> g","packs":1,"price":449,"row":"butter","sku":"BUT-500","unit":"g","unit_price":449,"weighed":false}]"#
+            ))
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import RecipeCartDomain
+import RecipeCartShelf
+import RecipeCartStorage
+import Testing
+
+@testable import RecipeCart
+
+/// Priced orders' contract, on SQLite and on PostgreSQL alike: the priced rows kept as sent, packs taken from the
+/// shelf with the order or not at all, given back by a cancel, and the last packs going to one order each.
+@Suite struct OrderStockStoreTests {
+    let cake = RecipeID("bundled-1")!
+
+    private func withShelf(_ backend: StoreBackend, butter: Int?, _ body: (TestStores) async throws -> Void)
+        async throws
+    {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            _ = try await stores.stores.products.save([ProductStoreTests.butter(stock: butter), ProductStoreTests.onions])
+            try await body(stores)
+        }
+    }
+
+    /// `packs` of butter and a weighed 300 g of onions, as `ShelfPricing.orderPricing` would price them.
+    private func pricing(butter packs: Int) -> OrderPricing {
+        OrderPricing(
+            currency: "EUR",
+            lines: [
+                PricedOrderLine(
+                    rowKey: "butter", sku: "BUT-250", name: "Butter 250 g", packs: packs, amount: 250 * packs,
+                    unit: "g", unitPriceMinor: 249, priceMinor: 249 * packs, isWeighed: false, stockTaken: packs),
+                PricedOrderLine(
+                    rowKey: "onion", sku: "ONI-KG", name: "Onions", packs: 1, amount: 300, unit: "g",
+                    unitPriceMinor: 189, priceMinor: 57, isWeighed: true, stockTaken: 0),
+            ],
+            isEstimated: true)
+    }
+
+    private func cart(of session: SessionKey, butter packs: Int, in stores: TestStores) async throws -> OrderContent {
+        try await stores.carts.apply(.increment, recipe: cake, session: session)
+        let cart = try await stores.carts.cart(session: session)
+        var content = OrderContent(
+            cart: cart, ingredients: try await stores.catalog.ingredients(of: cart.lines.map(\.recipe.id)), have: [:])
+        content.pricing = pricing(butter: packs)
+        return content
+    }
+
+    private func stock(_ stores: TestStores) async throws -> Int? {
+        try await stores.stores.products.product(sku: "BUT-250")?.stock
+    }
+
+    @Test(arguments: StoreBackend.all) func aPlacedOrderKeepsItsPricesAndTakesItsPacks(backend: StoreBackend)
+        async throws
+    {
+        try await withShelf(backend, butter: 12) { (stores: TestStores) async throws in
+            let session = SessionKey(sessionID: "priced")
+            let content = try await cart(of: session, butter: 2, in: stores)
+            let generation = try await stores.catalog.generation()
+            guard case .placed(let order) = try await stores.orders.place(content, note: "", session: session) else {
+                Issue.record("the order was not placed")
+                return
+            }
+            #expect(order.content.pricing == pricing(butter: 2))
+            #expect(order.content.pricing?.estimateMinor == 2 * 249 + 57)
+            #expect(try await stock(stores) == 10)
+            // A count going down shows on no page: the catalog's generation stays.
+            #expect(try await stores.catalog.generation() == generation)
+
+            _ = try await stores.stores.products.save([ProductStoreTests.butter(price: 999, stock: 10, version: 1)])
+            let read = try #require(try await stores.orders.order(order.code, session: session))
+            #expect(read.order.content.pricing == pricing(butter: 2))
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aShelfShortOfPacksPlacesNothingAndTakesNothing(backend: StoreBackend)
+        async throws
+    {
+        try await withShelf(backend, butter: 1) { (stores: TestStores) async throws in
+            let session = SessionKey(sessionID: "short")
+            let content = try await cart(of: session, butter: 2, in: stores)
+            let generation = try await stores.catalog.generation()
+            #expect(
+                try await stores.orders.place(content, note: "", session: session)
+                    == .shortOfStock([StockShortage(sku: "BUT-250", name: "Butter 250 g", needed: 2, left: 1)]))
+            #expect(try await stock(stores) == 1)
+            #expect(try await stores.carts.itemCount(session: session) == 1)
+            #expect(try await stores.orders.orders(session: session).isEmpty)
+            // The pages that offered the packs read the shelf again.
+            #expect(try await stores.catalog.generation() > generation)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aProductTheShopDoesNotCountIsNeverShort(backend: StoreBackend)
+        async throws
+    {
+        try await withShelf(backend, butter: nil) { (stores: TestStores) async throws in
+            let session = SessionKey(sessionID: "uncounted")
+            let content = try await cart(of: session, butter: 40, in: stores)
+            guard case .placed = try await stores.orders.place(content, note: "", session: session) else {
+                Issue.record("the order was not placed")
+                return
+            }
+            #expect(try await stock(stores) == nil)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func aCancelPutsThePacksBackAndTakingItBackTakesThemAgain(
+        backend: StoreBackend
+    ) async throws {
+        try await withShelf(backend, butter: 2) { (stores: TestStores) async throws in
+            let session = SessionKey(sessionID: "cancel")
+            let content = try await cart(of: session, butter: 2, in: stores)
+            let generation = try await stores.catalog.generation()
+            guard case .placed(let order) = try await stores.orders.place(content, note: "", session: session) else {
+                Issue.record("the order was not placed")
+                return
+            }
+            #expect(try await stock(stores) == 0)
+            // The last packs gone: pages stop offering them.
+            let soldOut = try await stores.catalog.generation()
+            #expect(soldOut > generation)
+
+            #expect(try await stores.orders.move(order.code, from: .new, to: .cancelled))
+            #expect(try await stock(stores) == 2)
+            #expect(try await stores.catalog.generation() > soldOut)
+            #expect(try await stores.orders.moveBack(order.code, from: .cancelled, movedSince: .distantPast) == .new)
+            #expect(try await stock(stores) == 0)
+        }
+    }
+
+    @Test(arguments: StoreBackend.all) func theLastPacksGoToOneOrderEach(backend: StoreBackend) async throws {
+        try await withShelf(backend, butter: 3) { (stores: TestStores) async throws in
+            let shoppers = (0..<12).map { SessionKey(sessionID: "racer-\($0)") }
+            var contents: [OrderContent] = []
+            for shopper in shoppers { contents.append(try await cart(of: shopper, butter: 1, in: stores)) }
+            let placements = try await withThrowingTaskGroup(of: OrderPlacement.self) { group in
+                for (shopper, content) in zip(shoppers, contents) {
+                    group.addTask { try await stores.orders.place(content, note: "", session: shopper) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let placed = placements.filter { if case .placed = $0 { true } else { false } }
+            #expect(placed.count == 3)
+            #expect(
+                placements.filter {
+                    $0 == .shortOfStock([StockShortage(sku: "BUT-250", name: "Butter 250 g", needed: 1, left: 0)])
+                }
+                .count == 9)
+            #expect(try await stock(stores) == 0)
+        }
+    }
+}
