@@ -9,6 +9,10 @@ public struct OrderDayNumbers: Sendable, Equatable {
     /// Orders that were ready only after the late limit, or are open and past it now; an order with a pickup slot,
     /// when it was not ready as its slot began. Cancelled ones are left out.
     public var late: Int
+    /// The day's takings, in minor units: what its orders were estimated at when sent, and what was charged for
+    /// those packed; cancelled orders are left out of both.
+    public var estimatedMinor: Int
+    public var chargedMinor: Int
 
     public init(orders: [OrderTiming], limits: OrderAge.Limits, now: Date) {
         self.orders = orders.count
@@ -27,6 +31,9 @@ public struct OrderDayNumbers: Sendable, Equatable {
                 if let slotStart = order.slotStart { return slotStart <= now && end > slotStart }
                 return limits.age(of: end.timeIntervalSince(order.placedAt)) == .late
             }.count
+        let kept = orders.filter { $0.status != .cancelled }
+        estimatedMinor = kept.reduce(0) { $0 + ($1.estimateMinor ?? 0) }
+        chargedMinor = kept.reduce(0) { $0 + ($1.finalMinor ?? 0) }
     }
 
     /// Midnight before `now` in `zone`: where "today" starts for the shop.

@@ -10,9 +10,14 @@ public struct OrderTiming: Sendable, Equatable {
     public var readyAt: Date?
     /// When its pickup slot starts; nil for "as soon as possible".
     public var slotStart: Date?
+    /// Its estimated amount when sent and the amount charged once packed, in minor units; nil without priced rows,
+    /// and `finalMinor` before it is ready.
+    public var estimateMinor: Int?
+    public var finalMinor: Int?
 
     public init(
-        code: OrderCode, status: OrderStatus, placedAt: Date, updatedAt: Date, readyAt: Date?, slotStart: Date? = nil
+        code: OrderCode, status: OrderStatus, placedAt: Date, updatedAt: Date, readyAt: Date?, slotStart: Date? = nil,
+        estimateMinor: Int? = nil, finalMinor: Int? = nil
     ) {
         self.code = code
         self.status = status
@@ -20,5 +25,7 @@ public struct OrderTiming: Sendable, Equatable {
         self.updatedAt = updatedAt
         self.readyAt = readyAt
         self.slotStart = slotStart
+        self.estimateMinor = estimateMinor
+        self.finalMinor = finalMinor
     }
 }

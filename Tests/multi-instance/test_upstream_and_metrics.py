@@ -114,3 +114,12 @@ def test_each_instance_reports_its_own_requests_on_its_metrics_port(shop):
     assert after[second.port] - before[second.port] < 11, (before, after)
     status, _, text = metrics(shop.metrics_ports[0])
     assert re.search(r"^recipecart_cart_posts_total(\{[^}]*\})? [1-9]", text, re.M), "no cart post counted"
+    # An order sent counts once, with its estimated value in minor units (the bundled recipe is priced on the demo
+    # shelf).
+    assert browser.on(first.port).get("/cart").status == 200
+    sent = browser.on(first.port).post_form("/cart/order", {"_csrf": browser.on(first.port).csrf()})
+    assert sent.status == 303, f"sending the order: {sent.status}"
+    text = metrics(shop.metrics_ports[0])[2]
+    assert re.search(r"^recipecart_orders_placed_total(\{[^}]*\})? 1$", text, re.M), "the order was not counted"
+    value = re.search(r"^recipecart_orders_placed_value_minor_total(?:\{[^}]*\})? (\d+)$", text, re.M)
+    assert value and int(value.group(1)) > 0, "the order's value was not counted"

@@ -183,11 +183,11 @@ package struct SQLOrderStore: OrderStore {
         try await database.read { connection in
             try await connection.rows(
                 """
-                SELECT code, status, placed_at, updated_at, ready_at, slot_start FROM orders
+                SELECT code, status, placed_at, updated_at, ready_at, slot_start, estimate_minor, final_minor FROM orders
                 WHERE \(condition) ORDER BY placed_at, code
                 """,
-                as: (String, String, Double, Double, Double?, Double?).self)
-        }.map { code, status, placedAt, updatedAt, readyAt, slotStart in
+                as: (String, String, Double, Double, Double?, Double?, Int?, Int?).self)
+        }.map { code, status, placedAt, updatedAt, readyAt, slotStart, estimateMinor, finalMinor in
             guard let code = OrderCode(code), let status = OrderStatus(rawValue: status) else {
                 throw StoredOrderUnreadable()
             }
@@ -195,7 +195,8 @@ package struct SQLOrderStore: OrderStore {
                 code: code, status: status, placedAt: Date(timeIntervalSince1970: placedAt),
                 updatedAt: Date(timeIntervalSince1970: updatedAt),
                 readyAt: readyAt.map(Date.init(timeIntervalSince1970:)),
-                slotStart: slotStart.map(Date.init(timeIntervalSince1970:)))
+                slotStart: slotStart.map(Date.init(timeIntervalSince1970:)), estimateMinor: estimateMinor,
+                finalMinor: finalMinor)
         }
     }
 

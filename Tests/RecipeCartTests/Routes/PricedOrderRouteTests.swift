@@ -95,6 +95,33 @@ import Testing
         #expect(try await Self.butterStock(environment) == 5)
     }
 
+    @Test func theBoardAddsUpTheDaysTakingsAndTheOrderPageShowsTheChargeOnceReady() async throws {
+        var environment = try TestEnvironment()
+        environment.staffToken = "staff-token-for-tests"
+        try await Self.shelf(environment)
+        try await environment.withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "2")])
+            let sent = try await shopper.post("/cart/order", [])
+            let code = try #require(sent.location?.split(separator: "/").last.map(String.init))
+            var staff = Shopper(client: shopper.client)
+            try await staff.post("/staff/login", [("token", "staff-token-for-tests")])
+            let board = try await staff.get("/staff")
+            #expect(board.contains(#"data-takings-estimated-minor="449" data-takings-charged-minor="0""#))
+            #expect(board.contains(#"<span class="staff-takings">€4.49 estimated · €0.00 charged</span>"#))
+            for (from, to) in [("new", "picking"), ("picking", "ready")] {
+                #expect(
+                    try await staff.post("/staff/orders/\(code)/status", [("from", from), ("to", to)]).status
+                        == .seeOther)
+            }
+            #expect(
+                try await staff.get("/staff").contains(
+                    #"data-takings-estimated-minor="449" data-takings-charged-minor="449""#))
+            let order = try await shopper.get("/orders/\(code)")
+            #expect(order.contains(#"data-order-total-minor="449" data-currency="EUR" data-order-final-minor="449""#))
+            #expect(order.contains("Charged, as packed"))
+        }
+    }
+
     @Test func thePartnerIsAskedToAuthoriseTheEstimateAndToChargeNothingForACancel() async throws {
         var environment = try TestEnvironment()
         environment.staffToken = "staff-token-for-tests"

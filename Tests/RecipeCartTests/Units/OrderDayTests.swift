@@ -21,4 +21,24 @@ import Testing
         #expect(OrderDayNumbers.day(of: Self.date("2026-03-29T12:00:00Z"), in: Self.dublin).duration == 23 * 3600)
         #expect(OrderDayNumbers.day(of: Self.date("2026-10-25T12:00:00Z"), in: Self.dublin).duration == 25 * 3600)
     }
+
+    @Test func theDaysTakingsAddEstimatesAndChargesLeavingCancelledOrdersOut() {
+        let sent = Self.date("2026-06-10T09:00:00Z")
+        func timing(_ code: String, _ status: OrderStatus, estimate: Int?, final: Int?) -> OrderTiming {
+            OrderTiming(
+                code: OrderCode(code)!, status: status, placedAt: sent, updatedAt: sent,
+                readyAt: status == .ready ? sent : nil, estimateMinor: estimate, finalMinor: final)
+        }
+        let numbers = OrderDayNumbers(
+            orders: [
+                timing("AAAAAA", .new, estimate: 1_250, final: nil),
+                timing("BBBBBB", .ready, estimate: 800, final: 826),
+                timing("CCCCCC", .cancelled, estimate: 4_000, final: nil),
+                timing("DDDDDD", .new, estimate: nil, final: nil),
+            ],
+            limits: .standard, now: sent)
+        #expect(numbers.orders == 4)
+        #expect(numbers.estimatedMinor == 2_050)
+        #expect(numbers.chargedMinor == 826)
+    }
 }

@@ -57,7 +57,7 @@ struct OrderController: Sendable {
             content, note: note, slot: booking, session: session.key, renewedAs: renewed.key)
         {
         case .placed(let order):
-            AppMetrics.orderPlaced()
+            AppMetrics.orderPlaced(estimateMinor: order.content.pricing?.estimateMinor)
             let collect = order.slot.map { " " + PickupSlotText.collect($0, in: pages.timeZone) + "." } ?? ""
             return pages.redirect(
                 to: Route.order.url(order.code),

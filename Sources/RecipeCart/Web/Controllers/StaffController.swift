@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RecipeCartDomain
+import RecipeCartShelf
 import RecipeCartStorage
 import RecipeCartUpstream
 
@@ -22,6 +23,8 @@ struct StaffController: Sendable {
     let orderAges: OrderAge.Limits
     /// Whether the shop has pickup slots: the board then offers tomorrow's orders too.
     let pickup: PickupOffers
+    /// The shop's currency, which the day's takings are written in.
+    let currency: Currency
 
     func addRoutes(to routes: RouteRegistrar) {
         routes.add(.staffLogin, .get, use: loginForm)
@@ -288,7 +291,8 @@ struct StaffController: Sendable {
         let pickList = try await shoppingLists.pickList(for: active, walkingOrder: walkingOrder)
         var view = StaffBoardView(
             orders: orders.map { ($0, shoppingLists.pickList(for: $0, walkingOrder: walkingOrder)) }, done: done,
-            numbers: numbers, carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
+            numbers: numbers.map { ($0.0, $0.1, currency) },
+            carts: active.map { (labeler.label(for: $0.sessionHash), $0) }, pickList: pickList,
             points: try await upstream.pointsToday(), limits: orderAges,
             csrfToken: pages.signer.csrfToken(for: try context.shopper), assets: pages.assets, title: title,
             now: now, day: day, zone: pages.timeZone, handoffs: try await partner.handoffs(orders.map(\.code)))

@@ -8,6 +8,8 @@ import Metrics
 enum AppMetrics {
     private static let cartPosts = Counter(label: "recipecart_cart_posts_total")
     private static let ordersPlaced = Counter(label: "recipecart_orders_placed_total")
+    /// Their estimated value in minor units of the shop's currency; orders without priced rows add nothing.
+    private static let orderValue = Counter(label: "recipecart_orders_placed_value_minor_total")
     private static let pageCacheHits = Counter(label: "recipecart_page_cache_total", dimensions: [("result", "hit")])
     private static let pageCacheMisses = Counter(label: "recipecart_page_cache_total", dimensions: [("result", "miss")])
 
@@ -15,8 +17,9 @@ enum AppMetrics {
         cartPosts.increment()
     }
 
-    static func orderPlaced() {
+    static func orderPlaced(estimateMinor: Int?) {
         ordersPlaced.increment()
+        if let estimateMinor { orderValue.increment(by: Int64(estimateMinor)) }
     }
 
     static func pageCache(hit: Bool) {

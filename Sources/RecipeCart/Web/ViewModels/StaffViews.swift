@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartShelf
 import RecipeCartStorage
 import RecipeCartUpstream
 
@@ -62,6 +63,10 @@ struct StaffBoardView: PageView {
         var medianText: String
         var late: Int
         var lateText: String
+        /// "€123.45 estimated · €98.10 charged" (`data-takings-estimated-minor`, `data-takings-charged-minor`).
+        var takingsText: String
+        var estimatedMinor: Int
+        var chargedMinor: Int
         /// Where the shop's day starts and ends (`data-day-start`, `data-day-end`): the board's script counts an
         /// open order of today into `late` as it turns late, and reads the board again when the day ends.
         var dayStart: String
@@ -124,7 +129,8 @@ struct StaffBoardView: PageView {
 
     init(
         orders: [(order: Order, pickList: [ShoppingListGroup])], done: [Order],
-        numbers: (counts: OrderDayNumbers, day: DateInterval)?, carts: [(label: String, cart: ActiveCart)],
+        numbers: (counts: OrderDayNumbers, day: DateInterval, currency: Currency)?,
+        carts: [(label: String, cart: ActiveCart)],
         pickList: [ShoppingListGroup], points: PointsUsage?,
         limits: OrderAge.Limits, csrfToken: String, assets: AssetURLs, title: String, now: Date, day: DateInterval,
         zone: TimeZone, handoffs: [OrderCode: Handoff] = [:]
@@ -149,12 +155,15 @@ struct StaffBoardView: PageView {
         orderCountText = orders.count == 1 ? "1 order" : "\(orders.count) orders"
         self.done = done.map { StaffDoneTicket(order: $0, zone: zone) }
         hasDone = !done.isEmpty
-        self.numbers = numbers.map { numbers, day in
+        self.numbers = numbers.map { numbers, day, currency in
             Numbers(
                 orders: numbers.orders,
                 ordersText: numbers.orders == 1 ? "1 order today" : "\(numbers.orders) orders today",
                 medianText: numbers.medianMinutesToReady.map { "\($0) min to ready (median)" } ?? "none ready yet",
                 late: numbers.late, lateText: numbers.late == 1 ? "1 late" : "\(numbers.late) late",
+                takingsText: currency.format(minor: numbers.estimatedMinor) + " estimated · "
+                    + currency.format(minor: numbers.chargedMinor) + " charged",
+                estimatedMinor: numbers.estimatedMinor, chargedMinor: numbers.chargedMinor,
                 dayStart: StaffOrderTicket.instant(day.start), dayEnd: StaffOrderTicket.instant(day.end))
         }
         self.csrfToken = csrfToken
