@@ -5,17 +5,18 @@ import RecipeCartDomain
 /// which someone may have planted, is left with nothing. Every table keyed by the session hash is listed here.
 package enum SessionHandover {
     package static func move(_ db: Database, from old: SessionKey, to new: SessionKey) throws {
-        try db.execute(
+        // Cached: an order's send hands its session over, so these run for every order.
+        try db.cachedStatement(
             sql:
-                "INSERT INTO sessions (id_hash, created_at, last_seen_at) SELECT ?, created_at, app_now() FROM sessions WHERE id_hash = ?",
-            arguments: [new.hash, old.hash])
+                "INSERT INTO sessions (id_hash, created_at, last_seen_at) SELECT ?, created_at, app_now() FROM sessions WHERE id_hash = ?"
+        ).execute(arguments: [new.hash, old.hash])
         for table in [
             "cart_items", "cart_undo", "shopper_recipe_edits", "recipe_edit_undos", "cart_have", "cart_shares",
             "orders",
         ] {
-            try db.execute(
-                sql: "UPDATE \(table) SET session_hash = ? WHERE session_hash = ?", arguments: [new.hash, old.hash])
+            try db.cachedStatement(sql: "UPDATE \(table) SET session_hash = ? WHERE session_hash = ?")
+                .execute(arguments: [new.hash, old.hash])
         }
-        try db.execute(sql: "DELETE FROM sessions WHERE id_hash = ?", arguments: [old.hash])
+        try db.cachedStatement(sql: "DELETE FROM sessions WHERE id_hash = ?").execute(arguments: [old.hash])
     }
 }
