@@ -15,10 +15,6 @@ package enum PricedOrderSchema {
         -- currency its priced rows name; NULL for an order without priced rows, and final_minor until it is ready.
         ALTER TABLE orders ADD COLUMN estimate_minor BIGINT;
         ALTER TABLE orders ADD COLUMN final_minor BIGINT;
-
-        -- Every send hands its session's rows over to a new id (`SQLConnection.handOverSession`), on PostgreSQL by
-        -- cascading the session row's new id: each table it touches is found by session_hash.
-        CREATE INDEX recipe_edit_undos_session ON recipe_edit_undos (session_hash);
         """
 
     package static func statements(_ dialect: SQLDialect) -> String {

@@ -18,10 +18,9 @@ package struct SQLOrderStore: OrderStore {
     /// The shop's zone, which the partner's events write slot times in.
     package var timeZone = TimeZone.current
 
-    package func place(
-        _ content: OrderContent, note: String, slot booking: PickupBooking?, session: SessionKey,
-        renewedAs renewed: SessionKey?
-    ) async throws -> OrderPlacement {
+    package func place(_ content: OrderContent, note: String, slot booking: PickupBooking?, session: SessionKey)
+        async throws -> OrderPlacement
+    {
         let clockTime = clock.now()
         let time = clockTime.timeIntervalSince1970
         // Kept to the stored precision, so the order answered here is the order read back later.
@@ -80,7 +79,6 @@ package struct SQLOrderStore: OrderStore {
                     UPDATE sessions SET last_seen_at = \(connection.dialect.sessionTime(clockTime))
                     WHERE id_hash = \(hash)
                     """)
-                if let renewed { try await connection.handOverSession(from: session, to: renewed) }
                 let order = Order(
                     code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now,
                     partner: writesPartnerEvents ? PartnerState(status: .awaiting, updatedAt: now) : nil,

@@ -5,7 +5,6 @@ import RecipeCartDomain
 /// which someone may have planted, is left with nothing. Every table keyed by the session hash is listed here.
 package enum SessionHandover {
     package static func move(_ db: Database, from old: SessionKey, to new: SessionKey) throws {
-        // Cached: an order's send hands its session over, so these run for every order.
         try db.cachedStatement(
             sql:
                 "INSERT INTO sessions (id_hash, created_at, last_seen_at) SELECT ?, created_at, app_now() FROM sessions WHERE id_hash = ?"

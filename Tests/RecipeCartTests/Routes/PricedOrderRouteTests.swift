@@ -157,33 +157,3 @@ import Testing
             ))
     }
 }
-
-/// Sending an order is when a shopper's phone number and note enter the shop: the session id turns over on that post.
-@Suite struct OrderSessionRenewalRouteTests {
-    @Test func sendingRenewsTheSessionIdAndTheOldCookieFollowsNothing() async throws {
-        try await TestEnvironment().withShopper { shopper in
-            try await shopper.post("/cart/items/bundled-1", [("op", "inc")])
-            let first = try await shopper.post("/cart/order", [("note", "Ann")])
-            let firstCode = try #require(first.location?.split(separator: "/").last.map(String.init))
-            try await shopper.post("/cart/items/bundled-2", [("op", "inc")])
-            let before = try #require(shopper.cookies["rc_session"])
-            var planted = Shopper(client: shopper.client)
-            planted.cookies["rc_session"] = before
-
-            let sent = try await shopper.post(
-                "/cart/order", [("note", "Ann"), ("substitution", "call-me"), ("phone", "+353 1 234")])
-            #expect(sent.status == .seeOther)
-            let code = try #require(sent.location?.split(separator: "/").last.map(String.init))
-            let after = try #require(shopper.cookies["rc_session"])
-            #expect(after != before)
-            // The shopper keeps every order; the cookie from before the send sees none of them.
-            #expect(try await shopper.get("/orders/\(code)").status == .ok)
-            #expect(try await shopper.get("/orders/\(firstCode)").status == .ok)
-            let cart = try await shopper.get("/cart")
-            #expect(cart.contains(#"data-order-code="\#(code)""#) && cart.contains(#"data-order-code="\#(firstCode)""#))
-            #expect(try await planted.get("/orders/\(code)").status == .notFound)
-            #expect(try await planted.get("/orders/\(firstCode)").status == .notFound)
-            #expect(!(try await planted.get("/cart").contains("data-order-code=")))
-        }
-    }
-}

@@ -16,9 +16,7 @@ import Testing
     {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
-            _ = try await stores.stores.products.save([
-                ProductStoreTests.butter(stock: butter), ProductStoreTests.onions,
-            ])
+            _ = try await stores.stores.products.save([ProductStoreTests.butter(stock: butter), ProductStoreTests.onions])
             try await body(stores)
         }
     }
@@ -149,35 +147,6 @@ import Testing
                 }
                 .count == 9)
             #expect(try await stock(stores) == 0)
-        }
-    }
-
-    @Test(arguments: StoreBackend.all) func aSendUnderARenewedIdMovesTheSessionsOrdersWithIt(backend: StoreBackend)
-        async throws
-    {
-        try await withShelf(backend, butter: 12) { (stores: TestStores) async throws in
-            let old = SessionKey(sessionID: "planted")
-            let renewed = SessionKey(sessionID: "renewed")
-            guard
-                case .placed(let earlier) = try await stores.orders.place(
-                    try await cart(of: old, butter: 1, in: stores), note: "", session: old)
-            else {
-                Issue.record("the first order was not placed")
-                return
-            }
-            guard
-                case .placed(let order) = try await stores.orders.place(
-                    try await cart(of: old, butter: 1, in: stores), note: "", slot: nil, session: old,
-                    renewedAs: renewed)
-            else {
-                Issue.record("the order was not placed")
-                return
-            }
-            #expect(try await stores.orders.orders(session: old).isEmpty)
-            #expect(Set(try await stores.orders.orders(session: renewed).map(\.code)) == [earlier.code, order.code])
-            #expect(try await stores.orders.order(order.code, session: renewed)?.isOwn == true)
-            #expect(try await stores.orders.order(order.code, session: old)?.isOwn == false)
-            #expect(try await stock(stores) == 10)
         }
     }
 }

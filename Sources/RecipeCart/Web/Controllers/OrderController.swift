@@ -50,19 +50,14 @@ struct OrderController: Sendable {
             cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
         content.substitution = substitution
         content.pricing = try await pricing.orderPricing(for: content)
-        // The shopper's phone number and note enter the shop here: the session id is renewed, so a cookie planted
-        // in the browser before cannot follow the order (OWASP: renew the id when the session's stakes change).
-        let renewed = ShopperSession.fresh()
-        switch try await orders.place(
-            content, note: note, slot: booking, session: session.key, renewedAs: renewed.key)
-        {
+        switch try await orders.place(content, note: note, slot: booking, session: session.key) {
         case .placed(let order):
             AppMetrics.orderPlaced(estimateMinor: order.content.pricing?.estimateMinor)
             let collect = order.slot.map { " " + PickupSlotText.collect($0, in: pages.timeZone) + "." } ?? ""
             return pages.redirect(
                 to: Route.order.url(order.code),
                 status: StatusMessage("Sent to the shop. Your pickup code is \(order.code).\(collect)"),
-                session: renewed, cartChanged: true)
+                cartChanged: true)
         case .emptyCart:
             throw AppError.conflict(Self.emptyCart)
         case .cartChanged:
