@@ -16,7 +16,9 @@ import Testing
     {
         try await backend.withStores { (stores: TestStores) async throws in
             try await stores.installBundled()
-            _ = try await stores.stores.products.save([ProductStoreTests.butter(stock: butter), ProductStoreTests.onions])
+            _ = try await stores.stores.products.save([
+                ProductStoreTests.butter(stock: butter), ProductStoreTests.onions,
+            ])
             try await body(stores)
         }
     }
