@@ -23,6 +23,26 @@ import Testing
         try await stores.products.setMatches(["butter": ["BUT-500"]])
     }
 
+    static let staffToken = "staff-token-for-tests"
+
+    /// Sends `batches` of brownies (100 g of butter each, in 500 g packs) and signs staff in beside the shopper.
+    static func sendBrownies(_ batches: Int, _ shopper: inout Shopper) async throws -> (code: String, staff: Shopper) {
+        try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", String(batches))])
+        let sent = try await shopper.post("/cart/order", [])
+        let code = try #require(sent.location?.split(separator: "/").last.map(String.init))
+        var staff = Shopper(client: shopper.client)
+        try await staff.post("/staff/login", [("token", staffToken)])
+        return (code, staff)
+    }
+
+    /// Moves `code` on the board, expecting it to go.
+    static func move(_ code: String, _ steps: [(String, String)], by staff: inout Shopper) async throws {
+        for (from, to) in steps {
+            #expect(
+                try await staff.post("/staff/orders/\(code)/status", [("from", from), ("to", to)]).status == .seeOther)
+        }
+    }
+
     static func butterStock(_ environment: TestEnvironment) async throws -> Int? {
         try await environment.database().read { db in
             try Int.fetchOne(db, sql: "SELECT stock FROM products WHERE sku = 'BUT-500'")
@@ -77,42 +97,27 @@ import Testing
 
     @Test func cancellingOnTheBoardPutsThePacksBack() async throws {
         var environment = try TestEnvironment()
-        environment.staffToken = "staff-token-for-tests"
+        environment.staffToken = Self.staffToken
         try await Self.shelf(environment)
         let shop = environment
         try await environment.withShopper { shopper in
-            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "11")])
-            let sent = try await shopper.post("/cart/order", [])
-            let code = try #require(sent.location?.split(separator: "/").last.map(String.init))
+            var (code, staff) = try await Self.sendBrownies(11, &shopper)
             #expect(try await Self.butterStock(shop) == 2)
-            var staff = Shopper(client: shopper.client)
-            try await staff.get("/staff/login")
-            try await staff.post("/staff/login", [("token", "staff-token-for-tests")])
-            let cancelled = try await staff.post(
-                "/staff/orders/\(code)/status", [("from", "new"), ("to", "cancelled")])
-            #expect(cancelled.status == .seeOther)
+            try await Self.move(code, [("new", "cancelled")], by: &staff)
         }
         #expect(try await Self.butterStock(environment) == 5)
     }
 
     @Test func theBoardAddsUpTheDaysTakingsAndTheOrderPageShowsTheChargeOnceReady() async throws {
         var environment = try TestEnvironment()
-        environment.staffToken = "staff-token-for-tests"
+        environment.staffToken = Self.staffToken
         try await Self.shelf(environment)
         try await environment.withShopper { shopper in
-            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "2")])
-            let sent = try await shopper.post("/cart/order", [])
-            let code = try #require(sent.location?.split(separator: "/").last.map(String.init))
-            var staff = Shopper(client: shopper.client)
-            try await staff.post("/staff/login", [("token", "staff-token-for-tests")])
+            var (code, staff) = try await Self.sendBrownies(2, &shopper)
             let board = try await staff.get("/staff")
             #expect(board.contains(#"data-takings-estimated-minor="449" data-takings-charged-minor="0""#))
             #expect(board.contains(#"<span class="staff-takings">€4.49 estimated · €0.00 charged</span>"#))
-            for (from, to) in [("new", "picking"), ("picking", "ready")] {
-                #expect(
-                    try await staff.post("/staff/orders/\(code)/status", [("from", from), ("to", to)]).status
-                        == .seeOther)
-            }
+            try await Self.move(code, [("new", "picking"), ("picking", "ready")], by: &staff)
             #expect(
                 try await staff.get("/staff").contains(
                     #"data-takings-estimated-minor="449" data-takings-charged-minor="449""#))
@@ -124,20 +129,14 @@ import Testing
 
     @Test func thePartnerIsAskedToAuthoriseTheEstimateAndToChargeNothingForACancel() async throws {
         var environment = try TestEnvironment()
-        environment.staffToken = "staff-token-for-tests"
+        environment.staffToken = Self.staffToken
         environment.partner = PartnerSettings(
             url: URL(string: "http://127.0.0.1:9/events")!,
             secret: WebhookSecret("whsec_" + Data(repeating: 7, count: 24).base64EncodedString())!)
         try await Self.shelf(environment)
         try await environment.withShopper { shopper in
-            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "2")])
-            let sent = try await shopper.post("/cart/order", [])
-            let code = try #require(sent.location?.split(separator: "/").last.map(String.init))
-            var staff = Shopper(client: shopper.client)
-            try await staff.post("/staff/login", [("token", "staff-token-for-tests")])
-            #expect(
-                try await staff.post("/staff/orders/\(code)/status", [("from", "new"), ("to", "cancelled")]).status
-                    == .seeOther)
+            var (code, staff) = try await Self.sendBrownies(2, &shopper)
+            try await Self.move(code, [("new", "cancelled")], by: &staff)
         }
         let (body, cancel) = try await environment.database().read { db in
             (
