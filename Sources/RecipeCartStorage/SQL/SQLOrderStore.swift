@@ -90,10 +90,10 @@ package struct SQLOrderStore: OrderStore {
                 return (.placed(order), stock.soldOut)
             }
         } catch let refused as ShortOfStock {
-            try await showStockChanged(of: refused.shortages.map(\.sku))
+            await showStockChanged(of: refused.shortages.map(\.sku))
             return .shortOfStock(refused.shortages)
         }
-        try await showStockChanged(of: emptied)
+        await showStockChanged(of: emptied)
         return placement
     }
 
@@ -103,10 +103,11 @@ package struct SQLOrderStore: OrderStore {
 
     /// Advances the catalog generation for products whose stock crossed 0 or was found short, so pages read the
     /// shelf again: touching a product's `version` is what advances it (`PricedOrderSchema`). Rare by nature, and
-    /// its own transaction, so an order never waits on the generation's row.
-    private func showStockChanged(of skus: [String]) async throws {
+    /// its own transaction, so an order never waits on the generation's row. After the order's commit, so a failure
+    /// here must not answer the send as failed: the pages then catch up at the shelf's next change.
+    private func showStockChanged(of skus: [String]) async {
         guard !skus.isEmpty else { return }
-        try await database.write(advancing: generations) { connection in
+        _ = try? await database.write(advancing: generations) { connection in
             try await connection.execute("UPDATE products SET version = version WHERE sku IN (\(list: skus))")
         }
     }
@@ -231,7 +232,7 @@ package struct SQLOrderStore: OrderStore {
             }
             return (true, restocked)
         }
-        try await showStockChanged(of: restocked)
+        await showStockChanged(of: restocked)
         return moved
     }
 
@@ -250,7 +251,7 @@ package struct SQLOrderStore: OrderStore {
             try await SQLPickupSlotStore.movePlace(of: code, by: 1, on: connection)
             return (back, try await SQLShelfStock.move(code, by: -1, on: connection))
         }
-        try await showStockChanged(of: emptied)
+        await showStockChanged(of: emptied)
         return back
     }
 
