@@ -95,6 +95,18 @@ import Testing
         #expect(try await Self.butterStock(environment) == 2)
     }
 
+    @Test func aRowWhoseProductsAreAllSoldOutRefusesTheSend() async throws {
+        let environment = try TestEnvironment()
+        try await Self.shelf(environment, butter: 0)
+        try await environment.withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-2", [("op", "inc")])
+            let refused = try await shopper.post("/cart/order", [("note", "Ann")])
+            #expect(refused.status == .conflict)
+            #expect(refused.contains("Not enough on the shelf: Butter &lt;b&gt;500&lt;/b&gt; g has none left."))
+            #expect(refused.cartLines.map(\.1) == [1])
+        }
+    }
+
     @Test func cancellingOnTheBoardPutsThePacksBack() async throws {
         var environment = try TestEnvironment()
         environment.staffToken = Self.staffToken

@@ -49,7 +49,11 @@ struct OrderController: Sendable {
         var content = OrderContent(
             cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
         content.substitution = substitution
-        content.pricing = try await pricing.orderPricing(for: content)
+        let priced = try await pricing.orderPricing(for: content)
+        guard priced.soldOut.isEmpty else {
+            return try await refused(SendRefusal(.conflict, Self.shortOfStock(priced.soldOut)))
+        }
+        content.pricing = priced.pricing
         switch try await orders.place(content, note: note, slot: booking, session: session.key) {
         case .placed(let order):
             AppMetrics.orderPlaced(estimateMinor: order.content.pricing?.estimateMinor)
