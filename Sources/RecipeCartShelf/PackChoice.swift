@@ -16,9 +16,18 @@ package struct PackChoice: Sendable, Equatable {
 
         /// `1 × 250 g Butter`; `2 × Lemon` when one piece is the pack; `≈ 300 g Onions` for a weighed good.
         package var display: String {
-            if offer.isSoldByWeight { return "≈ \(Self.quantity(amount, offer.packSize.unit)) \(offer.name)" }
-            if offer.packSize == PackSize(1, .piece) { return "\(count) × \(offer.name)" }
-            return "\(count) × \(offer.packSize.display) \(offer.name)"
+            Self.display(
+                count: count, packSize: offer.packSize, amount: amount, name: offer.name,
+                isWeighed: offer.isSoldByWeight)
+        }
+
+        /// The same words for a pick kept apart from its offer, as an order's priced rows keep it.
+        package static func display(count: Int, packSize: PackSize, amount: Int, name: String, isWeighed: Bool)
+            -> String
+        {
+            if isWeighed { return "≈ \(quantity(amount, packSize.unit)) \(name)" }
+            if packSize == PackSize(1, .piece) { return "\(count) × \(name)" }
+            return "\(count) × \(packSize.display) \(name)"
         }
 
         /// `190 g`, `1.5 kg`, `3 pieces`.

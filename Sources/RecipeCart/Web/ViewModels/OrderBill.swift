@@ -48,10 +48,10 @@ struct OrderBill {
 
     /// As the cart page wrote it (`PackChoice.Pick.display`): `2 × 250 g Butter`, `2 × Lemon`, `≈ 300 g Onions`.
     private static func packs(_ line: PricedOrderLine, unit: PackSize.Unit) -> String {
-        if line.isWeighed { return "≈ \(PackChoice.Pick.quantity(line.amount, unit)) \(line.name)" }
-        guard let size = PackSize(Double(line.amount / max(line.packs, 1)), unit), size != PackSize(1, .piece) else {
+        guard let size = PackSize(Double(line.amount / max(line.packs, 1)), unit) else {
             return "\(line.packs) × \(line.name)"
         }
-        return "\(line.packs) × \(size.display) \(line.name)"
+        return PackChoice.Pick.display(
+            count: line.packs, packSize: size, amount: line.amount, name: line.name, isWeighed: line.isWeighed)
     }
 }
