@@ -67,6 +67,7 @@ public struct PricedOrderLine: Sendable, Equatable, Codable {
 public struct StockShortage: Sendable, Equatable {
     public var sku: String
     public var name: String
+    /// Packs the list takes; 0 when the list was priced against what is left, and needs more than that.
     public var needed: Int
     /// Packs left; 0 when none.
     public var left: Int

@@ -1,6 +1,7 @@
 """Helpers shared by the RecipeCart browser tests: the browser, viewports, screenshots and the
 page actions a shopper does. Everything here talks to the loopback server only."""
 
+import html
 import os
 import re
 import shutil
@@ -24,6 +25,11 @@ VIEWPORTS = {
 }
 
 SAVED_SCREENSHOTS = []
+
+
+def shown_shortfalls(page):
+    """The send form's hidden rows the cart page shows out of stock or short, as a browser posts them back with it."""
+    return [("shelf_short", html.unescape(value)) for value in re.findall(r'name="shelf_short" value="([^"]*)"', page)]
 
 
 def _find(*candidates):

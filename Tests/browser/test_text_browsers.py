@@ -17,6 +17,7 @@ import re
 
 import pytest
 
+from browserkit import shown_shortfalls
 from textbrowsers import Lynx, Session, lynx_dump, w3m_dump
 
 CARBONARA = "bundled-33"
@@ -45,7 +46,7 @@ def add_to_cart(shopper, recipe_id, times=1):
 
 def send_order(shopper, note=""):
     status, html, _ = shopper.get("/cart")
-    status, html, _ = shopper.post("/cart/order", {"_csrf": Session.csrf(html), "note": note})
+    status, html, _ = shopper.post("/cart/order", [("_csrf", Session.csrf(html)), ("note", note)] + shown_shortfalls(html))
     assert status == 200
     match = re.search(r'data-order-code="([A-Z0-9]+)"', html)
     assert match, "the send did not lead to an order page"

@@ -24,6 +24,11 @@ struct PricedList {
         basket.aisles.isEmpty ? nil : BasketTotal(basket, currency: currency)
     }
 
+    /// The rows the shelf cannot fill, as the send form posts them back (`PricedRow.shownShortfall`).
+    var shownShortfalls: [String] {
+        basket.aisles.flatMap(\.rows).compactMap(\.shownShortfall)
+    }
+
     /// The list as text, each bought row with its packs and price, each aisle with its subtotal, and the total.
     func text(recipes: [(title: String, count: Int, servings: Int)]) -> String {
         var prices: [String: String] = [:]

@@ -6,9 +6,12 @@ extension ShelfPricing {
     /// sold here. Its rows are those the cart page priced for the same list; their order is the shop's default walk
     /// (the order page and the board put them in the shop's own).
     ///
-    /// A row whose every matched product is out of stock has no pick, so no stock would be taken for it: it comes
-    /// back as a shortage, for the send to be refused rather than placed without it.
-    func orderPricing(for content: OrderContent) async throws -> (pricing: OrderPricing?, soldOut: [StockShortage]) {
+    /// A row the shelf cannot fill (out of stock, or only some packs left) is placed as it stands only when the cart
+    /// page showed it so (`shown`, its `shownShortfall`s); any other comes back as a shortage, for the send to be
+    /// refused rather than placed short of what the shopper was promised.
+    func orderPricing(for content: OrderContent, shown: Set<String>) async throws
+        -> (pricing: OrderPricing?, short: [StockShortage])
+    {
         let entries = content.shoppingListEntries
         let groups = ShoppingList(entries: entries).groups(walkingOrder: Aisle.defaultOrder, have: content.have)
         let basket = try await basket(entries: entries, groups: groups)
@@ -16,11 +19,14 @@ extension ShelfPricing {
         let lines = rows.flatMap { row in
             row.choice.picks.map { pick in PricedOrderLine(row: row.item.key, pick: pick) }
         }
-        let soldOut = rows.filter { $0.choice.status == .outOfStock }.compactMap(\.soldOut.first).map {
-            StockShortage(sku: $0.sku, name: $0.name, needed: 1, left: 0)
+        let short = rows.compactMap { row -> StockShortage? in
+            guard let shortfall = row.shownShortfall, !shown.contains(shortfall) else { return nil }
+            let left = row.choice.picks.reduce(0) { $0 + $1.count }
+            guard let product = row.choice.picks.first?.offer ?? row.soldOut.first else { return nil }
+            return StockShortage(sku: product.sku, name: product.name, needed: 0, left: left)
         }
-        guard !lines.isEmpty else { return (nil, soldOut) }
-        return (OrderPricing(currency: currency.code, lines: lines, isEstimated: basket.isEstimated), soldOut)
+        guard !lines.isEmpty else { return (nil, short) }
+        return (OrderPricing(currency: currency.code, lines: lines, isEstimated: basket.isEstimated), short)
     }
 }
 

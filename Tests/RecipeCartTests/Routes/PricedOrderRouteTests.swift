@@ -104,7 +104,44 @@ import Testing
             #expect(refused.status == .conflict)
             #expect(refused.contains("Not enough on the shelf: Butter &lt;b&gt;500&lt;/b&gt; g has none left."))
             #expect(refused.cartLines.map(\.1) == [1])
+            // The page sent back says so and posts the row back with the form: sent from it, the order goes without.
+            #expect(refused.contains("Out of stock"))
+            #expect(refused.contains(#"<input type="hidden" name="shelf_short" value="0 butter">"#))
+            let sent = try await shopper.post("/cart/order", [("note", "Ann"), ("shelf_short", "0 butter")])
+            #expect(sent.status == .seeOther)
+            let order = try await shopper.follow(sent)
+            #expect(order.contains("Ann") && !order.contains("data-order-total-minor"))
         }
+        #expect(try await Self.butterStock(environment) == 0)
+    }
+
+    @Test func aRowShownWithOnlyAFewPacksLeftIsSentWithThemAndOneThatRanShortSinceIsRefused() async throws {
+        let environment = try TestEnvironment()
+        try await Self.shelf(environment, butter: 2)
+        let shop = environment
+        try await environment.withShopper { shopper in
+            // Eleven batches take three packs; the shelf has two.
+            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "11")])
+            let cart = try await shopper.get("/cart")
+            #expect(cart.contains("Only 2 left"))
+            #expect(cart.contains(#"name="shelf_short" value="2 butter""#))
+            #expect(cart.contains("packed as the list shows them"))
+
+            // A send that never saw the row short (another form, a script) is told, and nothing leaves the shelf.
+            let refused = try await shopper.post("/cart/order", [("shelf_short", "3 butter")])
+            #expect(refused.status == .conflict)
+            #expect(
+                refused.contains(
+                    "Not enough on the shelf: Butter &lt;b&gt;500&lt;/b&gt; g has 2 packs left, fewer than your list needs."
+                ))
+            #expect(try await Self.butterStock(shop) == 2)
+
+            let sent = try await shopper.post("/cart/order", [("shelf_short", "0 salt"), ("shelf_short", "2 butter")])
+            #expect(sent.status == .seeOther)
+            let order = try await shopper.follow(sent)
+            #expect(order.contains(#"data-order-total-minor="898""#))
+        }
+        #expect(try await Self.butterStock(environment) == 0)
     }
 
     @Test func cancellingOnTheBoardPutsThePacksBack() async throws {

@@ -15,6 +15,9 @@ import Testing
         #expect(form["empty"] == "")
         #expect(form["flag"] == "")
         #expect(form["missing"] == nil)
+        #expect(form.values("op") == ["inc", "dec"])
+        #expect(form.values("note") == ["a b&c"])
+        #expect(form.values("missing").isEmpty)
     }
 
     @Test func malformedEscapesAreRefusedInBodiesButKeptInQueries() throws {

@@ -89,6 +89,7 @@ struct CartController: Sendable {
             shareToken: shareToken, chrome: chrome, now: pages.clock.now(), zone: pages.timeZone,
             statusAnchor: status?.anchor)
         view.basket = list.total
+        view.shelfShortfalls = list.shownShortfalls
         if !cart.isEmpty { view.pickup = try await pickup.choice(chosen: attempt?.slot) }
         if let attempt { view.keep(attempt) }
         let costs = try await pricing.servingCosts(

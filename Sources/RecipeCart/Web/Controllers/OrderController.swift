@@ -49,9 +49,9 @@ struct OrderController: Sendable {
         var content = OrderContent(
             cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
         content.substitution = substitution
-        let priced = try await pricing.orderPricing(for: content)
-        guard priced.soldOut.isEmpty else {
-            return try await refused(SendRefusal(.conflict, Self.shortOfStock(priced.soldOut)))
+        let priced = try await pricing.orderPricing(for: content, shown: Set(form.values("shelf_short")))
+        guard priced.short.isEmpty else {
+            return try await refused(SendRefusal(.conflict, Self.shortOfStock(priced.short)))
         }
         content.pricing = priced.pricing
         switch try await orders.place(content, note: note, slot: booking, session: session.key) {
@@ -77,11 +77,14 @@ struct OrderController: Sendable {
     /// "Not enough on the shelf: Butter 250 g has 1 pack left (your list takes 2); Flour has none left."
     static func shortOfStock(_ shortages: [StockShortage]) -> String {
         let rows = shortages.map { shortage in
+            let takes =
+                shortage.needed > shortage.left
+                ? " (your list takes \(shortage.needed))" : ", fewer than your list needs"
             let left =
                 switch shortage.left {
                 case 0: "has none left"
-                case 1: "has 1 pack left (your list takes \(shortage.needed))"
-                default: "has \(shortage.left) packs left (your list takes \(shortage.needed))"
+                case 1: "has 1 pack left" + takes
+                default: "has \(shortage.left) packs left" + takes
                 }
             return "\(shortage.name) \(left)"
         }

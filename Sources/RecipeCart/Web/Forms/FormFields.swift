@@ -9,8 +9,15 @@ struct FormFields: Sendable {
     static let maximumFieldCount = 10_000
 
     private var values: [String: String] = [:]
+    /// The second and later values of names given more than once, in the order sent.
+    private var repeats: [String: [String]] = [:]
 
     subscript(name: String) -> String? { values[name] }
+
+    /// Every value of a name a form may repeat (one hidden field a row).
+    func values(_ name: String) -> [String] {
+        values[name].map { [$0] + repeats[name, default: []] } ?? []
+    }
 
     /// Reads and parses the body. Over 64 KB is a 413; anything that is not a form is a 400.
     static func read(from request: Request, limit: Int = maximumBodySize) async throws -> FormFields {
@@ -50,6 +57,8 @@ struct FormFields: Sendable {
             }
             if fields.values[name] == nil {
                 fields.values[name] = value
+            } else {
+                fields.repeats[name, default: []].append(value)
             }
         }
         return fields

@@ -65,6 +65,8 @@ struct CartView: PageView {
     /// The send form's "When you collect"; nil when the shop takes orders as soon as possible.
     var pickup: PickupChoice?
     var sendForm = SendForm()
+    /// The rows the page shows out of stock or short, posted back with the send so it places them as shown.
+    var shelfShortfalls: [String] = []
 
     /// What the send form shows typed in, and why a send was refused: empty on a plain visit.
     struct SendForm {
@@ -165,6 +167,8 @@ extension CartView: MustacheParent {
         case "hasOrders": hasOrders
         case "pickup": pickup
         case "sendForm": sendForm
+        case "shelfShortfalls": shelfShortfalls
+        case "hasShelfShortfalls": !shelfShortfalls.isEmpty
         default: nil
         }
     }

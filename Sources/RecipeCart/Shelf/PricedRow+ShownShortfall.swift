@@ -1,0 +1,16 @@
+import RecipeCartShelf
+
+extension PricedRow {
+    /// What the cart page told of a row the shelf cannot fill — out of stock, or only some packs left — as the send
+    /// form posts it back (`shelf_short`): "0 guanciale", "2 butter". A send places such a row as it stands only when
+    /// the shopper saw it so; a row that ran short after the page was drawn refuses the send instead. Nil for a row the
+    /// shelf fills, or one it never sells.
+    var shownShortfall: String? {
+        switch choice.status {
+        case .outOfStock, .partlyCovered:
+            "\(choice.picks.reduce(0) { $0 + $1.count }) \(item.key)"
+        case .covered, .noProduct, .noAmount:
+            nil
+        }
+    }
+}
