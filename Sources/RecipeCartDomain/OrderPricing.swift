@@ -22,6 +22,15 @@ public struct OrderPricing: Sendable, Equatable, Codable {
         for line in lines where line.stockTaken > 0 { taken[line.sku, default: 0] += line.stockTaken }
         return taken
     }
+
+    /// The weight (volume, pieces) of weighed goods taken from stock, by SKU, in each product's pack unit.
+    public var amountTaken: [String: Int] {
+        var taken: [String: Int] = [:]
+        for line in lines {
+            if let amount = line.amountTaken, amount > 0 { taken[line.sku, default: 0] += amount }
+        }
+        return taken
+    }
 }
 
 /// One product taken for one row of an order's list: `2 × 250 g Butter`, or a weighed good to the amount needed.
@@ -42,13 +51,15 @@ public struct PricedOrderLine: Sendable, Equatable, Codable {
     /// What the line costs, in minor units; for a weighed good, an estimate until it is weighed.
     public var priceMinor: Int
     public var isWeighed: Bool
-    /// Packs of it taken from stock (for a weighed good, the pack sizes its weight reaches); 0 when the shop does not
-    /// count its stock.
+    /// Packs of it taken from stock; 0 for a weighed good (see `amountTaken`) and when the shop does not count its
+    /// stock. (Orders placed before weighed goods were counted by weight took the pack sizes their weight reached.)
     public var stockTaken: Int
+    /// For a weighed good the shop counts: the weight taken from its stock, in `unit`; nil otherwise.
+    public var amountTaken: Int?
 
     public init(
         rowKey: String, sku: String, name: String, packs: Int, amount: Int, unit: String, unitPriceMinor: Int,
-        priceMinor: Int, isWeighed: Bool, stockTaken: Int
+        priceMinor: Int, isWeighed: Bool, stockTaken: Int, amountTaken: Int? = nil
     ) {
         self.rowKey = rowKey
         self.sku = sku
@@ -60,6 +71,7 @@ public struct PricedOrderLine: Sendable, Equatable, Codable {
         self.priceMinor = priceMinor
         self.isWeighed = isWeighed
         self.stockTaken = stockTaken
+        self.amountTaken = amountTaken
     }
 }
 
@@ -71,11 +83,14 @@ public struct StockShortage: Sendable, Equatable {
     public var needed: Int
     /// Packs left; 0 when none.
     public var left: Int
+    /// For a good sold by weight, the unit `needed` and `left` count (`g`, `ml`, `piece`) instead of packs.
+    public var unit: String?
 
-    public init(sku: String, name: String, needed: Int, left: Int) {
+    public init(sku: String, name: String, needed: Int, left: Int, unit: String? = nil) {
         self.sku = sku
         self.name = name
         self.needed = needed
         self.left = left
+        self.unit = unit
     }
 }

@@ -23,7 +23,7 @@ package struct Basket: Sendable, Equatable {
                         let matched = offers[item.key] ?? []
                         return PricedRow(
                             item: item, choice: PackChoice.choose(for: need, from: matched),
-                            soldOut: matched.filter { $0.stock == 0 })
+                            soldOut: matched.filter { $0.stockAmount == 0 })
                     })
             }
         }

@@ -4,7 +4,7 @@
 /// Ties go to less left over, then to fewer packs. Stock is respected where the shop counts it: never more packs of a
 /// product than it has, and when all of them hold less than the need, all there is, said so (`partlyCovered`). A good
 /// sold by weight is weighed to the need and priced need × price per kg, half up (`PackOffer.weighedPrice`); its
-/// stock counts pack sizes of it.
+/// stock counts whole pack sizes of it and what is left of one orders cut into (`PackOffer.stockAmount`).
 package struct PackChoice: Sendable, Equatable {
     package struct Pick: Sendable, Equatable {
         package var offer: PackOffer
@@ -151,7 +151,7 @@ package struct PackChoice: Sendable, Equatable {
 
     /// One candidate a weighed offer in stock, and one for the packed offers together.
     private static func candidates(for need: ProductNeed, from offers: [PackOffer]) -> [Candidate] {
-        let inStock = offers.filter { $0.stock != 0 }
+        let inStock = offers.filter { $0.stockAmount != 0 }
         var candidates = inStock.filter(\.isSoldByWeight).map { offer in
             let amount = min(need.amount, offer.stockAmount ?? need.amount)
             let pick = Pick(offer: offer, count: 1, amount: amount, priceMinor: offer.weighedPrice(of: amount))

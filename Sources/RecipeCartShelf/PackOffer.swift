@@ -12,6 +12,8 @@ package struct PackOffer: Sendable, Hashable {
     package var isSoldByWeight: Bool
     /// Packs on the shelf; for a good sold by weight, how many `packSize`s of it. nil when the shop does not count.
     package var stock: Int?
+    /// For a good sold by weight: what is left of a cut pack size, in its unit, beside `stock`'s whole ones.
+    package var stockPart: Int
 
     /// The dearest price an offer may have: 1,000,000 in major units, as the importer allows. Keeping prices and
     /// needs bounded keeps every product of a price and an amount far inside `Int`.
@@ -23,7 +25,7 @@ package struct PackOffer: Sendable, Hashable {
     /// nil for a price below 0 or past `largestPriceMinor`, or a stock below 0.
     package init?(
         sku: String, name: String, packSize: PackSize, priceMinor: Int, isSoldByWeight: Bool = false,
-        stock: Int? = nil
+        stock: Int? = nil, stockPart: Int = 0
     ) {
         guard (0...Self.largestPriceMinor).contains(priceMinor), (stock ?? 0) >= 0 else { return nil }
         self.sku = sku
@@ -32,6 +34,7 @@ package struct PackOffer: Sendable, Hashable {
         self.priceMinor = priceMinor
         self.isSoldByWeight = isSoldByWeight
         self.stock = stock.map { min($0, Self.largestStock) }
+        self.stockPart = max(0, stockPart)
     }
 
     package var unitPrice: UnitPrice {
@@ -40,7 +43,7 @@ package struct PackOffer: Sendable, Hashable {
 
     /// How much of it the shelf holds, in the pack size's unit; nil when not counted.
     package var stockAmount: Int? {
-        stock.map { $0 * packSize.amount }
+        stock.map { $0 * packSize.amount + stockPart }
     }
 
     /// What `amount` of a good sold by weight costs: `amount × price per kg ÷ 1,000`, half up.

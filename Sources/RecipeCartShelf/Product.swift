@@ -13,8 +13,11 @@ package struct Product: Sendable, Equatable {
     /// sold by weight.
     package var priceMinor: Int
     package var isSoldByWeight: Bool
-    /// Packs on the shelf; nil when the shop does not count them.
+    /// Packs on the shelf; nil when the shop does not count them. For a good sold by weight, whole pack sizes of it.
     package var stock: Int?
+    /// For a good sold by weight: what is left of the pack size orders have cut into, in its unit (below one pack
+    /// size), beside `stock`'s whole ones. Orders keep it; a new stock count from the till or staff sets it back to 0.
+    package var stockPart: Int
     /// An inactive product stays in the database (its price history, the orders that name it) but is not offered.
     package var isActive: Bool
     /// Counts the product's saved changes, so that an edit made from an older copy is told it raced another.
@@ -22,7 +25,7 @@ package struct Product: Sendable, Equatable {
 
     package init(
         sku: String, name: String, gtin: String? = nil, aisle: Aisle? = nil, packSize: PackSize, priceMinor: Int,
-        isSoldByWeight: Bool = false, stock: Int? = nil, isActive: Bool = true, version: Int = 0
+        isSoldByWeight: Bool = false, stock: Int? = nil, stockPart: Int = 0, isActive: Bool = true, version: Int = 0
     ) {
         self.sku = sku
         self.name = name
@@ -32,6 +35,7 @@ package struct Product: Sendable, Equatable {
         self.priceMinor = priceMinor
         self.isSoldByWeight = isSoldByWeight
         self.stock = stock
+        self.stockPart = stockPart
         self.isActive = isActive
         self.version = version
     }
@@ -40,13 +44,15 @@ package struct Product: Sendable, Equatable {
     package var offer: PackOffer? {
         PackOffer(
             sku: sku, name: name, packSize: packSize, priceMinor: priceMinor, isSoldByWeight: isSoldByWeight,
-            stock: stock)
+            stock: stock, stockPart: stockPart)
     }
 
-    /// Whether saving `other` over this would change what the shop sells: everything but the version.
+    /// Whether saving `other` over this would change what the shop sells: everything but the version and the part of
+    /// a pack size orders left (which the till's file does not know of).
     package func differs(from other: Product) -> Bool {
         var other = other
         other.version = version
+        other.stockPart = stockPart
         return other != self
     }
 }

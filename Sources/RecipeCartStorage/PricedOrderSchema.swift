@@ -17,6 +17,14 @@ package enum PricedOrderSchema {
         ALTER TABLE orders ADD COLUMN final_minor BIGINT;
         """
 
+    /// Weighed goods counted by weight: an order of 20 g of parmesan takes 20 g, not a whole kilogram of the stock.
+    /// `stock` keeps counting whole pack sizes, as the till's file does; `stock_part` is what is left of the one orders
+    /// cut into (below one pack size). Not a column shown on pages, so it does not advance the generation.
+    package static let weighedStockMigrationName = "v17-weighed-stock"
+    package static let weighedStockStatements = """
+        ALTER TABLE products ADD COLUMN stock_part INTEGER NOT NULL DEFAULT 0 CHECK (stock_part >= 0);
+        """
+
     package static func statements(_ dialect: SQLDialect) -> String {
         switch dialect {
         case .sqlite:

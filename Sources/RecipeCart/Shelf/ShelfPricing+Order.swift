@@ -21,9 +21,14 @@ extension ShelfPricing {
         }
         let short = rows.compactMap { row -> StockShortage? in
             guard let shortfall = row.shownShortfall, !shown.contains(shortfall) else { return nil }
-            let left = row.choice.picks.reduce(0) { $0 + $1.count }
             guard let product = row.choice.picks.first?.offer ?? row.soldOut.first else { return nil }
-            return StockShortage(sku: product.sku, name: product.name, needed: 0, left: left)
+            guard product.isSoldByWeight else {
+                let left = row.choice.picks.reduce(0) { $0 + $1.count }
+                return StockShortage(sku: product.sku, name: product.name, needed: 0, left: left)
+            }
+            let left = row.choice.picks.reduce(0) { $0 + $1.amount }
+            return StockShortage(
+                sku: product.sku, name: product.name, needed: 0, left: left, unit: product.packSize.unit.rawValue)
         }
         guard !lines.isEmpty else { return (nil, short) }
         return (OrderPricing(currency: currency.code, lines: lines, isEstimated: basket.isEstimated), short)
@@ -38,10 +43,7 @@ extension PricedOrderLine {
             rowKey: row, sku: offer.sku, name: offer.name, packs: pick.count, amount: pick.amount,
             unit: offer.packSize.unit.rawValue,
             unitPriceMinor: offer.priceMinor, priceMinor: pick.priceMinor, isWeighed: offer.isSoldByWeight,
-            // A weighed good's stock counts pack sizes of it: the weight asked for takes the sizes it reaches.
-            stockTaken: !counted
-                ? 0
-                : offer.isSoldByWeight
-                    ? (pick.amount + offer.packSize.amount - 1) / offer.packSize.amount : pick.count)
+            stockTaken: counted && !offer.isSoldByWeight ? pick.count : 0,
+            amountTaken: counted && offer.isSoldByWeight ? pick.amount : nil)
     }
 }

@@ -555,6 +555,7 @@ package enum PostgresSchema {
         ),
         (PickupSchema.migrationName, PickupSchema.tables),
         (PricedOrderSchema.migrationName, PricedOrderSchema.statements(.postgres)),
+        (PricedOrderSchema.weighedStockMigrationName, PricedOrderSchema.weighedStockStatements),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with

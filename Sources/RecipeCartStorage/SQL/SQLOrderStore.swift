@@ -33,9 +33,11 @@ package struct SQLOrderStore: OrderStore {
         let zone = timeZone
         let slotStart = booking?.slot.start.timeIntervalSince1970
         let slotEnd = booking?.slot.end.timeIntervalSince1970
-        let taken = content.pricing?.stockTaken ?? [:]
-        let names = Dictionary(
-            (content.pricing?.lines ?? []).map { ($0.sku, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let lines = content.pricing?.lines ?? []
+        let taking = SQLShelfStock.Taking(
+            packs: content.pricing?.stockTaken ?? [:], amounts: content.pricing?.amountTaken ?? [:],
+            names: Dictionary(lines.map { ($0.sku, $0.name) }, uniquingKeysWith: { first, _ in first }),
+            units: Dictionary(lines.map { ($0.sku, $0.unit) }, uniquingKeysWith: { first, _ in first }))
         // A send empties the cart.
         defer { database.forget(session) }
         let placement: OrderPlacement
@@ -55,7 +57,7 @@ package struct SQLOrderStore: OrderStore {
                 if let booking, try await !SQLPickupSlotStore.takePlace(booking, on: connection) {
                     return (.slotFull, [])
                 }
-                let stock = try await SQLShelfStock.take(taken, names: names, on: connection)
+                let stock = try await SQLShelfStock.take(taking, on: connection)
                 // Thrown to roll back the slot's place and the packs taken before the short one.
                 guard stock.short.isEmpty else { throw ShortOfStock(shortages: stock.short) }
                 var code = OrderCode.random()

@@ -15,6 +15,8 @@ package struct SQLProductStore: ProductStore {
     private static let batchSize = 500
     private static let columns =
         "sku, name, gtin, aisle, pack_amount, pack_unit, price_minor, sold_by_weight, stock, active, version"
+    /// `columns` and what orders left of a weighed good's cut pack size, which only orders write.
+    private static let readColumns = columns + ", stock_part"
 
     package init(database: any SQLDatabase, clock: AppClock, generations: CatalogGeneration? = nil) {
         self.database = database
@@ -43,7 +45,7 @@ package struct SQLProductStore: ProductStore {
             var stored: [String: Product] = [:]
             for batch in products.map(\.sku).chunked(into: Self.batchSize) {
                 let rows = try await connection.rows(
-                    "SELECT \(raw: Self.columns) FROM products WHERE sku IN (\(list: Array(batch)))",
+                    "SELECT \(raw: Self.readColumns) FROM products WHERE sku IN (\(list: Array(batch)))",
                     as: ProductRecord.self)
                 for row in rows { stored[row.product.sku] = row.product }
             }
@@ -75,7 +77,9 @@ package struct SQLProductStore: ProductStore {
                     ON CONFLICT (sku) DO UPDATE SET name = excluded.name, gtin = excluded.gtin, aisle = excluded.aisle,
                         pack_amount = excluded.pack_amount, pack_unit = excluded.pack_unit,
                         price_minor = excluded.price_minor, sold_by_weight = excluded.sold_by_weight,
-                        stock = excluded.stock, active = excluded.active, version = excluded.version,
+                        stock = excluded.stock,
+                        stock_part = CASE WHEN products.stock = excluded.stock THEN products.stock_part ELSE 0 END,
+                        active = excluded.active, version = excluded.version,
                         updated_at = excluded.updated_at
                     """)
                 written += batch.count
@@ -104,7 +108,7 @@ package struct SQLProductStore: ProductStore {
     package func product(sku: String) async throws -> Product? {
         try await database.read { connection in
             try await connection.row(
-                "SELECT \(raw: Self.columns) FROM products WHERE sku = \(sku)", as: ProductRecord.self)
+                "SELECT \(raw: Self.readColumns) FROM products WHERE sku = \(sku)", as: ProductRecord.self)
         }?.product
     }
 
@@ -113,7 +117,7 @@ package struct SQLProductStore: ProductStore {
         return try await database.read { connection in
             try await connection.rows(
                 """
-                SELECT \(raw: Self.columns) FROM products
+                SELECT \(raw: Self.readColumns) FROM products
                 WHERE \(search.isEmpty) OR lower(name) LIKE \(pattern) ESCAPE '\\' OR lower(sku) LIKE \(pattern) ESCAPE '\\'
                     OR gtin = \(search)
                 ORDER BY lower(name), sku LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
@@ -124,7 +128,7 @@ package struct SQLProductStore: ProductStore {
     package func activeProducts() async throws -> [Product] {
         try await database.read { connection in
             try await connection.rows(
-                "SELECT \(raw: Self.columns) FROM products WHERE active ORDER BY sku", as: ProductRecord.self)
+                "SELECT \(raw: Self.readColumns) FROM products WHERE active ORDER BY sku", as: ProductRecord.self)
         }.map(\.product)
     }
 
@@ -133,7 +137,7 @@ package struct SQLProductStore: ProductStore {
         return try await write { connection in
             guard
                 let current = try await connection.row(
-                    "SELECT \(raw: Self.columns) FROM products WHERE sku = \(edit.sku)\(raw: connection.dialect.lockRows)",
+                    "SELECT \(raw: Self.readColumns) FROM products WHERE sku = \(edit.sku)\(raw: connection.dialect.lockRows)",
                     as: ProductRecord.self)?.product
             else { return .missing }
             guard current.version == edit.version else { return .raced(current: current) }
@@ -145,6 +149,7 @@ package struct SQLProductStore: ProductStore {
                 UPDATE products SET name = \(saved.name), gtin = \(saved.gtin), aisle = \(saved.aisle?.rawValue),
                     pack_amount = \(saved.packSize.amount), pack_unit = \(saved.packSize.unit.rawValue),
                     price_minor = \(saved.priceMinor), sold_by_weight = \(saved.isSoldByWeight), stock = \(saved.stock),
+                    stock_part = CASE WHEN stock = \(saved.stock) THEN stock_part ELSE 0 END,
                     active = \(saved.isActive), version = \(saved.version), updated_at = \(now)
                 WHERE sku = \(saved.sku)
                 """)
@@ -234,14 +239,15 @@ private struct ProductRecord: SQLRecord {
     let product: Product
 
     init(row: SQLRow) throws {
-        let (sku, name, gtin, aisle, amount, unit, price, byWeight, stock, active, version) = try row.decode(
-            (String, String, String?, String?, Int, String, Int, Bool, Int?, Bool, Int).self)
+        let (sku, name, gtin, aisle, amount, unit, price, byWeight, stock, active, version, stockPart) =
+            try row.decode((String, String, String?, String?, Int, String, Int, Bool, Int?, Bool, Int, Int).self)
         guard let packUnit = PackSize.Unit(rawValue: unit), let packSize = PackSize(Double(amount), packUnit) else {
             throw SQLDecodingError(message: "product \(sku) has no pack size: \(amount) \(unit)")
         }
         product = Product(
             sku: sku, name: name, gtin: gtin, aisle: aisle.flatMap(Aisle.init(rawValue:)), packSize: packSize,
-            priceMinor: price, isSoldByWeight: byWeight, stock: stock, isActive: active, version: version)
+            priceMinor: price, isSoldByWeight: byWeight, stock: stock, stockPart: stockPart, isActive: active,
+            version: version)
     }
 }
 

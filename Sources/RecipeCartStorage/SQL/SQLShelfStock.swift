@@ -1,55 +1,108 @@
 import RecipeCartDomain
 
-/// Packs taken from and given back to the shelf by orders, inside the order's own transaction. Products are updated
-/// in SKU order, so two orders needing the same products on PostgreSQL wait for each other instead of deadlocking.
-/// A count only ever goes down while enough is left (`stock >= packs`, checked on the newest row), so two shoppers
-/// racing for the last pack cannot both have it. A product the shop does not count (`stock IS NULL`) is never short.
+/// Packs and weights taken from and given back to the shelf by orders, inside the order's own transaction. Products
+/// are updated in SKU order, so two orders needing the same products on PostgreSQL wait for each other instead of
+/// deadlocking. A count only ever goes down while enough is left (checked on the newest row), so two shoppers racing
+/// for the last pack cannot both have it. A product the shop does not count (`stock IS NULL`) is never short.
+///
+/// A weighed good's stock is `stock` whole pack sizes and `stock_part` of one cut into: 20 g of parmesan cuts a
+/// kilogram when nothing is cut yet (stock 6, part 0 becomes stock 5, part 980), and comes out of the part after.
 enum SQLShelfStock {
-    /// Takes `taken` packs by SKU.
-    /// - Returns: the products short of it, empty when every pack was taken; the caller rolls back when any is short.
-    ///   `soldOut` lists the products it left at 0.
-    static func take(_ taken: [String: Int], names: [String: String], on connection: any SQLConnection) async throws
+    /// What an order takes, by SKU: packs of packed goods, and the weight (volume, pieces) of weighed ones in their
+    /// pack unit.
+    struct Taking {
+        var packs: [String: Int]
+        var amounts: [String: Int]
+        var names: [String: String]
+        var units: [String: String]
+    }
+
+    /// Takes `taking`.
+    /// - Returns: the products short of it, empty when everything was taken; the caller rolls back when any is short.
+    ///   `soldOut` lists the products it left with nothing.
+    static func take(_ taking: Taking, on connection: any SQLConnection) async throws
         -> (short: [StockShortage], soldOut: [String])
     {
         var short: [StockShortage] = []
         var soldOut: [String] = []
-        for (sku, packs) in taken.sorted(by: { $0.key < $1.key }) {
-            if let left = try await connection.value(
-                """
-                UPDATE products SET stock = stock - \(packs) WHERE sku = \(sku) AND stock >= \(packs) RETURNING stock
-                """, as: Int.self)
-            {
-                if left == 0 { soldOut.append(sku) }
-                continue
+        let skus = Set(taking.packs.keys).union(taking.amounts.keys).sorted()
+        for sku in skus {
+            let name = taking.names[sku] ?? sku
+            if let packs = taking.packs[sku] {
+                if let left = try await connection.value(
+                    """
+                    UPDATE products SET stock = stock - \(packs) WHERE sku = \(sku) AND stock >= \(packs) RETURNING stock
+                    """, as: Int.self)
+                {
+                    if left == 0 { soldOut.append(sku) }
+                } else if let left = try await countedAmount(of: sku, on: connection) {
+                    short.append(StockShortage(sku: sku, name: name, needed: packs, left: left.stock))
+                }
             }
-            let counted = try await connection.rows("SELECT stock FROM products WHERE sku = \(sku)", as: Int?.self)
-            // Not counted: nothing to take. A product deleted since the cart was priced has nothing left.
-            if let row = counted.first, row == nil { continue }
-            short.append(
-                StockShortage(sku: sku, name: names[sku] ?? sku, needed: packs, left: counted.first.flatMap { $0 } ?? 0)
-            )
+            if let amount = taking.amounts[sku] {
+                // Whole pack sizes cut for what the part does not hold; the rest of the last one cut is the new part.
+                let cut: SQLStatement =
+                    "(CASE WHEN \(amount) > stock_part THEN (\(amount) - stock_part + pack_amount - 1) / pack_amount ELSE 0 END)"
+                if let left = try await connection.row(
+                    """
+                    UPDATE products SET stock = stock - \(cut), stock_part = stock_part + \(cut) * pack_amount - \(amount)
+                    WHERE sku = \(sku) AND CAST(stock AS BIGINT) * pack_amount + stock_part >= \(amount)
+                    RETURNING stock, stock_part
+                    """, as: (Int, Int).self)
+                {
+                    if left == (0, 0) { soldOut.append(sku) }
+                } else if let left = try await countedAmount(of: sku, on: connection) {
+                    short.append(
+                        StockShortage(
+                            sku: sku, name: name, needed: amount, left: left.amount, unit: taking.units[sku]))
+                }
+            }
         }
         return (short, soldOut)
     }
 
+    /// A product's stock as packs and as its whole amount; nil when the shop does not count it. A product deleted
+    /// since the cart was priced has nothing left.
+    private static func countedAmount(of sku: String, on connection: any SQLConnection) async throws
+        -> (stock: Int, amount: Int)?
+    {
+        let rows = try await connection.rows(
+            "SELECT stock, CAST(stock AS BIGINT) * pack_amount + stock_part FROM products WHERE sku = \(sku)",
+            as: (Int?, Int?).self)
+        guard let row = rows.first else { return (0, 0) }
+        guard let stock = row.0, let amount = row.1 else { return nil }
+        return (stock, amount)
+    }
+
     /// Puts back (`by: 1`) or takes again (`by: -1`, never below 0: staff bringing an order back decide that) what
     /// `code`'s priced rows took.
-    /// - Returns: the products that were at 0 and have packs again, or were left at 0.
+    /// - Returns: the products that had nothing and have some again, or were left with nothing.
     @discardableResult
     static func move(_ code: OrderCode, by direction: Int, on connection: any SQLConnection) async throws -> [String] {
         guard
             let json = try await connection.value(
                 "SELECT content_json FROM orders WHERE code = \(code.rawValue)", as: String.self),
-            let taken = try OrderJSON.content(json).pricing?.stockTaken
+            let pricing = try OrderJSON.content(json).pricing
         else { return [] }
+        let greatest = connection.dialect.greatest
         var crossed: [String] = []
-        for (sku, packs) in taken.sorted(by: { $0.key < $1.key }) {
+        for (sku, packs) in pricing.stockTaken.sorted(by: { $0.key < $1.key }) {
             let left = try await connection.value(
                 """
-                UPDATE products SET stock = \(raw: connection.dialect.greatest)(stock + \(packs * direction), 0)
+                UPDATE products SET stock = \(raw: greatest)(stock + \(packs * direction), 0)
                 WHERE sku = \(sku) AND stock IS NOT NULL RETURNING stock
                 """, as: Int.self)
             if let left, direction > 0 ? left == packs : left == 0 { crossed.append(sku) }
+        }
+        for (sku, amount) in pricing.amountTaken.sorted(by: { $0.key < $1.key }) {
+            let total: SQLStatement =
+                "\(raw: greatest)(CAST(stock AS BIGINT) * pack_amount + stock_part + \(amount * direction), 0)"
+            let left = try await connection.value(
+                """
+                UPDATE products SET stock = \(total) / pack_amount, stock_part = \(total) % pack_amount
+                WHERE sku = \(sku) AND stock IS NOT NULL RETURNING CAST(stock AS BIGINT) * pack_amount + stock_part
+                """, as: Int.self)
+            if let left, direction > 0 ? left == amount : left == 0 { crossed.append(sku) }
         }
         return crossed
     }

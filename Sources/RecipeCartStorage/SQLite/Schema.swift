@@ -437,6 +437,9 @@ package enum Schema {
         migrator.registerMigration(PricedOrderSchema.migrationName) { db in
             try db.execute(sql: PricedOrderSchema.statements(.sqlite))
         }
+        migrator.registerMigration(PricedOrderSchema.weighedStockMigrationName) { db in
+            try db.execute(sql: PricedOrderSchema.weighedStockStatements)
+        }
         return migrator
     }
 

@@ -144,6 +144,40 @@ import Testing
         #expect(try await Self.butterStock(environment) == 0)
     }
 
+    @Test func aWeighedGoodSellsByWeightUntilTheLastGramsAndSaysHowMuchIsLeft() async throws {
+        var environment = try TestEnvironment()
+        environment.staffToken = Self.staffToken
+        let stores = try environment.stores()
+        _ = try await stores.products.save([
+            Product(
+                sku: "BUT-KG", name: "Butter from the block", aisle: .dairyEggs, packSize: PackSize(1000, .gram)!,
+                priceMinor: 990, isSoldByWeight: true, stock: 1)
+        ])
+        try await stores.products.setMatches(["butter": ["BUT-KG"]])
+        stores.close()
+        try await environment.withShopper { shopper in
+            // Three shoppers' brownies take 100 g each from the one kilogram on the shelf.
+            for _ in 0..<3 {
+                var other = Shopper(client: shopper.client)
+                try await other.post("/cart/items/bundled-2", [("op", "inc")])
+                #expect(try await other.post("/cart/order", []).status == .seeOther)
+            }
+            var staff = Shopper(client: shopper.client)
+            try await staff.post("/staff/login", [("token", Self.staffToken)])
+            #expect(try await staff.get("/staff/products").contains("700 g"))
+
+            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "8")])
+            let refused = try await shopper.post("/cart/order", [])
+            #expect(refused.status == .conflict)
+            #expect(
+                refused.contains(
+                    "Not enough on the shelf: Butter from the block has 700 g left (your list takes 800 g)."))
+            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "7")])
+            #expect(try await shopper.post("/cart/order", []).status == .seeOther)
+            #expect(try await staff.get("/staff/products").contains("none left"))
+        }
+    }
+
     @Test func cancellingOnTheBoardPutsThePacksBack() async throws {
         var environment = try TestEnvironment()
         environment.staffToken = Self.staffToken

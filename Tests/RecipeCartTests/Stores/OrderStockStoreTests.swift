@@ -130,6 +130,74 @@ import Testing
         }
     }
 
+    /// Onions by weight, counted: 2 kg on the shelf, as the till's file gives them.
+    private func weighedOnions(_ grams: Int, stock: Int?) -> OrderPricing {
+        OrderPricing(
+            currency: "EUR",
+            lines: [
+                PricedOrderLine(
+                    rowKey: "onion", sku: "ONI-KG", name: "Onions", packs: 1, amount: grams, unit: "g",
+                    unitPriceMinor: 189, priceMinor: grams * 189 / 1000, isWeighed: true, stockTaken: 0,
+                    amountTaken: stock == nil ? nil : grams)
+            ],
+            isEstimated: true)
+    }
+
+    @Test(arguments: StoreBackend.all) func aWeighedGoodIsTakenByWeightNotByWholePackSizes(backend: StoreBackend)
+        async throws
+    {
+        try await withShelf(backend, butter: 2) { (stores: TestStores) async throws in
+            var onions = ProductStoreTests.onions
+            onions.stock = 2
+            _ = try await stores.stores.products.save([onions])
+            func shelf() async throws -> (Int?, Int, Int?) {
+                let product = try #require(try await stores.stores.products.product(sku: "ONI-KG"))
+                return (product.stock, product.stockPart, product.offer?.stockAmount)
+            }
+            func send(_ grams: Int, as shopper: String) async throws -> OrderPlacement {
+                let session = SessionKey(sessionID: shopper)
+                var content = try await cart(of: session, butter: 0, in: stores)
+                content.pricing = weighedOnions(grams, stock: 2)
+                return try await stores.orders.place(content, note: "", session: session)
+            }
+            // 300 g cuts one kilogram; the next 500 g come out of what is left of it.
+            guard case .placed(let first) = try await send(300, as: "first") else {
+                Issue.record("the first order was not placed")
+                return
+            }
+            #expect(try await shelf() == (1, 700, 1700))
+            guard case .placed = try await send(500, as: "second") else {
+                Issue.record("the second order was not placed")
+                return
+            }
+            #expect(try await shelf() == (1, 200, 1200))
+            // More than is left is short, told in grams, and takes nothing.
+            #expect(
+                try await send(1250, as: "third")
+                    == .shortOfStock([StockShortage(sku: "ONI-KG", name: "Onions", needed: 1250, left: 1200, unit: "g")]
+                    ))
+            #expect(try await shelf() == (1, 200, 1200))
+            // A cancel puts the weight back, whole kilograms again where it makes them; taking it back takes it again.
+            #expect(try await stores.orders.move(first.code, from: .new, to: .cancelled))
+            #expect(try await shelf() == (1, 500, 1500))
+            #expect(try await stores.orders.moveBack(first.code, from: .cancelled, movedSince: .distantPast) == .new)
+            #expect(try await shelf() == (1, 200, 1200))
+            // A new count from the till replaces the cut kilogram; saving the same count keeps it.
+            _ = try await stores.stores.products.save([onions])
+            #expect(try await shelf() == (2, 0, 2000))
+            guard case .placed = try await send(1200, as: "fourth") else {
+                Issue.record("the fourth order was not placed")
+                return
+            }
+            #expect(try await shelf() == (0, 800, 800))
+            var renamed = onions
+            renamed.name = "Brown onions"
+            renamed.stock = 0
+            _ = try await stores.stores.products.save([renamed])
+            #expect(try await shelf() == (0, 800, 800))
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func theLastPacksGoToOneOrderEach(backend: StoreBackend) async throws {
         try await withShelf(backend, butter: 3) { (stores: TestStores) async throws in
             let shoppers = (0..<12).map { SessionKey(sessionID: "racer-\($0)") }

@@ -77,15 +77,14 @@ struct OrderController: Sendable {
     /// "Not enough on the shelf: Butter 250 g has 1 pack left (your list takes 2); Flour has none left."
     static func shortOfStock(_ shortages: [StockShortage]) -> String {
         let rows = shortages.map { shortage in
+            let count = { (amount: Int) in
+                shortage.unit.map { "\(amount) \($0)" } ?? (amount == 1 ? "1 pack" : "\(amount) packs")
+            }
             let takes =
                 shortage.needed > shortage.left
-                ? " (your list takes \(shortage.needed))" : ", fewer than your list needs"
-            let left =
-                switch shortage.left {
-                case 0: "has none left"
-                case 1: "has 1 pack left" + takes
-                default: "has \(shortage.left) packs left" + takes
-                }
+                ? " (your list takes \(shortage.unit.map { "\(shortage.needed) \($0)" } ?? String(shortage.needed)))"
+                : shortage.unit == nil ? ", fewer than your list needs" : ", less than your list needs"
+            let left = shortage.left == 0 ? "has none left" : "has \(count(shortage.left)) left" + takes
             return "\(shortage.name) \(left)"
         }
         return "Not enough on the shelf: " + rows.joined(separator: "; ") + "."

@@ -56,7 +56,7 @@ struct StaffProductEditView: PageView {
             raced
             ? Current(
                 price: ProductPriceText.price(of: product, in: currency), packSize: product.packSize.display,
-                stock: product.stock.map { "\($0) packs" } ?? "not counted", isSoldByWeight: product.isSoldByWeight,
+                stock: ProductStockText.text(of: product), isSoldByWeight: product.isSoldByWeight,
                 isActive: product.isActive)
             : nil
     }

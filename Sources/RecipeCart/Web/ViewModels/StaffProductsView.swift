@@ -96,7 +96,7 @@ struct StaffProductsView: PageView {
             sku: product.sku, name: product.name, packSize: product.packSize.display,
             price: ProductPriceText.price(of: product, in: currency), priceMinor: product.priceMinor,
             unitPrice: ProductPriceText.unitPrice(unitPrice, in: currency), unitPriceMinor: unitPrice.minor,
-            unit: unitPrice.unitName, stock: product.stock.map { "\($0) packs" } ?? "not counted",
+            unit: unitPrice.unitName, stock: ProductStockText.text(of: product),
             stockHook: product.stock.map(String.init) ?? "untracked", isActive: product.isActive,
             editURL: Route.staffProduct.url(product.sku))
     }
