@@ -71,7 +71,7 @@ public struct RecipeSummary: Sendable, Equatable {
     }
 }
 
-public struct Ingredient: Sendable, Equatable, Codable {
+public struct Ingredient: Sendable, Hashable, Codable {
     public var name: String
     public var measure: String
     /// The aisle a recipe API named (Spoonacular's `aisle`, such as "Milk, Eggs, Other Dairy"); nil otherwise.

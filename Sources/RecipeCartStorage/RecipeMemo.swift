@@ -34,6 +34,21 @@ package final class RecipeMemo: Sendable {
         state.withLock { $0.kept(id, generation: generation) }
     }
 
+    /// The ingredients of `ids` when every one of them is kept for `generation`, as `CatalogStore.ingredients(of:)`
+    /// answers them (a recipe without any left out); nil when one must be read. A shopper's list and order are made
+    /// of recipes they have just seen, so they are mostly here.
+    package func ingredients(of ids: [RecipeID], generation: Int?) -> [RecipeID: [Ingredient]]? {
+        guard let generation else { return nil }
+        return state.withLock { state in
+            var found: [RecipeID: [Ingredient]] = [:]
+            for id in ids {
+                guard let recipe = state.kept(id, generation: generation) else { return nil }
+                if !recipe.ingredients.isEmpty { found[id] = recipe.ingredients }
+            }
+            return found
+        }
+    }
+
     /// The recipe from memory, or else from `read`, shared with every request that asks for it meanwhile. A read
     /// that fails is not kept, so the next request reads again.
     package func recipe(_ id: RecipeID, generation: Int, read: @escaping @Sendable () async throws -> Recipe?)

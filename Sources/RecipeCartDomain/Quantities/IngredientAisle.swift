@@ -9,6 +9,14 @@
 /// pantry and vinegars are condiments.
 package enum IngredientAisle {
     package static func aisle(for name: String) -> Aisle {
+        known.value(for: name, make: aisle(finding:))
+    }
+
+    /// Every list, order and pick list asks again for the same few thousand names; splitting a name into its words
+    /// was most of what building a list cost.
+    private static let known = BoundedMemo<String, Aisle>(capacity: 8_192)
+
+    private static func aisle(finding name: String) -> Aisle {
         let words = Set(PhraseTable<Aisle>.words(name))
         if let aisle = packaging.first(where: { words.contains($0.word) })?.aisle { return aisle }
         return table.value(within: name) ?? .other

@@ -16,8 +16,11 @@ package struct IngredientDensity: Sendable, Equatable {
     package var soldBy: MeasureUnit.Dimension
 
     package static func of(_ name: String) -> IngredientDensity? {
-        table.value(whole: name)
+        known.value(for: name) { table.value(whole: $0) }
     }
+
+    /// As `IngredientAisle`'s: the same names are looked up again by every list.
+    private static let known = BoundedMemo<String, IngredientDensity?>(capacity: 8_192)
 
     private static func perCup(_ grams: Double, soldBy: MeasureUnit.Dimension) -> IngredientDensity {
         IngredientDensity(gramsPerMillilitre: grams / MeasureUnit.cup.baseSize, soldBy: soldBy)

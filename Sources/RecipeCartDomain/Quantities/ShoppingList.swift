@@ -1,7 +1,7 @@
 /// What to buy for a set of recipes: each ingredient once, its amounts summed where units allow,
 /// the recipes that need it, and the aisle it is found in.
 public struct ShoppingList: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
+    public struct Entry: Sendable, Hashable {
         public var recipeTitle: String
         public var ingredients: [Ingredient]
         /// Servings wanted ÷ the recipe's servings, times how many of the recipe are in the cart.
@@ -47,6 +47,13 @@ public struct ShoppingList: Sendable, Equatable {
     public var items: [Item]
 
     public init(entries: [Entry]) {
+        self = Self.known.value(for: entries, make: Self.init(summing:))
+    }
+
+    /// The lists of the carts seen lately: a cart's page, its text list and its send each sum the same entries.
+    private static let known = BoundedMemo<[Entry], ShoppingList>(capacity: 256)
+
+    private init(summing entries: [Entry]) {
         var lines: [String: Line] = [:]
         for entry in entries where entry.isNeeded {
             let hints = Dictionary(

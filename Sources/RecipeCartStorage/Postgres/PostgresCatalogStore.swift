@@ -40,6 +40,7 @@ package struct PostgresCatalogStore: CatalogStore, CatalogMemory {
 
     package func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
         guard !ids.isEmpty else { return [:] }
+        if let kept = memo.ingredients(of: ids, generation: generations.current) { return kept }
         let rows = try await database.read { connection in
             try await connection.rows(
                 """

@@ -56,6 +56,7 @@ public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
     /// Ingredients of many recipes at once, in recipe order.
     public func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
         guard !ids.isEmpty else { return [:] }
+        if let kept = memo.ingredients(of: ids, generation: database.catalogGenerationInMemory()) { return kept }
         return try await database.read { db in
             let records = try IngredientRecord.fetchAll(
                 db,

@@ -82,6 +82,25 @@ import Testing
         }
     }
 
+    /// Ingredients answered from the recipes kept in memory are never those of an older copy.
+    @Test(arguments: StoreBackend.all) func ingredientsFollowAnEditOfARecipeSeenBefore(backend: StoreBackend)
+        async throws
+    {
+        try await backend.withStores { (stores: TestStores) async throws in
+            let store = stores.catalog
+            var recipe = Recipe(
+                id: RecipeID("test-1")!, title: "Toast", description: "", category: "Breakfast", servings: 1,
+                readyInMinutes: nil, diets: [], tags: [], imagePath: nil, sourceURL: nil,
+                ingredients: [Ingredient(name: "bread", measure: "2 slices")], steps: ["Toast the bread."])
+            try await store.upsert([recipe], source: "test")
+            #expect(try await store.recipe(recipe.id) == recipe)
+            #expect(try await store.ingredients(of: [recipe.id])[recipe.id] == recipe.ingredients)
+            recipe.ingredients = [Ingredient(name: "rye bread", measure: "3 slices")]
+            try await store.upsert([recipe], source: "test")
+            #expect(try await store.ingredients(of: [recipe.id])[recipe.id] == recipe.ingredients)
+        }
+    }
+
     /// A batch written at once keeps each recipe's own empty and filled parts apart, and a recipe given twice ends
     /// as its later copy.
     @Test(arguments: StoreBackend.all) func aBatchRoundTripsRecipeByRecipe(backend: StoreBackend) async throws {

@@ -55,6 +55,15 @@ import Testing
         #expect(memo.recipe(Self.id, generation: 2)?.title == "New stew")
     }
 
+    @Test func ingredientsComeFromMemoryOnlyWhenEveryRecipeIsKeptForTheGeneration() async throws {
+        let memo = RecipeMemo()
+        _ = try await memo.recipe(Self.id, generation: 3) { Self.stew() }
+        #expect(memo.ingredients(of: [Self.id], generation: 3) == [Self.id: [Ingredient(name: "beef", measure: "1 kg")]])
+        #expect(memo.ingredients(of: [Self.id], generation: 4) == nil)
+        #expect(memo.ingredients(of: [Self.id], generation: nil) == nil)
+        #expect(memo.ingredients(of: [Self.id, RecipeID("mealdb-2")!], generation: 3) == nil)
+    }
+
     @Test func aFailedReadIsNotKeptAndTheNextRequestReadsAgain() async throws {
         let memo = RecipeMemo()
         await #expect(throws: ReadFailed.self) { try await memo.recipe(Self.id, generation: 1) { throw ReadFailed() } }
