@@ -58,7 +58,8 @@ import Testing
     @Test func ingredientsComeFromMemoryOnlyWhenEveryRecipeIsKeptForTheGeneration() async throws {
         let memo = RecipeMemo()
         _ = try await memo.recipe(Self.id, generation: 3) { Self.stew() }
-        #expect(memo.ingredients(of: [Self.id], generation: 3) == [Self.id: [Ingredient(name: "beef", measure: "1 kg")]])
+        #expect(
+            memo.ingredients(of: [Self.id], generation: 3) == [Self.id: [Ingredient(name: "beef", measure: "1 kg")]])
         #expect(memo.ingredients(of: [Self.id], generation: 4) == nil)
         #expect(memo.ingredients(of: [Self.id], generation: nil) == nil)
         #expect(memo.ingredients(of: [Self.id, RecipeID("mealdb-2")!], generation: 3) == nil)
