@@ -25,6 +25,14 @@ package enum PricedOrderSchema {
         ALTER TABLE products ADD COLUMN stock_part INTEGER NOT NULL DEFAULT 0 CHECK (stock_part >= 0);
         """
 
+    /// What the partner's `payment.succeeded` said was paid, when it said: minor units and currency (NULL: the
+    /// order's own), kept beside the order so a payment that is not what was asked for is flagged.
+    package static let partnerPaymentMigrationName = "v18-partner-payments"
+    package static let partnerPaymentStatements = """
+        ALTER TABLE orders ADD COLUMN paid_minor BIGINT;
+        ALTER TABLE orders ADD COLUMN paid_currency TEXT;
+        """
+
     package static func statements(_ dialect: SQLDialect) -> String {
         switch dialect {
         case .sqlite:

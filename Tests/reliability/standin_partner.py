@@ -221,6 +221,12 @@ class StandInPartner:
             connection.close()
 
 
+def payment_for(placed: dict) -> dict:
+    """What a partner's payment.succeeded says it took for an order.placed: the amount and currency it was asked to
+    authorise, when the order names them."""
+    return {key: placed[key] for key in ("amount", "currency") if key in placed}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, default=9900)
@@ -237,11 +243,12 @@ def main() -> None:
     while True:
         time.sleep(0.5)
         events = partner.taken_events()
-        for msg_id, event_type, order, _ in events[seen:]:
+        for msg_id, event_type, order, event in events[seen:]:
             print(f"took {event_type} for {order} ({msg_id})", flush=True)
             if args.shop and event_type == "order.placed":
                 port = int(args.shop.rsplit(":", 1)[1].strip("/"))
-                print("  payment.succeeded →", partner.send_status(port, "payment.succeeded", order), flush=True)
+                print("  payment.succeeded →", partner.send_status(
+                    port, "payment.succeeded", order, extra=payment_for(event.get("data", {}))), flush=True)
         seen = len(events)
         repeats = partner.repeats_so_far()
         for msg_id, _ in repeats[seen_repeats:]:

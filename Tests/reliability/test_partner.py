@@ -23,7 +23,7 @@ import pytest
 from standardwebhooks.webhooks import hmac_data
 
 from rckit import HOST, POSTGRES, ROOT, Client, free_port, record_stat, scaled, wait_until
-from standin_partner import StandInPartner
+from standin_partner import StandInPartner, payment_for
 from test_orders import STAFF_TOKEN, fill_cart, move_order, order_code, send, staff_client
 
 # The schema Docs/partner.md gives partners: every event either way must keep to it.
@@ -200,6 +200,28 @@ def test_status_events_are_taken_once_and_never_move_an_order_back(servers, part
     assert partner.send_status(port, "payment.succeeded", "ZZZZZZ")[0] == 404
     kept = server.sql(f"SELECT webhook_id FROM partner_inbox WHERE order_code = '{code}'")
     assert len(kept) == 3 and ["msg_paid"] in kept
+
+
+def test_the_partner_pays_what_it_was_asked_and_a_payment_that_differs_is_flagged(servers, partner):
+    """The stand-in pays as a partner answering order.placed does (payment_for: the amount and currency it was asked to
+    authorise); a payment of another amount is taken and flagged on the order page and the staff ticket."""
+    server = servers(staff_token=STAFF_TOKEN, args=partner.server_args())
+    shopper = Client(server.port)
+    exact, token = place(shopper, shopper.csrf(), {"bundled-7": 1})
+    short, _ = place(shopper, token, {"bundled-7": 1})
+    placed = {event[2]: event[3]["data"] for event in partner.wait_for(2, timeout=20) if event[1] == "order.placed"}
+    asked = payment_for(placed[exact])
+    assert asked["currency"] == "EUR" and asked["amount"] > 0, placed[exact]
+    assert partner.send_status(server.port, "payment.succeeded", exact, extra=asked)[0] == 200
+    less = payment_for(placed[short]) | {"amount": payment_for(placed[short])["amount"] - 150}
+    assert partner.send_status(server.port, "payment.succeeded", short, extra=less)[0] == 200
+
+    page = shopper.get(f"/orders/{exact}").text
+    assert 'data-partner-status="paid"' in page and "data-payment-mismatch" not in page
+    page = shopper.get(f"/orders/{short}").text
+    assert f'data-payment-mismatch data-paid-minor="{less["amount"]}" data-paid-currency="EUR"' in page, page
+    assert re.search(r"Paid €[\d.,]+, order €[\d.,]+", page), page
+    assert "data-payment-mismatch" in staff_client(server.port).get("/staff").text
 
 
 def post_raw(port: int, partner: StandInPartner, body: str, *, msg_id: str | None = None,

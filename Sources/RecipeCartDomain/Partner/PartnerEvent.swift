@@ -28,6 +28,14 @@ public struct PartnerEvent: Sendable, Equatable {
     public var order: String
     public var trackingURL: String?
     public var reason: String?
+    /// What a `payment.succeeded` says was paid, in minor units of `currency` (the shop's when nil); nil when it says
+    /// nothing of it.
+    public var amount: Int?
+    /// ISO 4217, as sent (three capital letters).
+    public var currency: String?
+
+    /// The largest amount a partner may name: ten million in major units.
+    public static let largestAmountMinor = 1_000_000_000
 
     /// Reads a body. Throws `.notStrictJSON` for bytes that are not strict JSON, `.malformed` for JSON that is not
     /// the envelope, `.invalid` for a text field holding a `TextHazard` (checked before the type, whose refusal
@@ -51,6 +59,8 @@ public struct PartnerEvent: Sendable, Equatable {
         order = envelope.data.order
         trackingURL = nil
         reason = nil
+        amount = nil
+        currency = nil
         switch kind {
         case .dispatched:
             if let text = envelope.data.trackingURL {
@@ -64,7 +74,20 @@ public struct PartnerEvent: Sendable, Equatable {
                 throw .invalid("reason can be at most \(Self.maximumReasonLength) characters")
             }
             reason = text.isEmpty ? nil : text
-        case .paymentSucceeded, .paymentFailed, .delivered:
+        case .paymentSucceeded:
+            if let number = envelope.data.amount {
+                guard number.rounded() == number, (0...Double(Self.largestAmountMinor)).contains(number) else {
+                    throw .invalid("amount must be a whole number of minor units, from 0 to \(Self.largestAmountMinor)")
+                }
+                amount = Int(number)
+            }
+            if let code = envelope.data.currency {
+                guard code.utf8.count == 3, code.utf8.allSatisfy({ (65...90).contains($0) }) else {
+                    throw .invalid("currency must be an ISO 4217 code of three capital letters")
+                }
+                currency = code
+            }
+        case .paymentFailed, .delivered:
             break
         }
     }
@@ -75,7 +98,7 @@ public struct PartnerEvent: Sendable, Equatable {
     private static func refuseHazards(in envelope: Envelope) throws(PartnerEventError) {
         let texts: [(field: String, text: String?)] = [
             ("type", envelope.type), ("timestamp", envelope.timestamp), ("tracking_url", envelope.data.trackingURL),
-            ("reason", envelope.data.reason),
+            ("reason", envelope.data.reason), ("currency", envelope.data.currency),
         ]
         for (field, text) in texts {
             if let hazard = text?.firstHazard { throw .invalid("\(field) holds \(hazard), which is refused") }
@@ -92,9 +115,12 @@ public struct PartnerEvent: Sendable, Equatable {
         var order: String
         var trackingURL: String?
         var reason: String?
+        /// Read as a number of any form, so a fraction is refused by name rather than as a malformed body.
+        var amount: Double?
+        var currency: String?
 
         enum CodingKeys: String, CodingKey {
-            case order, reason
+            case order, reason, amount, currency
             case trackingURL = "tracking_url"
         }
     }

@@ -8,6 +8,9 @@ public struct PartnerState: Sendable, Equatable {
     /// From `order.rejected`, at most `PartnerEvent.maximumReasonLength` characters.
     public var rejectionReason: String?
     public var updatedAt: Date
+    /// What `payment.succeeded` said was paid, in minor units of `paidCurrency` (the order's when nil).
+    public var paidMinor: Int?
+    public var paidCurrency: String?
 
     public init(status: PartnerStatus, trackingURL: String? = nil, rejectionReason: String? = nil, updatedAt: Date) {
         self.status = status

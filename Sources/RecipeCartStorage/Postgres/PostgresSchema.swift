@@ -556,6 +556,7 @@ package enum PostgresSchema {
         (PickupSchema.migrationName, PickupSchema.tables),
         (PricedOrderSchema.migrationName, PricedOrderSchema.statements(.postgres)),
         (PricedOrderSchema.weighedStockMigrationName, PricedOrderSchema.weighedStockStatements),
+        (PricedOrderSchema.partnerPaymentMigrationName, PricedOrderSchema.partnerPaymentStatements),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with

@@ -305,7 +305,7 @@ package struct SQLOrderStore: OrderStore {
         """
         SELECT code, session_hash, note, status, content_json, placed_at, updated_at, previous_status, ready_at,
             partner_status, partner_tracking_url, partner_rejection, partner_updated_at, slot_start, slot_end,
-            final_minor
+            final_minor, paid_minor, paid_currency
         FROM orders
         """
     private static let selectMarks: SQLStatement =
@@ -331,15 +331,17 @@ private struct StoredOrder: SQLRecord, Sendable {
     var slotStart: Double?
     var slotEnd: Double?
     var finalMinor: Int?
+    var paidMinor: Int?
+    var paidCurrency: String?
 
     init(row: SQLRow) throws {
         (
             code, sessionHash, note, status, json, placedAt, updatedAt, previousStatus, readyAt, partnerStatus,
-            trackingURL, rejectionReason, partnerUpdatedAt, slotStart, slotEnd, finalMinor
+            trackingURL, rejectionReason, partnerUpdatedAt, slotStart, slotEnd, finalMinor, paidMinor, paidCurrency
         ) = try row.decode(
             (
                 String, String?, String, String, String, Double, Double, String?, Double?, String?, String?, String?,
-                Double?, Double?, Double?, Int?
+                Double?, Double?, Double?, Int?, Int?, String?
             ).self)
     }
 
@@ -365,6 +367,8 @@ private struct StoredOrder: SQLRecord, Sendable {
             order.partner = PartnerState(
                 status: status, trackingURL: trackingURL, rejectionReason: rejectionReason,
                 updatedAt: Date(timeIntervalSince1970: partnerUpdatedAt ?? updatedAt))
+            order.partner?.paidMinor = paidMinor
+            order.partner?.paidCurrency = paidCurrency
         }
         return order
     }

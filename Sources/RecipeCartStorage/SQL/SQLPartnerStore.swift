@@ -136,11 +136,13 @@ package struct SQLPartnerStore: PartnerStore {
             else { return .duplicate }
             let status = current.flatMap(PartnerStatus.init(rawValue:)) ?? .awaiting
             guard status.canMove(to: event.kind.status) else { return .kept }
+            let payment: SQLStatement =
+                event.amount.map { ", paid_minor = \($0), paid_currency = \(event.currency)" } ?? ""
             try await connection.execute(
                 """
                 UPDATE orders SET partner_status = \(event.kind.status.rawValue),
                     partner_tracking_url = COALESCE(\(event.trackingURL), partner_tracking_url),
-                    partner_rejection = COALESCE(\(event.reason), partner_rejection), partner_updated_at = \(now)
+                    partner_rejection = COALESCE(\(event.reason), partner_rejection), partner_updated_at = \(now)\(payment)
                 WHERE code = \(code)
                 """)
             return .applied

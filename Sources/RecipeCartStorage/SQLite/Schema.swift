@@ -440,6 +440,9 @@ package enum Schema {
         migrator.registerMigration(PricedOrderSchema.weighedStockMigrationName) { db in
             try db.execute(sql: PricedOrderSchema.weighedStockStatements)
         }
+        migrator.registerMigration(PricedOrderSchema.partnerPaymentMigrationName) { db in
+            try db.execute(sql: PricedOrderSchema.partnerPaymentStatements)
+        }
         return migrator
     }
 

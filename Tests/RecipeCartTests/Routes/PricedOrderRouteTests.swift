@@ -238,4 +238,63 @@ import Testing
                 #""priced_rows":[{"amount":500,"name":"Butter <b>500</b> g","packs":1,"price":449,"row":"butter","sku":"BUT-500","unit":"g","unit_price":449,"weighed":false}]"#
             ))
     }
+
+    @Test(arguments: StoreBackend.all) func aPaymentOfAnotherAmountOrCurrencyIsTakenAndFlagged(backend: StoreBackend)
+        async throws
+    {
+        var environment = try await PartnerRouteTests.environment(backend)
+        environment.staffToken = Self.staffToken
+        try await Self.shelf(environment)
+        try await environment.withShopper { shopper in
+            var partner = Shopper(client: shopper.client)
+            /// Two batches of brownies, then the partner's payment of what was asked `plus` some, in `currency`.
+            func paid(plus: Int = 0, currency: String? = "EUR") async throws -> (page: Page, asked: Int, staff: Shopper)
+            {
+                var (code, staff) = try await Self.sendBrownies(2, &shopper)
+                let order = try await shopper.get("/orders/\(code)")
+                let asked = try #require(order.firstMatch(#"data-order-total-minor="(\d+)""#).flatMap(Int.init))
+                let extra = #","amount":\#(asked + plus)"# + (currency.map { #","currency":"\#($0)""# } ?? "")
+                let body = PartnerRouteTests.event("payment.succeeded", code, extra)
+                #expect(try await PartnerRouteTests.call(&partner, body: body).status == .ok)
+                _ = try await staff.get("/staff")
+                return (try await shopper.get("/orders/\(code)"), asked, staff)
+            }
+            func euros(_ minor: Int) -> String { Currency.euro.format(minor: minor) }
+
+            var (page, asked, staff) = try await paid()
+            #expect(page.contains(#"data-partner-status="paid""#))
+            #expect(!page.contains("data-payment-mismatch"))
+
+            // Less than asked: taken, and the order page and the ticket both say so.
+            (page, asked, staff) = try await paid(plus: -37)
+            #expect(page.contains(#"data-partner-status="paid""#))
+            #expect(page.contains(#"data-payment-mismatch data-paid-minor="\#(asked - 37)" data-paid-currency="EUR""#))
+            #expect(page.contains("Paid \(euros(asked - 37)), order \(euros(asked))"))
+            #expect(try await staff.get("/staff").contains("Paid \(euros(asked - 37)), order \(euros(asked))"))
+
+            // Another currency is flagged whatever the number; none named is the order's own.
+            (page, asked, _) = try await paid(currency: "USD")
+            #expect(page.contains(#"data-paid-minor="\#(asked)" data-paid-currency="USD""#))
+            #expect(page.contains("Paid $\(euros(asked).dropFirst()), order \(euros(asked))"))
+            (page, _, _) = try await paid(currency: nil)
+            #expect(page.contains(#"data-partner-status="paid""#) && !page.contains("data-payment-mismatch"))
+
+            // Refused by name, changing nothing: a fraction of a cent, a negative amount, a currency that is not one.
+            let (code, _) = try await Self.sendBrownies(2, &shopper)
+            for (extra, reason) in [
+                (#","amount":4.5"#, "amount must be a whole number of minor units"),
+                (#","amount":-1"#, "amount must be a whole number of minor units"),
+                (#","amount":"449""#, "the body is not an event"),
+                (#","amount":449,"currency":"eur""#, "currency must be an ISO 4217 code"),
+                (#","amount":449,"currency":"<script>""#, "currency must be an ISO 4217 code"),
+            ] {
+                let refused = try await PartnerRouteTests.call(
+                    &partner, body: PartnerRouteTests.event("payment.succeeded", code, extra))
+                #expect(refused.status.code >= 400, "\(extra)")
+                #expect(refused.contains(reason), "\(extra): \(refused.html)")
+            }
+            page = try await shopper.get("/orders/\(code)")
+            #expect(page.contains(#"data-partner-status="awaiting""#) && !page.contains("data-payment-mismatch"))
+        }
+    }
 }

@@ -88,7 +88,7 @@ struct OrderView: PageView {
             return PickChange(key: key, name: names[key] ?? key, state: mark.state, text: PickMarkText.text(mark))
         }
         hasChanges = !changes.isEmpty
-        partner = order.partner.map(PartnerPanel.init)
+        partner = PartnerPanel(order)
         let partnerIsWorking = order.status != .cancelled && order.partner.map { !$0.status.isFinal } == true
         refreshSeconds = order.status.isOpen && order.status != .ready || partnerIsWorking ? 30 : nil
     }

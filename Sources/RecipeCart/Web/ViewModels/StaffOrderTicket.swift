@@ -112,7 +112,7 @@ struct StaffOrderTicket {
         undo =
             now.timeIntervalSince(order.updatedAt) < Self.undoOffered
             ? Self.back(order, label: "Undo") : nil
-        partner = order.partner.map(PartnerPanel.init)
+        partner = PartnerPanel(order)
         self.handoff = handoff.map { HandoffPanel($0, code: order.code, zone: zone) }
     }
 
