@@ -43,7 +43,7 @@ def place(port: int, recipe: str) -> str:
     assert reply.status == 303
     if reply.new_session:
         token = client.csrf()
-    sent = client.post_form("/cart/order", {"_csrf": token, "note": ""})
+    sent = client.post_form("/cart/order", [("_csrf", token), ("note", "")] + client.shown_shortfalls())
     assert sent.status == 303, sent.text[:300]
     return re.fullmatch(r"/orders/([2-9A-HJKMNP-Z]{6})", sent.header("location") or "").group(1)
 

@@ -29,6 +29,7 @@ BUNDLED_IDS = [f"bundled-{n}" for n in range(1, 53)]
 MAX_QUANTITY = 99
 
 CSRF_RE = re.compile(r'<input type="hidden" name="_csrf" value="([^"]*)"')
+SHELF_SHORT_RE = re.compile(r'<input type="hidden" name="shelf_short" value="([^"]*)">')
 # The two attributes in either order, wherever they sit in the line's tag.
 CART_LINE_RE = re.compile(r'<li class="cart-line"(?=[^>]*\sdata-recipe-id="([^"]+)")(?=[^>]*\sdata-quantity="(\d+)")')
 # With --secure-cookies the session cookie carries the __Host- prefix.
@@ -492,6 +493,13 @@ class Client:
     def token_after(self, reply: Reply, token: str, path: str = "/recipes/bundled-1") -> str:
         """The CSRF token for the next post: `token`, or a fresh one when `reply` rotated the session id."""
         return self.csrf(path) if reply.new_session else token
+
+    def shown_shortfalls(self) -> list[tuple[str, str]]:
+        """The send form's hidden rows the cart page shows out of stock or short, as a browser posts them back with
+        "Send to the shop"."""
+        reply = self.get("/cart")
+        assert reply.status == 200, f"/cart answered {reply.status}"
+        return [("shelf_short", html.unescape(value)) for value in SHELF_SHORT_RE.findall(reply.text)]
 
     def cart(self) -> dict[str, int]:
         reply = self.get("/cart")

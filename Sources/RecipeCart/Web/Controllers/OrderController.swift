@@ -51,6 +51,9 @@ struct OrderController: Sendable {
         content.substitution = substitution
         let priced = try await pricing.orderPricing(for: content, shown: Set(form.values("shelf_short")))
         guard priced.short.isEmpty else {
+            // The same cart sent from another tab meanwhile took the packs: say that, not that the shelf is short.
+            let current = try await carts.cart(session: session.key)
+            guard current == cart else { throw AppError.conflict(current.isEmpty ? Self.emptyCart : Self.cartChanged) }
             return try await refused(SendRefusal(.conflict, Self.shortOfStock(priced.short)))
         }
         content.pricing = priced.pricing
@@ -65,8 +68,7 @@ struct OrderController: Sendable {
         case .emptyCart:
             throw AppError.conflict(Self.emptyCart)
         case .cartChanged:
-            throw AppError.conflict(
-                "Your cart changed while it was being sent, so nothing was sent. Please check it and send it again.")
+            throw AppError.conflict(Self.cartChanged)
         case .slotFull:
             return try await refused(SendRefusal.justFilled)
         case .shortOfStock(let shortages):
@@ -184,6 +186,8 @@ struct OrderController: Sendable {
         return choice
     }
 
+    static let cartChanged =
+        "Your cart changed while it was being sent, so nothing was sent. Please check it and send it again."
     static let emptyCart =
         "Your cart is empty, so there is nothing to send. Orders you sent already are listed on your cart page."
 
