@@ -40,6 +40,11 @@ package struct Product: Sendable, Equatable {
         self.version = version
     }
 
+    /// How much of it the shelf holds in the pack size's unit, a cut pack size's part included; nil when not counted.
+    package var stockAmount: Int? {
+        stock.map { $0 * packSize.amount + stockPart }
+    }
+
     /// What choosing packs needs of it; nil for a price outside what an offer may have.
     package var offer: PackOffer? {
         PackOffer(

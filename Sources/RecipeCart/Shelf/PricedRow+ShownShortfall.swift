@@ -9,9 +9,14 @@ extension PricedRow {
     var shownShortfall: String? {
         switch choice.status {
         case .outOfStock, .partlyCovered:
-            "\(choice.picks.reduce(0) { $0 + ($1.offer.isSoldByWeight ? $1.amount : $1.count) }) \(item.key)"
+            "\(shelfLeft) \(item.key)"
         case .covered, .noProduct, .noAmount:
             nil
         }
+    }
+
+    /// What the shelf gives the row: packs, or for a good sold by weight its weight (volume, pieces) in its unit.
+    var shelfLeft: Int {
+        choice.picks.reduce(0) { $0 + ($1.offer.isSoldByWeight ? $1.amount : $1.count) }
     }
 }

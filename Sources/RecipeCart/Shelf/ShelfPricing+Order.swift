@@ -22,13 +22,9 @@ extension ShelfPricing {
         let short = rows.compactMap { row -> StockShortage? in
             guard let shortfall = row.shownShortfall, !shown.contains(shortfall) else { return nil }
             guard let product = row.choice.picks.first?.offer ?? row.soldOut.first else { return nil }
-            guard product.isSoldByWeight else {
-                let left = row.choice.picks.reduce(0) { $0 + $1.count }
-                return StockShortage(sku: product.sku, name: product.name, needed: 0, left: left)
-            }
-            let left = row.choice.picks.reduce(0) { $0 + $1.amount }
             return StockShortage(
-                sku: product.sku, name: product.name, needed: 0, left: left, unit: product.packSize.unit.rawValue)
+                sku: product.sku, name: product.name, needed: 0, left: row.shelfLeft,
+                unit: product.isSoldByWeight ? product.packSize.unit.rawValue : nil)
         }
         guard !lines.isEmpty else { return (nil, short) }
         return (OrderPricing(currency: currency.code, lines: lines, isEstimated: basket.isEstimated), short)

@@ -4,9 +4,8 @@ import RecipeCartShelf
 /// is left of the kilogram orders cut into), or "not counted".
 enum ProductStockText {
     static func text(of product: Product) -> String {
-        guard let stock = product.stock else { return "not counted" }
+        guard let stock = product.stock, let amount = product.stockAmount else { return "not counted" }
         guard product.isSoldByWeight else { return "\(stock) packs" }
-        let amount = stock * product.packSize.amount + product.stockPart
         guard amount > 0 else { return "none left" }
         return PackSize(Double(amount), product.packSize.unit)?.display ?? "\(stock) × \(product.packSize.display)"
     }
