@@ -1,28 +1,40 @@
-/// What staff found for one row of an order's pick list: all of it, some of it short, or something else instead.
+/// What staff found for one row of an order's pick list: all of it, a weighed good at the weight packed, some of it
+/// short, or something else instead.
 public enum PickMark: Sendable, Equatable {
     public static let maximumReplacementLength = 80
     public static let maximumMissing = 999
 
     case found
-    /// `missing` of the amount could not be found.
+    /// Found, and weighed at `amount`, in its priced line's unit (grams, millilitres, pieces).
+    case weighed(amount: Int)
+    /// `missing` of the amount could not be found; on a priced row, `missing` packs.
     case short(missing: Int)
-    case replaced(with: String)
+    /// Replaced with what `with` names; on a priced row, with the product `line` prices as it was when marked.
+    case replaced(with: String, line: PricedOrderLine? = nil)
 
-    /// The `data-pick-state` value, and the stored state.
+    /// The `data-pick-state` value, and the stored state: a weighed row is found.
     public var state: String {
         switch self {
-        case .found: "found"
+        case .found, .weighed: "found"
         case .short: "short"
         case .replaced: "replaced"
         }
     }
 
-    /// A mark from its stored or posted parts; nil when they do not make one (an unknown state, a count out of range,
-    /// an empty or too long replacement).
-    public init?(state: String, missing: Int?, replacement: String?) {
+    /// A mark from its stored or posted parts; nil when they do not make one (an unknown state, a count or weight out
+    /// of range, an empty or too long replacement).
+    public init?(
+        state: String, missing: Int?, replacement: String?, packedAmount: Int? = nil,
+        replacementLine: PricedOrderLine? = nil
+    ) {
         switch state {
         case "found":
-            self = .found
+            guard let packedAmount else {
+                self = .found
+                return
+            }
+            guard packedAmount > 0 else { return nil }
+            self = .weighed(amount: packedAmount)
         case "short":
             guard let missing, (1...Self.maximumMissing).contains(missing) else { return nil }
             self = .short(missing: missing)
@@ -30,7 +42,7 @@ public enum PickMark: Sendable, Equatable {
             guard let replacement, !replacement.isEmpty, replacement.count <= Self.maximumReplacementLength else {
                 return nil
             }
-            self = .replaced(with: replacement)
+            self = .replaced(with: replacement, line: replacementLine)
         default:
             return nil
         }
@@ -41,6 +53,16 @@ public enum PickMark: Sendable, Equatable {
     }
 
     public var replacement: String? {
-        if case .replaced(let replacement) = self { replacement } else { nil }
+        if case .replaced(let replacement, _) = self { replacement } else { nil }
+    }
+
+    /// The product a priced row was replaced with.
+    public var replacementLine: PricedOrderLine? {
+        if case .replaced(_, let line) = self { line } else { nil }
+    }
+
+    /// The weight a weighed row was packed at.
+    public var packedAmount: Int? {
+        if case .weighed(let amount) = self { amount } else { nil }
     }
 }

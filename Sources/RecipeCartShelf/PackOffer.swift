@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// What choosing packs needs to know of one product on the shop's shelf.
 package struct PackOffer: Sendable, Hashable {
     /// The shop's key for the product.

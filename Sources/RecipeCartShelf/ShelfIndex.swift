@@ -1,3 +1,4 @@
+import Foundation
 import RecipeCartDomain
 
 /// The active products, found by the words of their names: what suggests the products an ingredient with no
@@ -29,6 +30,12 @@ package struct ShelfIndex: Sendable {
     /// The active product of this SKU.
     package func product(sku: String) -> Product? {
         bySKU[sku].map { products[$0] }
+    }
+
+    /// The active product whose SKU is `text`, or else whose name is, ignoring case: what staff type to name a
+    /// replacement.
+    package func product(named text: String) -> Product? {
+        product(sku: text) ?? products.first { $0.name.caseInsensitiveCompare(text) == .orderedSame }
     }
 
     /// The products likely sold as the ingredient with this shopping-list key in `aisle`, closest names first.

@@ -1,3 +1,5 @@
+import RecipeCartDomain
+
 /// A price per kilogram, litre or piece, in minor units: EU Directive 98/6/EC has a selling price never shown
 /// without it. Worked out in whole numbers from a pack's price and content and rounded half up (`HalfUp`): €2.49
 /// for 250 g is €9.96 a kg, €1.99 for 750 ml €2.65 a litre.

@@ -33,6 +33,14 @@ package enum PricedOrderSchema {
         ALTER TABLE orders ADD COLUMN paid_currency TEXT;
         """
 
+    /// Packing makes the final bill: the weight a weighed row was packed at, and the product a priced row was
+    /// replaced with, priced when marked (a `PricedOrderLine` as JSON), so a later price change never moves it.
+    package static let packingMigrationName = "v19-packing-marks"
+    package static let packingStatements = """
+        ALTER TABLE order_pick_marks ADD COLUMN packed_amount INTEGER CHECK (packed_amount > 0);
+        ALTER TABLE order_pick_marks ADD COLUMN replacement_line TEXT;
+        """
+
     package static func statements(_ dialect: SQLDialect) -> String {
         switch dialect {
         case .sqlite:

@@ -34,6 +34,7 @@ struct Serve: AsyncParsableCommand {
     @Option(Settings.timeZone) var timeZone: String?
     @Option(Settings.orderWarnAfter) var orderWarnAfter: String?
     @Option(Settings.orderLateAfter) var orderLateAfter: String?
+    @Option(Settings.closeMatchPriceRise) var closeMatchPriceRise: String?
     @Option(Settings.partnerURL) var partnerURL: String?
     @Option(Settings.partnerSecret) var partnerSecret: String?
 
@@ -53,6 +54,7 @@ struct Serve: AsyncParsableCommand {
                     Settings.connectionTimeout.name: connectionTimeout, Settings.maxConnections.name: maxConnections,
                     Settings.currency.name: currency, Settings.timeZone.name: timeZone,
                     Settings.orderWarnAfter.name: orderWarnAfter, Settings.orderLateAfter.name: orderLateAfter,
+                    Settings.closeMatchPriceRise.name: closeMatchPriceRise,
                     Settings.partnerURL.name: partnerURL, Settings.partnerSecret.name: partnerSecret,
                 ].compactMapValues { $0 }
             ) { $1 })

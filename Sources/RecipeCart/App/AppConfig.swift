@@ -26,6 +26,9 @@ public struct AppConfig: Sendable {
     public var trustedProxies: TrustedProxies
     /// When the staff board calls an open order waiting long, then late (`--order-warn-after`, `--order-late-after`).
     public var orderAges: OrderAge.Limits
+    /// How much dearer, in percent, a replacement may be for a shopper who chose a close match
+    /// (`--close-match-price-rise`).
+    public var closeMatchPriceRise: Int
     /// How long a connection may sit idle, send its request or leave its answers unread (`--connection-timeout`);
     /// the request guard's other limits are in proportion to it.
     public var connectionTimeout: TimeInterval
@@ -60,6 +63,7 @@ public struct AppConfig: Sendable {
         trustedProxies: TrustedProxies = Settings.trustedProxy.defaultValue,
         orderAges: OrderAge.Limits = OrderAge.Limits(
             warnAfter: Settings.orderWarnAfter.defaultValue, lateAfter: Settings.orderLateAfter.defaultValue),
+        closeMatchPriceRise: Int = Settings.closeMatchPriceRise.defaultValue,
         connectionTimeout: TimeInterval = Settings.connectionTimeout.defaultValue,
         maxConnections: Int? = nil,
         currency: Currency = Settings.currency.defaultValue,
@@ -79,6 +83,7 @@ public struct AppConfig: Sendable {
         self.staticCacheBytes = staticCacheBytes
         self.trustedProxies = trustedProxies
         self.orderAges = orderAges
+        self.closeMatchPriceRise = closeMatchPriceRise
         self.connectionTimeout = connectionTimeout
         self.maxConnections = maxConnections
         self.currency = currency
@@ -101,6 +106,7 @@ public struct AppConfig: Sendable {
             trustedProxies: try settings(Settings.trustedProxy),
             orderAges: OrderAge.Limits(
                 warnAfter: try settings(Settings.orderWarnAfter), lateAfter: try settings(Settings.orderLateAfter)),
+            closeMatchPriceRise: try settings(Settings.closeMatchPriceRise),
             connectionTimeout: try settings(Settings.connectionTimeout),
             maxConnections: try settings(Settings.maxConnections), currency: try settings(Settings.currency),
             timeZone: try settings(Settings.timeZone), partner: try PartnerSettings(reading: settings))

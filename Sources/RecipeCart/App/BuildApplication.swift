@@ -187,7 +187,8 @@ func makeRouter(
         carts: carts, orders: stores.orders, partner: stores.partner, lists: stores.shoppingLists,
         shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
         labeler: CartLabeler(secret: staff.secret), upstream: upstream, pages: pages, boardChanges: stores.boardChanges,
-        orderAges: config.orderAges, pickup: pickup, currency: pricing.currency)
+        orderAges: config.orderAges, pickup: pickup, currency: pricing.currency, shelf: pricing.offers,
+        closeMatchPriceRise: config.closeMatchPriceRise)
     let screenPairing = ScreenController(pairing: screens, throttle: stores.signInThrottle, pages: pages)
     let health = HealthController(ping: stores.ping)
     let partner = PartnerController(

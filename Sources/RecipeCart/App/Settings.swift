@@ -63,6 +63,11 @@ public enum Settings {
     public static let orderLateAfter = Setting<TimeInterval>(
         "order-late-after", "How long an open order waits before the staff board marks it late; after the warning.",
         valueName: "duration", default: "10m", reading: .positiveDuration)
+    public static let closeMatchPriceRise = Setting<Int>(
+        "close-match-price-rise",
+        "How much dearer, in percent, staff may replace a row for a shopper who chose “Pick a close match”.",
+        valueName: "percent", default: String(SubstitutionChoice.defaultCloseMatchPriceRise),
+        reading: .wholeNumber(0...1000))
 
     public static let partnerURL = Setting<URL?>(
         "partner-url",

@@ -50,6 +50,11 @@ struct ShelfOffers: Sendable {
         return offers
     }
 
+    /// The active product staff name by its SKU or its whole name, as it is offered now.
+    func offer(named text: String) async throws -> PackOffer? {
+        try await shelf.value(at: try await catalog.generation()).index.product(named: text)?.offer
+    }
+
     /// The "was" price of each of `skus` whose price now is a recent reduction.
     func wasPrices(of skus: Set<String>) async throws -> [String: Int] {
         let shelf = try await shelf.value(at: try await catalog.generation())

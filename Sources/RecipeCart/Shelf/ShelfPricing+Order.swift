@@ -43,3 +43,30 @@ extension PricedOrderLine {
             amountTaken: counted && offer.isSoldByWeight ? pick.amount : nil)
     }
 }
+
+extension PricedOrderLine {
+    /// `offer` in place of a row's priced `lines`, priced now: as much as the row held where the units agree (a
+    /// weighed good to that weight, packs enough to cover it), else as many packs as it had.
+    init(replacing lines: [PricedOrderLine], with offer: PackOffer) {
+        let unit = offer.packSize.unit.rawValue
+        let sameUnit = lines.allSatisfy { $0.unit == unit }
+        let held = lines.reduce(0) { $0 + $1.amount }
+        let counted = offer.stock != nil
+        if offer.isSoldByWeight {
+            let amount = sameUnit && held > 0 ? held : offer.packSize.amount
+            self.init(
+                rowKey: lines.first?.rowKey ?? "", sku: offer.sku, name: offer.name, packs: 1, amount: amount,
+                unit: unit, unitPriceMinor: offer.priceMinor, priceMinor: offer.weighedPrice(of: amount),
+                isWeighed: true, stockTaken: 0, amountTaken: counted ? amount : nil)
+        } else {
+            let size = offer.packSize.amount
+            let packs =
+                sameUnit && held > 0 ? (held + size - 1) / size : max(1, lines.reduce(0) { $0 + $1.packs })
+            self.init(
+                rowKey: lines.first?.rowKey ?? "", sku: offer.sku, name: offer.name, packs: packs,
+                amount: packs * size, unit: unit, unitPriceMinor: offer.priceMinor,
+                priceMinor: packs * offer.priceMinor,
+                isWeighed: false, stockTaken: counted ? packs : 0)
+        }
+    }
+}

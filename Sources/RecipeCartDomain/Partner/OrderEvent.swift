@@ -45,6 +45,8 @@ public struct OrderEvent: Sendable, Equatable {
         var currency: String?
         var amountIsEstimate: Bool?
         var pricedRows: [PricedRow]?
+        /// With `capture`: the rows packing changed, and by how much.
+        var differences: [Difference]?
 
         init(_ order: Order, type: OrderEventType, zone: TimeZone) {
             self.order = order.code.rawValue
@@ -82,8 +84,10 @@ public struct OrderEvent: Sendable, Equatable {
                 amountIsEstimate = pricing.isEstimated
             case .ready:
                 charge = "capture"
-                amount = order.finalMinor ?? pricing.estimateMinor
+                let packed = PackedBill(pricing, marks: order.pickMarks)
+                amount = order.finalMinor ?? packed.totalMinor
                 amountIsEstimate = false
+                differences = packed.differences.map(Difference.init)
             case .cancelled:
                 charge = "none"
                 amount = 0
@@ -97,6 +101,7 @@ public struct OrderEvent: Sendable, Equatable {
             case shoppingList = "shopping_list"
             case amountIsEstimate = "amount_is_estimate"
             case pricedRows = "priced_rows"
+            case differences
         }
     }
 
@@ -127,6 +132,24 @@ public struct OrderEvent: Sendable, Equatable {
         enum CodingKeys: String, CodingKey {
             case row, sku, name, packs, amount, unit, price, weighed
             case unitPrice = "unit_price"
+        }
+    }
+
+    /// A row packing changed: `weighed`, `short`, `left-out` or `replaced`, its rows as sent and as packed, and the
+    /// change in minor units (below 0: less to charge).
+    private struct Difference: Encodable {
+        var row: String
+        var kind: String
+        var estimated: [PricedRow]
+        var packed: [PricedRow]
+        var amount: Int
+
+        init(_ difference: PackedBill.Difference) {
+            row = difference.rowKey
+            kind = difference.kind.rawValue
+            estimated = difference.estimated.map(PricedRow.init)
+            packed = difference.packed.map(PricedRow.init)
+            amount = difference.amountMinor
         }
     }
 

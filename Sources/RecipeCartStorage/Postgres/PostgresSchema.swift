@@ -557,6 +557,7 @@ package enum PostgresSchema {
         (PricedOrderSchema.migrationName, PricedOrderSchema.statements(.postgres)),
         (PricedOrderSchema.weighedStockMigrationName, PricedOrderSchema.weighedStockStatements),
         (PricedOrderSchema.partnerPaymentMigrationName, PricedOrderSchema.partnerPaymentStatements),
+        (PricedOrderSchema.packingMigrationName, PricedOrderSchema.packingStatements),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with

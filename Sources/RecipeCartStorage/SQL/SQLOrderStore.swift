@@ -122,7 +122,7 @@ package struct SQLOrderStore: OrderStore {
             return (
                 row,
                 try await connection.rows(
-                    "\(Self.selectMarks) WHERE order_code = \(code.rawValue)", as: StoredMark.self)
+                    "\(StoredMark.select) WHERE order_code = \(code.rawValue)", as: StoredMark.self)
             )
         }
         guard let (row, marks) = found else { return nil }
@@ -145,7 +145,7 @@ package struct SQLOrderStore: OrderStore {
                     as: StoredOrder.self),
                 try await connection.rows(
                     """
-                    \(Self.selectMarks) WHERE order_code IN
+                    \(StoredMark.select) WHERE order_code IN
                     (SELECT code FROM orders WHERE status IN ('new', 'picking', 'ready'))
                     """,
                     as: StoredMark.self)
@@ -212,11 +212,11 @@ package struct SQLOrderStore: OrderStore {
                 try await connection.execute(
                     """
                     UPDATE orders SET status = \(target.rawValue), previous_status = \(current.rawValue),
-                    ready_at = COALESCE(ready_at, \(readyAt)), updated_at = \(now),
-                    final_minor = \(raw: target == .ready ? "COALESCE(final_minor, estimate_minor)" : "final_minor")
+                    ready_at = COALESCE(ready_at, \(readyAt)), updated_at = \(now)
                     WHERE code = \(code.rawValue) AND status = \(current.rawValue)
                     """) > 0
             else { return (false, []) }
+            if target == .ready { try await Self.fixFinalAmount(of: code, on: connection) }
             var restocked: [String] = []
             if target == .cancelled {
                 try await SQLPickupSlotStore.movePlace(of: code, by: -1, on: connection)
@@ -228,7 +228,11 @@ package struct SQLOrderStore: OrderStore {
             {
                 try await SQLPartnerStore.enqueue(
                     OrderEvent(
-                        type: event, order: try order.order(marks: []), at: Date(timeIntervalSince1970: now), zone: zone
+                        type: event,
+                        order: try order.order(
+                            marks: try await connection.rows(
+                                "\(StoredMark.select) WHERE order_code = \(code.rawValue)", as: StoredMark.self)),
+                        at: Date(timeIntervalSince1970: now), zone: zone
                     ),
                     at: now, on: connection)
             }
@@ -236,6 +240,18 @@ package struct SQLOrderStore: OrderStore {
         }
         await showStockChanged(of: restocked)
         return moved
+    }
+
+    /// Fixes what a priced order charges as it was packed (`PackedBill`), once the move to ready holds its row.
+    private static func fixFinalAmount(of code: OrderCode, on connection: any SQLConnection) async throws {
+        guard
+            let json = try await connection.value(
+                "SELECT content_json FROM orders WHERE code = \(code.rawValue)", as: String.self),
+            let pricing = try OrderJSON.content(json).pricing
+        else { return }
+        let bill = PackedBill(pricing, marks: try await SQLShelfStock.marks(of: code, on: connection))
+        try await connection.execute(
+            "UPDATE orders SET final_minor = \(bill.totalMinor) WHERE code = \(code.rawValue)")
     }
 
     package func moveBack(_ code: OrderCode, from current: OrderStatus, movedSince: Date) async throws -> OrderStatus? {
@@ -249,6 +265,10 @@ package struct SQLOrderStore: OrderStore {
                 RETURNING status
                 """, as: String.self
             ).flatMap(OrderStatus.init)
+            // Back from ready, its bill is open again until it is next ready.
+            if current == .ready, back != nil {
+                try await connection.execute("UPDATE orders SET final_minor = NULL WHERE code = \(code.rawValue)")
+            }
             guard current == .cancelled, back != nil else { return (back, []) }
             try await SQLPickupSlotStore.movePlace(of: code, by: 1, on: connection)
             return (back, try await SQLShelfStock.move(code, by: -1, on: connection))
@@ -259,45 +279,79 @@ package struct SQLOrderStore: OrderStore {
 
     package func mark(_ code: OrderCode, row: String, expected: PickMark?, to mark: PickMark?) async throws -> Bool {
         let now = clock.now().timeIntervalSince1970
-        return try await database.write { connection in
+        let (marked, crossed) = try await database.write { connection -> (Bool, [String]) in
+            // Updating the order's row, unchanged, holds it against a move to ready in another transaction on
+            // PostgreSQL: the mark lands before the bill is fixed, or sees it fixed.
             guard
-                let status = try await connection.value(
-                    "SELECT status FROM orders WHERE code = \(code.rawValue)", as: String.self
-                ).flatMap(OrderStatus.init), status.isOpen
-            else { return false }
-            let matchesExpected: SQLStatement =
-                expected.map { expected in
+                let (status, json) = try await connection.row(
                     """
-                    state = \(expected.state) AND COALESCE(missing, 0) = \(expected.missing ?? 0)
-                    AND COALESCE(replacement, '') = \(expected.replacement ?? "")
-                    """
-                } ?? "1 = 0"
-            switch (expected, mark) {
-            case (nil, nil):
-                return try await connection.value(
-                    "SELECT 1 FROM order_pick_marks WHERE order_code = \(code.rawValue) AND row_key = \(row)",
-                    as: Int.self) == nil
-            case (nil, let mark?):
-                return try await connection.execute(
-                    """
-                    INSERT INTO order_pick_marks (order_code, row_key, state, missing, replacement, marked_at)
-                    VALUES (\(code.rawValue), \(row), \(mark.state), \(mark.missing), \(mark.replacement), \(now))
-                    ON CONFLICT (order_code, row_key) DO NOTHING
-                    """) > 0
-            case (.some, let mark?):
-                return try await connection.execute(
-                    """
-                    UPDATE order_pick_marks SET state = \(mark.state), missing = \(mark.missing),
-                    replacement = \(mark.replacement), marked_at = \(now)
-                    WHERE order_code = \(code.rawValue) AND row_key = \(row) AND \(matchesExpected)
-                    """) > 0
-            case (.some, nil):
-                return try await connection.execute(
-                    """
-                    DELETE FROM order_pick_marks
-                    WHERE order_code = \(code.rawValue) AND row_key = \(row) AND \(matchesExpected)
-                    """) > 0
+                    UPDATE orders SET updated_at = updated_at WHERE code = \(code.rawValue) RETURNING status, content_json
+                    """, as: (String, String).self),
+                let status = OrderStatus(rawValue: status), status.isOpen
+            else { return (false, []) }
+            let pricing = try OrderJSON.content(json).pricing
+            // A priced order's bill is fixed once it is ready: what it holds of the shelf too.
+            if pricing != nil, status == .ready { return (false, []) }
+            let before = pricing == nil ? [:] : try await SQLShelfStock.marks(of: code, on: connection)
+            guard try await Self.set(code, row: row, expected: expected, to: mark, at: now, on: connection) else {
+                return (false, [])
             }
+            guard let pricing else { return (true, []) }
+            var after = before
+            after[row] = mark
+            return (
+                true,
+                try await SQLShelfStock.repack(
+                    from: PackedBill(pricing, marks: before).packed, to: PackedBill(pricing, marks: after).packed,
+                    on: connection)
+            )
+        }
+        await showStockChanged(of: crossed)
+        return marked
+    }
+
+    /// Sets one row's mark, provided it is still `expected`.
+    private static func set(
+        _ code: OrderCode, row: String, expected: PickMark?, to mark: PickMark?, at now: Double,
+        on connection: any SQLConnection
+    ) async throws -> Bool {
+        let matchesExpected: SQLStatement =
+            expected.map { expected in
+                """
+                state = \(expected.state) AND COALESCE(missing, 0) = \(expected.missing ?? 0)
+                AND COALESCE(replacement, '') = \(expected.replacement ?? "")
+                AND COALESCE(packed_amount, 0) = \(expected.packedAmount ?? 0)
+                """
+            } ?? "1 = 0"
+        switch (expected, mark) {
+        case (nil, nil):
+            return try await connection.value(
+                "SELECT 1 FROM order_pick_marks WHERE order_code = \(code.rawValue) AND row_key = \(row)",
+                as: Int.self) == nil
+        case (nil, let mark?):
+            return try await connection.execute(
+                """
+                INSERT INTO order_pick_marks (
+                    order_code, row_key, state, missing, replacement, packed_amount, replacement_line, marked_at)
+                VALUES (
+                    \(code.rawValue), \(row), \(mark.state), \(mark.missing), \(mark.replacement), \(mark.packedAmount),
+                    \(try StoredMark.json(mark.replacementLine)), \(now))
+                ON CONFLICT (order_code, row_key) DO NOTHING
+                """) > 0
+        case (.some, let mark?):
+            return try await connection.execute(
+                """
+                UPDATE order_pick_marks SET state = \(mark.state), missing = \(mark.missing),
+                replacement = \(mark.replacement), packed_amount = \(mark.packedAmount),
+                replacement_line = \(try StoredMark.json(mark.replacementLine)), marked_at = \(now)
+                WHERE order_code = \(code.rawValue) AND row_key = \(row) AND \(matchesExpected)
+                """) > 0
+        case (.some, nil):
+            return try await connection.execute(
+                """
+                DELETE FROM order_pick_marks
+                WHERE order_code = \(code.rawValue) AND row_key = \(row) AND \(matchesExpected)
+                """) > 0
         }
     }
 
@@ -308,8 +362,6 @@ package struct SQLOrderStore: OrderStore {
             final_minor, paid_minor, paid_currency
         FROM orders
         """
-    private static let selectMarks: SQLStatement =
-        "SELECT order_code, row_key, state, missing, replacement FROM order_pick_marks"
 }
 
 /// A row of `orders`, read inside the transaction and made an `Order` after it: a stored order that no longer
@@ -355,13 +407,7 @@ private struct StoredOrder: SQLRecord, Sendable {
             order.slot = PickupSlot(
                 start: Date(timeIntervalSince1970: slotStart), end: Date(timeIntervalSince1970: slotEnd))
         }
-        for mark in marks {
-            guard let pickMark = PickMark(state: mark.state, missing: mark.missing, replacement: mark.replacement)
-            else {
-                throw StoredOrderUnreadable()
-            }
-            order.pickMarks[mark.rowKey] = pickMark
-        }
+        for mark in marks { order.pickMarks[mark.rowKey] = try mark.pickMark() }
         if let partnerStatus {
             guard let status = PartnerStatus(rawValue: partnerStatus) else { throw StoredOrderUnreadable() }
             order.partner = PartnerState(
@@ -371,18 +417,5 @@ private struct StoredOrder: SQLRecord, Sendable {
             order.partner?.paidCurrency = paidCurrency
         }
         return order
-    }
-}
-
-/// A row of `order_pick_marks`.
-private struct StoredMark: SQLRecord, Sendable {
-    var orderCode: String
-    var rowKey: String
-    var state: String
-    var missing: Int?
-    var replacement: String?
-
-    init(row: SQLRow) throws {
-        (orderCode, rowKey, state, missing, replacement) = try row.decode((String, String, String, Int?, String?).self)
     }
 }

@@ -75,7 +75,7 @@ enum SQLShelfStock {
     }
 
     /// Puts back (`by: 1`) or takes again (`by: -1`, never below 0: staff bringing an order back decide that) what
-    /// `code`'s priced rows took.
+    /// `code` holds of the shelf: its priced rows as packed so far (`PackedBill`).
     /// - Returns: the products that had nothing and have some again, or were left with nothing.
     @discardableResult
     static func move(_ code: OrderCode, by direction: Int, on connection: any SQLConnection) async throws -> [String] {
@@ -84,25 +84,60 @@ enum SQLShelfStock {
                 "SELECT content_json FROM orders WHERE code = \(code.rawValue)", as: String.self),
             let pricing = try OrderJSON.content(json).pricing
         else { return [] }
+        let held = PackedBill(pricing, marks: try await marks(of: code, on: connection)).packed
+        return try await put(
+            packs: held.stockTaken.mapValues { $0 * direction }, amounts: held.amountTaken.mapValues { $0 * direction },
+            on: connection)
+    }
+
+    /// Moves stock by what packing changed of an order's holding: what `before` held and `after` no longer does goes
+    /// back, what `after` holds beyond it is taken (never below 0: it is packed, so the shelf had it).
+    /// - Returns: the products that had nothing and have some again, or were left with nothing.
+    static func repack(from before: OrderPricing, to after: OrderPricing, on connection: any SQLConnection)
+        async throws -> [String]
+    {
+        func change(_ old: [String: Int], _ new: [String: Int]) -> [String: Int] {
+            old.merging(new.mapValues { -$0 }, uniquingKeysWith: +).filter { $0.value != 0 }
+        }
+        return try await put(
+            packs: change(before.stockTaken, after.stockTaken), amounts: change(before.amountTaken, after.amountTaken),
+            on: connection)
+    }
+
+    /// Staff's marks on `code`'s pick list, read inside the transaction that moves its stock.
+    static func marks(of code: OrderCode, on connection: any SQLConnection) async throws -> [String: PickMark] {
+        var marks: [String: PickMark] = [:]
+        for mark in try await connection.rows(
+            "\(StoredMark.select) WHERE order_code = \(code.rawValue)", as: StoredMark.self)
+        {
+            marks[mark.rowKey] = try mark.pickMark()
+        }
+        return marks
+    }
+
+    /// Adds `packs` and `amounts` (below 0: takes them, never below 0) to the counted products' stock, in SKU order.
+    private static func put(packs: [String: Int], amounts: [String: Int], on connection: any SQLConnection)
+        async throws -> [String]
+    {
         let greatest = connection.dialect.greatest
         var crossed: [String] = []
-        for (sku, packs) in pricing.stockTaken.sorted(by: { $0.key < $1.key }) {
+        for (sku, packs) in packs.sorted(by: { $0.key < $1.key }) where packs != 0 {
             let left = try await connection.value(
                 """
-                UPDATE products SET stock = \(raw: greatest)(stock + \(packs * direction), 0)
+                UPDATE products SET stock = \(raw: greatest)(stock + \(packs), 0)
                 WHERE sku = \(sku) AND stock IS NOT NULL RETURNING stock
                 """, as: Int.self)
-            if let left, direction > 0 ? left == packs : left == 0 { crossed.append(sku) }
+            if let left, packs > 0 ? left == packs : left == 0 { crossed.append(sku) }
         }
-        for (sku, amount) in pricing.amountTaken.sorted(by: { $0.key < $1.key }) {
+        for (sku, amount) in amounts.sorted(by: { $0.key < $1.key }) where amount != 0 {
             let total: SQLStatement =
-                "\(raw: greatest)(CAST(stock AS BIGINT) * pack_amount + stock_part + \(amount * direction), 0)"
+                "\(raw: greatest)(CAST(stock AS BIGINT) * pack_amount + stock_part + \(amount), 0)"
             let left = try await connection.value(
                 """
                 UPDATE products SET stock = \(total) / pack_amount, stock_part = \(total) % pack_amount
                 WHERE sku = \(sku) AND stock IS NOT NULL RETURNING CAST(stock AS BIGINT) * pack_amount + stock_part
                 """, as: Int.self)
-            if let left, direction > 0 ? left == amount : left == 0 { crossed.append(sku) }
+            if let left, amount > 0 ? left == amount : left == 0 { crossed.append(sku) }
         }
         return crossed
     }

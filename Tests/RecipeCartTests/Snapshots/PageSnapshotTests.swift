@@ -99,7 +99,7 @@ import Testing
                 "/staff/orders/\(code)/marks", [("row", "spaghetti"), ("was", "none"), ("state", "found")])
             try await staff.post(
                 "/staff/orders/\(code)/marks",
-                [("row", "guanciale"), ("was", "none"), ("state", "replaced"), ("replacement", "pancetta")])
+                [("row", "guanciale"), ("was", "none"), ("state", "replaced"), ("replacement", "Cubed pancetta")])
             try Self.check(try await staff.get("/staff"), as: "staff-board")
             try Self.check(try await bob.get(order), as: "order-with-changes")
         }

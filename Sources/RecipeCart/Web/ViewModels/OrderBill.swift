@@ -32,9 +32,8 @@ struct OrderBill {
             return nil
         }
         lines = pricing.lines.map { line in
-            let packs = Self.packs(line, unit: PackSize.Unit(rawValue: line.unit) ?? .gram)
             return Line(
-                rowKey: line.rowKey, sku: line.sku, packs: packs,
+                rowKey: line.rowKey, sku: line.sku, packs: Self.packs(line),
                 price: (line.isWeighed ? "≈ " : "") + currency.format(minor: line.priceMinor),
                 priceMinor: line.priceMinor, isEstimated: line.isWeighed)
         }
@@ -46,8 +45,11 @@ struct OrderBill {
         final = order.finalMinor.map { currency.format(minor: $0) }
     }
 
-    /// As the cart page wrote it (`PackChoice.Pick.display`): `2 × 250 g Butter`, `2 × Lemon`, `≈ 300 g Onions`.
-    private static func packs(_ line: PricedOrderLine, unit: PackSize.Unit) -> String {
+    /// As the cart page wrote it (`PackChoice.Pick.display`): `2 × 250 g Butter`, `2 × Lemon`, `≈ 300 g Onions`; a
+    /// weighed good weighed at packing without its "≈" (`weighed`): `320 g Onions`.
+    static func packs(_ line: PricedOrderLine, weighed: Bool = false) -> String {
+        let unit = PackSize.Unit(rawValue: line.unit) ?? .gram
+        if line.isWeighed, weighed { return "\(PackChoice.Pick.quantity(line.amount, unit)) \(line.name)" }
         guard let size = PackSize(Double(line.amount / max(line.packs, 1)), unit) else {
             return "\(line.packs) × \(line.name)"
         }

@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartShelf
 
 /// The shopper's order page: its pickup code, where it is on its way to the counter, its lines and its list.
 struct OrderView: PageView {
@@ -32,7 +33,8 @@ struct OrderView: PageView {
     var shoppingList: [ShoppingListSection]
     /// What the shopper allowed if something was missing, in words.
     var substitution: String?
-    /// The rows staff marked short or replaced while packing: what the shopper gets differs from the list.
+    /// The rows staff marked short or replaced, or weighed at another weight, while packing: what the shopper gets
+    /// differs from the list, and on a priced order, so does what it costs.
     var changes: [PickChange]
     var hasChanges: Bool
     var url: String
@@ -48,11 +50,13 @@ struct OrderView: PageView {
     /// Its priced rows and total as sent; nil when nothing on it was priced.
     var bill: OrderBill?
 
+    /// A row packing changed; on a priced row, by how much (`data-difference-minor`).
     struct PickChange {
         var key: String
         var name: String
         var state: String
         var text: String
+        var differenceMinor: String?
     }
 
     init(order: Order, shoppingList: [ShoppingListSection], chrome: PageChrome, now: Date, zone: TimeZone) {
@@ -83,8 +87,18 @@ struct OrderView: PageView {
         bill = OrderBill(order)
         let names = Dictionary(
             shoppingList.flatMap(\.rows).map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let packed = order.content.pricing.map { PackedBill($0, marks: order.pickMarks) }
+        let differences = Dictionary(
+            (packed?.differences ?? []).map { ($0.rowKey, $0) }, uniquingKeysWith: { first, _ in first })
+        let currency = order.content.pricing.flatMap { try? Currency(code: $0.currency) }
         changes = order.pickMarks.sorted { $0.key < $1.key }.compactMap { key, mark in
-            guard mark != .found else { return nil }
+            if let difference = differences[key], let currency {
+                return PickChange(
+                    key: key, name: difference.estimated.first?.name ?? names[key] ?? key, state: mark.state,
+                    text: PackedDifferenceText.text(difference, currency: currency),
+                    differenceMinor: String(difference.amountMinor))
+            }
+            guard mark != .found, mark.packedAmount == nil else { return nil }
             return PickChange(key: key, name: names[key] ?? key, state: mark.state, text: PickMarkText.text(mark))
         }
         hasChanges = !changes.isEmpty

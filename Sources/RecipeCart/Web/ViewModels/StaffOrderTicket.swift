@@ -1,5 +1,6 @@
 import Foundation
 import RecipeCartDomain
+import RecipeCartShelf
 
 /// One order on the staff board, as a kitchen display shows a ticket: its code large, how long it has waited in words
 /// and colour, what the shopper allows when something is missing, its lines, its pick list to mark row by row, and the
@@ -28,6 +29,30 @@ struct StaffOrderTicket {
         var from: String
         var label: String
         var detail: String
+    }
+
+    /// "Estimate €43.05 · As packed €43.31" (`data-order-estimate-minor`, `data-order-packed-minor`), the running
+    /// total packing makes; once ready, the final amount fixed (`data-order-final-minor`).
+    struct Bill {
+        var estimateMinor: Int
+        var packedMinor: Int
+        var finalMinor: String?
+        var text: String
+
+        init?(_ order: Order, packed: PackedBill?) {
+            guard let pricing = order.content.pricing, let packed, let currency = try? Currency(code: pricing.currency)
+            else { return nil }
+            estimateMinor = pricing.estimateMinor
+            packedMinor = packed.totalMinor
+            finalMinor = order.finalMinor.map(String.init)
+            let estimate = "Estimate \(currency.format(minor: estimateMinor))"
+            text =
+                if let finalMinor = order.finalMinor {
+                    "\(estimate) · Final \(currency.format(minor: finalMinor))"
+                } else {
+                    "\(estimate) · As packed \(packed.packed.isEstimated ? "≈ " : "")\(currency.format(minor: packedMinor))"
+                }
+        }
     }
 
     struct Substitution {
@@ -63,6 +88,8 @@ struct StaffOrderTicket {
     var next: StatusButton?
     var cancel: StatusButton?
     var undo: BackButton?
+    /// What it costs, estimated when sent and as packed so far; nil for an order without priced rows.
+    var bill: Bill?
     /// What the delivery partner says, and how the hand-off to it goes; nil for a shop without one.
     var partner: PartnerPanel?
     var handoff: HandoffPanel?
@@ -70,7 +97,7 @@ struct StaffOrderTicket {
     /// `day` is the shop's day the board shows, `zone` its time zone.
     init(
         order: Order, pickList: [ShoppingListGroup], handoff: Handoff? = nil, limits: OrderAge.Limits, now: Date,
-        day: DateInterval, zone: TimeZone
+        day: DateInterval, zone: TimeZone, choices: [String: [String]] = [:]
     ) {
         let button = { (target: OrderStatus) in
             StatusButton(from: order.status.rawValue, to: target.rawValue, title: target.actionTitle)
@@ -101,9 +128,12 @@ struct StaffOrderTicket {
         lines = order.content.lines.map { line in
             LineRow(title: line.title, quantity: line.quantity, servingsText: line.servings.map { "for \($0)" })
         }
+        let packed = order.content.pricing.map { PackedBill($0, marks: order.pickMarks) }
+        bill = Bill(order, packed: packed)
         self.pickList = StaffPickSection.sections(
-            pickList, marks: order.pickMarks, action: Route.staffOrderMark.url(order.code),
-            canMark: order.status.isOpen)
+            pickList, marks: order.pickMarks, bill: packed, estimated: order.content.pricing, choices: choices,
+            code: order.code.rawValue, action: Route.staffOrderMark.url(order.code),
+            canMark: order.status.isOpen && (order.content.pricing == nil || order.status != .ready))
         pickSummary = Self.summary(
             rows: pickList.reduce(0) { $0 + $1.items.count }, marks: Array(order.pickMarks.values))
         action = Route.staffOrderStatus.url(order.code)

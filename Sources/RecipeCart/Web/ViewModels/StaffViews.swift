@@ -133,7 +133,7 @@ struct StaffBoardView: PageView {
         carts: [(label: String, cart: ActiveCart)],
         pickList: [ShoppingListGroup], points: PointsUsage?,
         limits: OrderAge.Limits, csrfToken: String, assets: AssetURLs, title: String, now: Date, day: DateInterval,
-        zone: TimeZone, handoffs: [OrderCode: Handoff] = [:]
+        zone: TimeZone, handoffs: [OrderCode: Handoff] = [:], choices: [String: [String]] = [:]
     ) {
         // By when each is due: its slot's start, or when it was sent.
         let tickets = orders.sorted {
@@ -142,7 +142,7 @@ struct StaffBoardView: PageView {
         }.map {
             StaffOrderTicket(
                 order: $0.order, pickList: $0.pickList, handoff: handoffs[$0.order.code], limits: limits, now: now,
-                day: day, zone: zone)
+                day: day, zone: zone, choices: choices)
         }
         columns = [OrderStatus.new, .picking, .ready].map { status in
             let inColumn = tickets.filter { $0.status == status.rawValue }
