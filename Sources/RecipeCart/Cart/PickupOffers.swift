@@ -29,11 +29,13 @@ struct PickupOffers: Sendable {
         return kept.keep(schedule, at: count)
     }
 
-    /// The send form's choice, or nil without slots.
-    func choice(chosen: String? = nil) async throws -> PickupChoice? {
+    /// The send form's choice, or nil without slots. `holding` is the slot of the order the cart is changing: its
+    /// place is that order's own, so the slot stays open to it.
+    func choice(chosen: String? = nil, holding: PickupSlot? = nil) async throws -> PickupChoice? {
         guard let schedule = try await schedule() else { return nil }
         let now = clock.now()
-        let taken = try await store.taken(within: schedule.window(from: now))
+        var taken = try await store.taken(within: schedule.window(from: now))
+        if let holding, let count = taken[holding.start] { taken[holding.start] = max(count - 1, 0) }
         return PickupChoice(schedule.days(from: now, taken: taken), texts: texts, chosen: chosen)
     }
 }

@@ -78,7 +78,7 @@ public struct OrderEvent: Sendable, Equatable {
             switch type {
             // Authorised for the estimate when placed, captured when packed: the way Stripe's manual capture and
             // Instacart's authorise-then-charge work.
-            case .placed:
+            case .placed, .updated:
                 charge = "authorise"
                 amount = pricing.estimateMinor
                 amountIsEstimate = pricing.isEstimated

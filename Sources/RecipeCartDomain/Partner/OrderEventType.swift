@@ -3,6 +3,8 @@ public enum OrderEventType: String, Sendable, CaseIterable, Codable {
     case placed = "order.placed"
     case cancelled = "order.cancelled"
     case ready = "order.ready"
+    /// The shopper changed it before packing started: its new content, and the amount to authorise instead.
+    case updated = "order.updated"
 
     /// The event a move to `status` sends, if any.
     public init?(movingTo status: OrderStatus) {

@@ -33,6 +33,22 @@ public protocol OrderStore: Sendable {
     /// status moves are: two people marking at once do not overwrite each other unseen. A nil `mark` clears it.
     /// - Returns: false when the row's mark is no longer `expected`, or the order is gone or no longer open.
     func mark(_ code: OrderCode, row: String, expected: PickMark?, to mark: PickMark?) async throws -> Bool
+    /// Opens `session`'s own order back into its empty cart, for the shopper to change and send again under the same
+    /// code, provided packing has not started (the order is `new` and no row is marked). The order stays placed, its
+    /// stock held, until the changes are sent (`replace`) or kept as they were (`keepOrder`).
+    func reopen(_ code: OrderCode, session: SessionKey) async throws -> OrderReopening
+    /// The order `session`'s cart is changing, if any.
+    func changing(session: SessionKey) async throws -> OrderCode?
+    /// Keeps the order `session` was changing as it was: forgets the change and empties the cart.
+    /// - Returns: the order it was changing; nil when it was changing none, and nothing changes then.
+    func keepOrder(session: SessionKey) async throws -> OrderCode?
+    /// Sends the changes: in one transaction, provided `session` is still changing `code`, its cart holds exactly the
+    /// lines `content` copied and packing has not started, gives the order's stock (and slot place, when the slot
+    /// changes) back, takes `content`'s, replaces its content, note and slot under the same code, empties the cart and,
+    /// with a partner, writes `order.updated` to the outbox. Refused for packing, the change is forgotten and the
+    /// cart kept; refused for the slot or the shelf, nothing changes.
+    func replace(_ code: OrderCode, with content: OrderContent, note: String, slot: PickupBooking?, session: SessionKey)
+        async throws -> OrderPlacement
 }
 
 extension OrderStore {
@@ -52,4 +68,6 @@ public enum OrderPlacement: Sendable, Equatable {
     case slotFull
     /// The shelf has fewer packs left of these products than the order's priced rows take.
     case shortOfStock([StockShortage])
+    /// The order being changed started packing first: it can no longer be changed.
+    case packingStarted
 }

@@ -557,6 +557,7 @@ package enum PostgresSchema {
         (PricedOrderSchema.migrationName, PricedOrderSchema.statements(.postgres)),
         (PricedOrderSchema.weighedStockMigrationName, PricedOrderSchema.weighedStockStatements),
         (PricedOrderSchema.partnerPaymentMigrationName, PricedOrderSchema.partnerPaymentStatements),
+        (OrderChangeSchema.migrationName, OrderChangeSchema.statements(.postgres)),
         (PricedOrderSchema.packingMigrationName, PricedOrderSchema.packingStatements),
     ]
 

@@ -443,6 +443,9 @@ package enum Schema {
         migrator.registerMigration(PricedOrderSchema.partnerPaymentMigrationName) { db in
             try db.execute(sql: PricedOrderSchema.partnerPaymentStatements)
         }
+        migrator.registerMigration(OrderChangeSchema.migrationName) { db in
+            try db.execute(sql: OrderChangeSchema.statements(.sqlite))
+        }
         migrator.registerMigration(PricedOrderSchema.packingMigrationName) { db in
             try db.execute(sql: PricedOrderSchema.packingStatements)
         }

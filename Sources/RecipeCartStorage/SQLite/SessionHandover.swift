@@ -11,7 +11,7 @@ package enum SessionHandover {
         ).execute(arguments: [new.hash, old.hash])
         for table in [
             "cart_items", "cart_undo", "shopper_recipe_edits", "recipe_edit_undos", "cart_have", "cart_shares",
-            "orders",
+            "orders", "order_changes",
         ] {
             try db.cachedStatement(sql: "UPDATE \(table) SET session_hash = ? WHERE session_hash = ?")
                 .execute(arguments: [new.hash, old.hash])

@@ -12,7 +12,7 @@ import Testing
 @Suite struct RouteMapTests {
     static func samplePath(_ route: Route) -> String {
         switch route {
-        case .staffCart, .order, .staffOrderStatus, .staffOrderHandoff: route.url("ABCDEF")
+        case .staffCart, .order, .orderChange, .staffOrderStatus, .staffOrderHandoff: route.url("ABCDEF")
         case .sharedCart: route.url("AAAAAAAAAAAAAAAAAAAAAA")
         default: route.pattern.contains("{id}") ? route.url(RecipeID("bundled-33")!) : route.url()
         }

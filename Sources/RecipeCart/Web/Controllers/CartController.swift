@@ -90,8 +90,20 @@ struct CartController: Sendable {
             statusAnchor: status?.anchor)
         view.basket = list.total
         view.shelfShortfalls = list.shownShortfalls
-        if !cart.isEmpty { view.pickup = try await pickup.choice(chosen: attempt?.slot) }
-        if let attempt { view.keep(attempt) }
+        // A cart opened from an order: its send replaces that order, and starts as that order was sent.
+        let changing = session.isNew ? nil : try await orders.changing(session: session.key)
+        let changed =
+            if let changing { try await orders.order(changing, session: session.key)?.order } else { nil as Order? }
+        if let changing { view.changing = CartView.ChangingOrder(changing, csrfToken: chrome.csrfToken) }
+        if !cart.isEmpty {
+            let slotText = changed?.slot.map { ZonedTimestamp.text($0.start, in: pages.timeZone) }
+            view.pickup = try await pickup.choice(chosen: attempt?.slot ?? slotText, holding: changed?.slot)
+        }
+        if let attempt {
+            view.keep(attempt)
+        } else if let changed {
+            view.prefill(from: changed)
+        }
         let costs = try await pricing.servingCosts(
             of: zip(cart.lines, list.entries).map { line, entry in
                 (line.recipe.id, entry.ingredients, line.recipe.servings)

@@ -21,6 +21,8 @@ struct OrderController: Sendable {
     func addRoutes(to routes: RouteRegistrar) {
         routes.add(.cartOrder, .post, use: send)
         routes.add(.order, .get, use: show)
+        routes.add(.orderChange, .post, use: change)
+        routes.add(.cartKeepOrder, .post, use: keepOrder)
     }
 
     /// `POST /cart/order`: the cart as it is now becomes an order, and the cart is emptied. With pickup slots, `slot`
@@ -57,10 +59,25 @@ struct OrderController: Sendable {
             return try await refused(SendRefusal(.conflict, Self.shortOfStock(priced.short)))
         }
         content.pricing = priced.pricing
-        switch try await orders.place(content, note: note, slot: booking, session: session.key) {
+        // A cart opened from an order ("Change this order") replaces it under the same code.
+        let changing = session.isNew ? nil : try await orders.changing(session: session.key)
+        let placement =
+            if let changing {
+                try await orders.replace(changing, with: content, note: note, slot: booking, session: session.key)
+            } else {
+                try await orders.place(content, note: note, slot: booking, session: session.key)
+            }
+        switch placement {
         case .placed(let order):
-            AppMetrics.orderPlaced(estimateMinor: order.content.pricing?.estimateMinor)
             let collect = order.slot.map { " " + PickupSlotText.collect($0, in: pages.timeZone) + "." } ?? ""
+            guard changing == nil else {
+                return pages.redirect(
+                    to: Route.order.url(order.code),
+                    status: StatusMessage(
+                        "Changes sent. Order \(order.code) is updated, under the same code.\(collect)"),
+                    cartChanged: true)
+            }
+            AppMetrics.orderPlaced(estimateMinor: order.content.pricing?.estimateMinor)
             return pages.redirect(
                 to: Route.order.url(order.code),
                 status: StatusMessage("Sent to the shop. Your pickup code is \(order.code).\(collect)"),
@@ -73,7 +90,52 @@ struct OrderController: Sendable {
             return try await refused(SendRefusal.justFilled)
         case .shortOfStock(let shortages):
             return try await refused(SendRefusal(.conflict, Self.shortOfStock(shortages)))
+        case .packingStarted:
+            return try await refused(
+                SendRefusal(.conflict, changing.map(Self.packingStarted) ?? Self.cartChanged))
         }
+    }
+
+    /// `POST /orders/{code}/change`: opens the shopper's own order back into their empty cart, to change and send
+    /// again under the same code, while packing has not started. The order stays placed, its goods held, meanwhile.
+    func change(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.shopper
+        _ = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
+        guard let code = context.parameters.get("code").flatMap(OrderCode.init), !session.isNew else {
+            throw AppError.notFound(Self.notFound)
+        }
+        switch try await orders.reopen(code, session: session.key) {
+        case .reopened:
+            return pages.redirect(
+                to: Route.cart.url(),
+                status: StatusMessage(
+                    "Order \(code) is in your cart: change it, then send the changes. Until then it stays as it was."),
+                cartChanged: true)
+        case .notFound:
+            throw AppError.notFound(Self.notFound)
+        case .packingStarted:
+            throw AppError.conflict(Self.packingStarted(code))
+        case .cartNotEmpty:
+            throw AppError.conflict(
+                "Your cart has other recipes in it. Send them or empty the cart first, then change order \(code).")
+        }
+    }
+
+    /// `POST /cart/keep-order`: stops changing an order: it stays as it was, and the cart its lines were copied into is
+    /// emptied.
+    func keepOrder(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.shopper
+        _ = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
+        guard !session.isNew, let code = try await orders.keepOrder(session: session.key) else {
+            throw AppError.conflict("Your cart is not changing an order, so there is nothing to keep.")
+        }
+        return pages.redirect(
+            to: Route.order.url(code), status: StatusMessage("Order \(code) is kept as it was."), cartChanged: true)
+    }
+
+    /// "Packing has started on order ABC123: it can no longer be changed."
+    static func packingStarted(_ code: OrderCode) -> String {
+        "Packing has started on order \(code): it can no longer be changed."
     }
 
     /// "Not enough on the shelf: Butter 250 g has 1 pack left (your list takes 2); Flour has none left."
@@ -164,10 +226,13 @@ struct OrderController: Sendable {
         let chrome = try await pages.chrome(title: "Order \(code)", context: context)
         let list = ShoppingList(entries: found.order.content.shoppingListEntries)
             .groups(walkingOrder: try await shoppingLists.walkingOrder(), have: found.order.content.have)
-        return try pages.renderer.response(
-            OrderView(
-                order: found.order, shoppingList: ShoppingListSection.sections(list, csrfToken: nil), chrome: chrome,
-                now: pages.clock.now(), zone: pages.timeZone))
+        var view = OrderView(
+            order: found.order, shoppingList: ShoppingListSection.sections(list, csrfToken: nil), chrome: chrome,
+            now: pages.clock.now(), zone: pages.timeZone)
+        if view.change.isChangeable {
+            view.change.isInCart = try await orders.changing(session: session.key) == code
+        }
+        return try pages.renderer.response(view)
     }
 
     /// What staff may do when something is missing. A form without the choice (sent from a page older than it)

@@ -46,4 +46,5 @@ enum PartialTemplate: String, CaseIterable, Sendable {
     case staffMatchForm = "staff-match-form"
     case partnerStatus = "partner-status"
     case partnerHandoff = "partner-handoff"
+    case orderChange = "order-change"
 }

@@ -22,6 +22,8 @@ enum Route: CaseIterable, Sendable {
     case cartShareRevoke
     case sharedCart
     case order
+    case orderChange
+    case cartKeepOrder
     case staffBoard
     case staffCart
     case staffOrderStatus
@@ -63,6 +65,8 @@ enum Route: CaseIterable, Sendable {
         case .cartShareRevoke: "/cart/share/revoke"
         case .sharedCart: "/shared/{token}"
         case .order: "/orders/{code}"
+        case .orderChange: "/orders/{code}/change"
+        case .cartKeepOrder: "/cart/keep-order"
         case .staffBoard: "/staff"
         case .staffCart: "/staff/carts/{label}"
         case .staffOrderStatus: "/staff/orders/{code}/status"
@@ -98,7 +102,7 @@ enum Route: CaseIterable, Sendable {
         case .recipeRevert, .recipeUndo, .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave,
             .cartShare,
             .cartShareRevoke, .staffOrderStatus, .staffOrderBack, .staffOrderMark, .staffOrderHandoff, .staffLogout,
-            .staffScreenRevoke, .staffProductsImport, .partnerEvents:
+            .staffScreenRevoke, .staffProductsImport, .partnerEvents, .orderChange, .cartKeepOrder:
             [.post]
         }
     }
@@ -108,7 +112,8 @@ enum Route: CaseIterable, Sendable {
     var changesStaffBoard: Bool {
         switch self {
         case .cartItem, .cartItemCooking, .cartClear, .cartUndo, .cartOrder, .cartHave, .staffOrderStatus,
-            .staffOrderBack, .staffOrderMark, .staffOrderHandoff, .staffSlots, .partnerEvents:
+            .staffOrderBack, .staffOrderMark, .staffOrderHandoff, .staffSlots, .partnerEvents, .orderChange,
+            .cartKeepOrder:
             true
         default: false
         }

@@ -67,6 +67,32 @@ struct CartView: PageView {
     var sendForm = SendForm()
     /// The rows the page shows out of stock or short, posted back with the send so it places them as shown.
     var shelfShortfalls: [String] = []
+    /// The order the cart was opened from ("Change this order"), which the send replaces; nil for a cart of its own.
+    var changing: ChangingOrder?
+
+    /// "Changing order ABC123", and the form that keeps the order as it was (`data-changing-order`).
+    struct ChangingOrder {
+        var code: String
+        var url: String
+        var keepURL = Route.cartKeepOrder.url()
+        var csrfToken: String
+
+        init(_ code: OrderCode, csrfToken: String) {
+            self.code = code.rawValue
+            url = Route.order.url(code)
+            self.csrfToken = csrfToken
+        }
+    }
+
+    /// The send form as the order being changed was sent: its note, substitution choice and phone.
+    mutating func prefill(from order: Order) {
+        let choice = order.content.substitution
+        keep(
+            SendAttempt(
+                note: order.note, phone: choice?.phone ?? "", substitution: choice?.kind.rawValue, slot: nil,
+                problem: ""))
+        sendForm.problem = nil
+    }
 
     /// What the send form shows typed in, and why a send was refused: empty on a plain visit.
     struct SendForm {
@@ -169,6 +195,7 @@ extension CartView: MustacheParent {
         case "sendForm": sendForm
         case "shelfShortfalls": shelfShortfalls
         case "hasShelfShortfalls": !shelfShortfalls.isEmpty
+        case "changing": changing
         default: nil
         }
     }

@@ -49,6 +49,8 @@ struct OrderView: PageView {
     var slotStart: String?
     /// Its priced rows and total as sent; nil when nothing on it was priced.
     var bill: OrderBill?
+    /// "Change this order" while packing has not started.
+    var change: OrderChangePanel
 
     /// A row packing changed; on a priced row, by how much (`data-difference-minor`).
     struct PickChange {
@@ -85,6 +87,7 @@ struct OrderView: PageView {
         self.shoppingList = shoppingList
         substitution = order.content.substitution?.text
         bill = OrderBill(order)
+        change = OrderChangePanel(order, csrfToken: chrome.csrfToken)
         let names = Dictionary(
             shoppingList.flatMap(\.rows).map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
         let packed = order.content.pricing.map { PackedBill($0, marks: order.pickMarks) }
