@@ -557,8 +557,8 @@ package enum PostgresSchema {
         (PricedOrderSchema.migrationName, PricedOrderSchema.statements(.postgres)),
         (PricedOrderSchema.weighedStockMigrationName, PricedOrderSchema.weighedStockStatements),
         (PricedOrderSchema.partnerPaymentMigrationName, PricedOrderSchema.partnerPaymentStatements),
-        (OrderChangeSchema.migrationName, OrderChangeSchema.statements(.postgres)),
         (PricedOrderSchema.packingMigrationName, PricedOrderSchema.packingStatements),
+        (OrderChangeSchema.migrationName, OrderChangeSchema.statements(.postgres)),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with

@@ -443,11 +443,11 @@ package enum Schema {
         migrator.registerMigration(PricedOrderSchema.partnerPaymentMigrationName) { db in
             try db.execute(sql: PricedOrderSchema.partnerPaymentStatements)
         }
-        migrator.registerMigration(OrderChangeSchema.migrationName) { db in
-            try db.execute(sql: OrderChangeSchema.statements(.sqlite))
-        }
         migrator.registerMigration(PricedOrderSchema.packingMigrationName) { db in
             try db.execute(sql: PricedOrderSchema.packingStatements)
+        }
+        migrator.registerMigration(OrderChangeSchema.migrationName) { db in
+            try db.execute(sql: OrderChangeSchema.statements(.sqlite))
         }
         return migrator
     }
