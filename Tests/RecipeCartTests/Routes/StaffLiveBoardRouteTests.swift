@@ -383,7 +383,11 @@ import Testing
     }
 
     @Test func pickMarksAreCompareAndSetAndTheShopperSeesWhatWasShortOrReplaced() async throws {
-        try await StaffRouteTests.environment().withShopper { staff in
+        // A shelf that sells none of the carbonara (butter only), so its rows are marked in words as in a shop
+        // without products; packing priced rows is `PackingRouteTests`.
+        let environment = try StaffRouteTests.environment()
+        try await PricedOrderRouteTests.shelf(environment)
+        try await environment.withShopper { staff in
             var alice = Shopper(client: staff.client)
             let code = try await Self.sendOrder(&alice, [("substitution", "call-me"), ("phone", "+44 20 7946 0000")])
             try await Self.signIn(&staff)

@@ -174,7 +174,7 @@ struct ServeCommandTests {
         let output = try Self.web(["serve", "--help"]).output
         let help = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let rows = try Self.readmeConfigurationRows()
-        #expect(rows.count == 25)
+        #expect(rows.count == 26)
         // And the other way round: no option --help lists (a line starting `  --flag <value>` or `  --on/--off`; its
         // description's wrapped lines start further in) is left out of the README's table.
         let options = output.split(separator: "\n").compactMap { line -> String? in

@@ -217,6 +217,16 @@ struct StaffController: Sendable {
         guard let row = form["row"], !row.isEmpty, let was = form["was"], let state = form["state"] else {
             throw AppError.badRequest("The form didn’t say which row to mark, how, and how it was marked before.")
         }
+        let expected = try Self.pickMark(
+            state: was, missing: form["was_missing"], replacement: form["was_replacement"],
+            packed: try form["was_packed"].map { text in
+                guard let amount = Int(text) else { throw AppError.badRequest("The mark shown is not readable.") }
+                return amount
+            })
+        // A weight is read in the row's unit, once the order is found.
+        let isWeight = state == "found" && form["packed"] != nil
+        let asked =
+            isWeight ? nil : try Self.pickMark(state: state, missing: form["missing"], replacement: form["replacement"])
         guard let found = try await orders.order(code, session: nil) else {
             throw AppError.notFound("There is no order with that code.")
         }
@@ -226,13 +236,10 @@ struct StaffController: Sendable {
             throw AppError.notFound("Order \(code) has no such row on its pick list.")
         }
         let priced = order.content.pricing?.lines.filter { $0.rowKey == row } ?? []
-        let expected = try Self.pickMark(
-            state: was, missing: form["was_missing"], replacement: form["was_replacement"],
-            packed: try form["was_packed"].map { text in
-                guard let amount = Int(text) else { throw AppError.badRequest("The mark shown is not readable.") }
-                return amount
-            })
-        let mark = try await newMark(state: state, form: form, priced: priced, order: order)
+        let mark =
+            isWeight
+            ? try weighed(form["packed"] ?? "", priced: priced)
+            : try await checked(asked, priced: priced, order: order)
         guard try await orders.mark(code, row: row, expected: expected, to: mark) else {
             let now = try await orders.order(code, session: nil)?.order ?? order
             guard now.status.isOpen else {
@@ -248,18 +255,18 @@ struct StaffController: Sendable {
         return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
     }
 
-    /// The mark the form asks for, checked against the row's priced lines (`priced`, empty for a row the shop does
-    /// not sell) and the shopper's substitution choice.
-    private func newMark(state: String, form: FormFields, priced: [PricedOrderLine], order: Order) async throws
-        -> PickMark?
-    {
-        if state == "found", let packed = form["packed"] {
-            guard let weighed = priced.first(where: \.isWeighed) else {
-                throw AppError.unprocessable("This row is not sold by weight: mark it found, short or replaced.")
-            }
-            return .weighed(amount: try PackedWeight.amount(packed, unit: weighed.unit))
+    /// A weighed row found at the weight typed, in its priced line's unit.
+    private func weighed(_ typed: String, priced: [PricedOrderLine]) throws -> PickMark {
+        guard let weighed = priced.first(where: \.isWeighed) else {
+            throw AppError.unprocessable("This row is not sold by weight: mark it found, short or replaced.")
         }
-        let mark = try Self.pickMark(state: state, missing: form["missing"], replacement: form["replacement"])
+        return .weighed(amount: try PackedWeight.amount(typed, unit: weighed.unit))
+    }
+
+    /// The mark the form asks for, checked against the row's priced lines (`priced`, empty for a row the shop does
+    /// not sell) and the shopper's substitution choice: a priced row is short by packs it has, and replaced with a
+    /// product of the shelf, priced now.
+    private func checked(_ mark: PickMark?, priced: [PricedOrderLine], order: Order) async throws -> PickMark? {
         guard !priced.isEmpty, let mark else { return mark }
         switch mark {
         case .short(let missing):
