@@ -50,11 +50,14 @@ struct PricedList {
 }
 
 extension ShelfPricing {
-    /// `cart`'s list in the shop's walking order, without what its shopper has (`have`), priced.
-    func list(for cart: Cart, have: [String: Bool], lists: ShoppingListBuilder) async throws -> PricedList {
+    /// `cart`'s list in the shop's walking order, without what its shopper has (`have`), priced; `held` is what the
+    /// order the cart changes holds of the shelf.
+    func list(for cart: Cart, have: [String: Bool], lists: ShoppingListBuilder, held: HeldStock? = nil) async throws
+        -> PricedList
+    {
         let entries = try await lists.entries(for: [cart])[0]
         let groups = ShoppingList(entries: entries).groups(walkingOrder: try await lists.walkingOrder(), have: have)
-        let basket = try await basket(entries: entries, groups: groups)
+        let basket = try await basket(entries: entries, groups: groups, held: held)
         let taken = Set(basket.aisles.flatMap(\.rows).flatMap(\.choice.picks).map(\.offer.sku))
         return PricedList(
             entries: entries, groups: groups, basket: basket, currency: currency,

@@ -8,13 +8,14 @@ extension ShelfPricing {
     ///
     /// A row the shelf cannot fill (out of stock, or only some packs left) is placed as it stands only when the cart
     /// page showed it so (`shown`, its `shownShortfall`s); any other comes back as a shortage, for the send to be
-    /// refused rather than placed short of what the shopper was promised.
-    func orderPricing(for content: OrderContent, shown: Set<String>) async throws
+    /// refused rather than placed short of what the shopper was promised. `held` is what the order the cart changes
+    /// holds of the shelf, which its send gives back first.
+    func orderPricing(for content: OrderContent, shown: Set<String>, held: HeldStock? = nil) async throws
         -> (pricing: OrderPricing?, short: [StockShortage])
     {
         let entries = content.shoppingListEntries
         let groups = ShoppingList(entries: entries).groups(walkingOrder: Aisle.defaultOrder, have: content.have)
-        let basket = try await basket(entries: entries, groups: groups)
+        let basket = try await basket(entries: entries, groups: groups, held: held)
         let rows = basket.aisles.flatMap(\.rows)
         let lines = rows.flatMap { row in
             row.choice.picks.map { pick in PricedOrderLine(row: row.item.key, pick: pick) }

@@ -6,11 +6,15 @@ struct ShelfPricing: Sendable {
     let offers: ShelfOffers
     let currency: Currency
 
-    /// The list's aisle groups (as `ShoppingList.groups` makes them from `entries`) in whole packs, priced.
-    func basket(entries: [ShoppingList.Entry], groups: [ShoppingListGroup]) async throws -> Basket {
+    /// The list's aisle groups (as `ShoppingList.groups` makes them from `entries`) in whole packs, priced; `held` is
+    /// what the order the list changes holds of the shelf, counted as left for it.
+    func basket(entries: [ShoppingList.Entry], groups: [ShoppingListGroup], held: HeldStock? = nil) async throws
+        -> Basket
+    {
         let bought = groups.filter { $0.aisle != nil }.flatMap(\.items)
+        let offered = try await offers.offers(for: bought)
         return Basket(
-            groups: groups, needs: IngredientNeed.needs(for: entries), offers: try await offers.offers(for: bought))
+            groups: groups, needs: IngredientNeed.needs(for: entries), offers: held?.adding(to: offered) ?? offered)
     }
 
     /// What each recipe costs a serving by the amount it uses, at the products its ingredients are sold as; a recipe

@@ -88,6 +88,33 @@ import Testing
         #expect(updated.contains(#""batches":6"#))
     }
 
+    @Test func thePacksTheOrderHoldsCountAsLeftForTheCartThatChangesIt() async throws {
+        var setUp = try TestEnvironment()
+        setUp.staffToken = PricedOrderRouteTests.staffToken
+        let environment = setUp
+        // The last pack of butter, which the order takes.
+        try await PricedOrderRouteTests.shelf(environment, butter: 1)
+        try await environment.withShopper { shopper in
+            var (code, _) = try await PricedOrderRouteTests.sendBrownies(2, &shopper)
+            #expect(try await PricedOrderRouteTests.butterStock(environment) == 0)
+            // Another shopper's cart sees the shelf empty.
+            var other = Shopper(client: shopper.client)
+            try await other.post("/cart/items/bundled-2", [("op", "inc")])
+            #expect(try await other.get("/cart").contains("Out of stock"))
+
+            #expect(try await shopper.post("/orders/\(code)/change", []).status == .seeOther)
+            try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "4")])
+            let cart = try await shopper.get("/cart")
+            #expect(!cart.contains("Out of stock") && !cart.contains(#"name="shelf_short""#))
+            #expect(cart.contains(#"data-sku="BUT-500""#))
+            let sent = try await shopper.post("/cart/order", [])
+            #expect(sent.status == .seeOther)
+            let order = try await shopper.follow(sent)
+            #expect(order.contains(#"data-sku="BUT-500" data-price-minor="449""#))
+        }
+        #expect(try await PricedOrderRouteTests.butterStock(environment) == 0)
+    }
+
     @Test func keepingTheOrderAsItWasEmptiesTheCartAndChangesNothing() async throws {
         let environment = try await environment()
         try await environment.withShopper { shopper in

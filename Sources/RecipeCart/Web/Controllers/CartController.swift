@@ -81,7 +81,12 @@ struct CartController: Sendable {
             cartChanged: context.cartChanged,
             status: status)
         let have = session.isNew ? [:] : try await lists.have(session: session.key)
-        let list = try await pricing.list(for: cart, have: have, lists: shoppingLists)
+        // A cart opened from an order: its send replaces that order, and starts as that order was sent.
+        let changing = session.isNew ? nil : try await orders.changing(session: session.key)
+        let changed =
+            if let changing { try await orders.order(changing, session: session.key)?.order } else { nil as Order? }
+        let list = try await pricing.list(
+            for: cart, have: have, lists: shoppingLists, held: changed.flatMap(HeldStock.init(changing:)))
         let sent = session.isNew ? [] : try await orders.orders(session: session.key)
         let shareToken = session.isNew ? nil : try await shares.token(session: session.key)
         var view = CartView(
@@ -90,10 +95,6 @@ struct CartController: Sendable {
             statusAnchor: status?.anchor)
         view.basket = list.total
         view.shelfShortfalls = list.shownShortfalls
-        // A cart opened from an order: its send replaces that order, and starts as that order was sent.
-        let changing = session.isNew ? nil : try await orders.changing(session: session.key)
-        let changed =
-            if let changing { try await orders.order(changing, session: session.key)?.order } else { nil as Order? }
         if let changing { view.changing = CartView.ChangingOrder(changing, csrfToken: chrome.csrfToken) }
         if !cart.isEmpty {
             let slotText = changed?.slot.map { ZonedTimestamp.text($0.start, in: pages.timeZone) }

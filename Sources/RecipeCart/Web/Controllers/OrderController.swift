@@ -51,7 +51,15 @@ struct OrderController: Sendable {
         var content = OrderContent(
             cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
         content.substitution = substitution
-        let priced = try await pricing.orderPricing(for: content, shown: Set(form.values("shelf_short")))
+        // A cart opened from an order ("Change this order") replaces it under the same code: what the order holds of
+        // the shelf is given back first, so it counts as left.
+        let changing = session.isNew ? nil : try await orders.changing(session: session.key)
+        let held =
+            if let changing {
+                try await orders.order(changing, session: session.key).flatMap { HeldStock(changing: $0.order) }
+            } else { nil as HeldStock? }
+        let priced = try await pricing.orderPricing(
+            for: content, shown: Set(form.values("shelf_short")), held: held)
         guard priced.short.isEmpty else {
             // The same cart sent from another tab meanwhile took the packs: say that, not that the shelf is short.
             let current = try await carts.cart(session: session.key)
@@ -59,8 +67,6 @@ struct OrderController: Sendable {
             return try await refused(SendRefusal(.conflict, Self.shortOfStock(priced.short)))
         }
         content.pricing = priced.pricing
-        // A cart opened from an order ("Change this order") replaces it under the same code.
-        let changing = session.isNew ? nil : try await orders.changing(session: session.key)
         let placement =
             if let changing {
                 try await orders.replace(changing, with: content, note: note, slot: booking, session: session.key)
