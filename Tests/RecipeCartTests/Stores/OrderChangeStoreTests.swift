@@ -204,6 +204,78 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreBackend.all) func aChangeMovesTheOrdersSlotPlaceOnlyWhenTheSlotChanges(backend: StoreBackend)
+        async throws
+    {
+        try await withShelf(backend, butter: 12) { (stores: TestStores) async throws in
+            let saturday = PickupSlotStoreTests.saturday
+            let later = PickupSlot(
+                start: saturday.start.addingTimeInterval(1800), end: saturday.end.addingTimeInterval(1800))
+            let slots = stores.stores.pickupSlots
+            let window = DateInterval(start: saturday.start, end: later.end)
+            func taken() async throws -> [Date: Int] { try await slots.taken(within: window).filter { $0.value > 0 } }
+
+            let session = SessionKey(sessionID: "slot")
+            try await stores.carts.apply(.increment, recipe: cake, session: session)
+            guard
+                case .placed(let order) = try await stores.orders.place(
+                    try await content(of: session, butter: 1, in: stores), note: "",
+                    slot: PickupBooking(slot: saturday, capacity: 1), session: session)
+            else {
+                Issue.record("the order was not placed")
+                return
+            }
+            #expect(try await taken() == [saturday.start: 1])
+
+            // The same full slot again: its place is the order's own.
+            #expect(try await stores.orders.reopen(order.code, session: session) == .reopened)
+            guard
+                case .placed(let same) = try await stores.orders.replace(
+                    order.code, with: try await content(of: session, butter: 1, in: stores), note: "",
+                    slot: PickupBooking(slot: saturday, capacity: 1), session: session)
+            else {
+                Issue.record("the change was not sent")
+                return
+            }
+            #expect(same.slot == saturday)
+            #expect(try await taken() == [saturday.start: 1])
+
+            // A later slot another order filled: refused, the order and its place as they were.
+            let other = SessionKey(sessionID: "other")
+            try await stores.carts.apply(.increment, recipe: cake, session: other)
+            guard
+                case .placed = try await stores.orders.place(
+                    try await content(of: other, butter: 1, in: stores), note: "",
+                    slot: PickupBooking(slot: later, capacity: 1), session: other)
+            else {
+                Issue.record("the other order was not placed")
+                return
+            }
+            #expect(try await stores.orders.reopen(order.code, session: session) == .reopened)
+            let changed = try await content(of: session, butter: 1, in: stores)
+            #expect(
+                try await stores.orders.replace(
+                    order.code, with: changed, note: "", slot: PickupBooking(slot: later, capacity: 1),
+                    session: session) == .slotFull)
+            #expect(try await taken() == [saturday.start: 1, later.start: 1])
+            #expect(try await stores.orders.order(order.code, session: session)?.order.slot == saturday)
+            #expect(try await stock(stores) == 10)
+
+            // Room in it: the order's place moves there.
+            guard
+                case .placed(let moved) = try await stores.orders.replace(
+                    order.code, with: changed, note: "", slot: PickupBooking(slot: later, capacity: 2),
+                    session: session)
+            else {
+                Issue.record("the change was not sent")
+                return
+            }
+            #expect(moved.slot == later)
+            #expect(try await taken() == [later.start: 2])
+            #expect(try await stores.orders.order(order.code, session: session)?.order.slot == later)
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func aChangeRacingStartPackingHasOneWinner(backend: StoreBackend) async throws {
         try await withShelf(backend, butter: 100) { (stores: TestStores) async throws in
             var outcomes: Set<String> = []
