@@ -104,4 +104,18 @@ import Testing
             try Self.check(try await bob.get(order), as: "order-with-changes")
         }
     }
+
+    @Test func anOrderAndTheCartThatChangesItMatchTheirSnapshots() async throws {
+        var environment = try StaffRouteTests.environment()
+        environment.clock = .fixed(Self.morning)
+        try await environment.withShopper { shopper in
+            try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
+            let sent = try await shopper.post("/cart/order", [("note", "Ann"), ("substitution", "leave-out")])
+            let order = try #require(sent.location)
+            try Self.check(try await shopper.get(order), as: "order-new")
+            try await shopper.post("\(order)/change", [])
+            try await shopper.post("/cart/items/bundled-33", [("op", "inc")])
+            try Self.check(try await shopper.get("/cart"), as: "cart-changing-order")
+        }
+    }
 }
