@@ -183,12 +183,14 @@ func makeRouter(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists,
         shoppingLists: shoppingLists, pricing: pricing, pages: pages, pickup: pickup, cartPage: cart)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
-    let staffBoard = StaffController(
-        carts: carts, orders: stores.orders, partner: stores.partner, lists: stores.shoppingLists,
-        shoppingLists: shoppingLists, authenticator: staff, throttle: stores.signInThrottle,
+    let staffSignIn = StaffSignInController(authenticator: staff, throttle: stores.signInThrottle, pages: pages)
+    let staffBoard = StaffBoardController(
+        carts: carts, orders: stores.orders, partner: stores.partner, shoppingLists: shoppingLists,
         labeler: CartLabeler(secret: staff.secret), upstream: upstream, pages: pages, boardChanges: stores.boardChanges,
-        orderAges: config.orderAges, pickup: pickup, currency: pricing.currency, shelf: pricing.offers,
-        closeMatchPriceRise: config.closeMatchPriceRise)
+        orderAges: config.orderAges, pickup: pickup, currency: pricing.currency, shelf: pricing.offers)
+    let packing = StaffPackingController(
+        orders: stores.orders, shoppingLists: shoppingLists, pages: pages, currency: pricing.currency,
+        shelf: pricing.offers, closeMatchPriceRise: config.closeMatchPriceRise)
     let screenPairing = ScreenController(pairing: screens, throttle: stores.signInThrottle, pages: pages)
     let health = HealthController(ping: stores.ping)
     let partner = PartnerController(
@@ -200,14 +202,19 @@ func makeRouter(
     cart.addRoutes(to: routes)
     list.addRoutes(to: routes)
     orders.addRoutes(to: routes)
-    staffBoard.addRoutes(to: routes)
-    screenPairing.addRoutes(to: routes, signInPage: staffBoard.signInFirst)
+    staffSignIn.addRoutes(to: routes)
+    let signInFirst = staffSignIn.signInFirst
+    staffBoard.addRoutes(to: routes, signInPage: signInFirst)
+    packing.addRoutes(to: routes, signInPage: signInFirst)
+    StaffAislesController(lists: stores.shoppingLists, shoppingLists: shoppingLists, pages: pages)
+        .addRoutes(to: routes, signInPage: signInFirst)
+    screenPairing.addRoutes(to: routes, signInPage: signInFirst)
     StaffProductsController(
         products: stores.products, currency: config.currency, carts: carts, orders: stores.orders,
         shoppingLists: shoppingLists, pages: pages
-    ).addRoutes(to: routes, signInPage: staffBoard.signInFirst)
+    ).addRoutes(to: routes, signInPage: signInFirst)
     StaffSlotsController(store: stores.pickupSlots, pages: pages)
-        .addRoutes(to: routes, signInPage: staffBoard.signInFirst)
+        .addRoutes(to: routes, signInPage: signInFirst)
     health.addRoutes(to: routes)
     partner.addRoutes(to: routes)
     try routes.finish(on: router)
