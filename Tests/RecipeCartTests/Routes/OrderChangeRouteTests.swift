@@ -198,8 +198,11 @@ import Testing
             #expect(try await shopper.post("/orders/\(code)/change", []).status == .seeOther)
             try await shopper.post("/cart/items/bundled-2", [("op", "set"), ("quantity", "6")])
             _ = try await shopper.get("/cart")
-            // Staff press "Start packing" while the shopper is changing it.
+            // Staff press "Start packing" while the shopper is changing it: the cart page says so.
             try await PricedOrderRouteTests.move(code, [("new", "picking")], by: &staff)
+            #expect(
+                try await shopper.get("/cart").contains(
+                    "Packing has started on order \(code): it can no longer be changed."))
 
             let refused = try await shopper.post("/cart/order", [("note", "Ann")])
             #expect(refused.status == .conflict)

@@ -95,7 +95,12 @@ struct CartController: Sendable {
             statusAnchor: status?.anchor)
         view.basket = list.total
         view.shelfShortfalls = list.shownShortfalls
-        if let changing { view.changing = CartView.ChangingOrder(changing, csrfToken: chrome.csrfToken) }
+        if let changing {
+            view.changing = CartView.ChangingOrder(changing, csrfToken: chrome.csrfToken)
+            if let changed, HeldStock(changing: changed) == nil {
+                view.changing?.closedText = OrderController.packingStarted(changing)
+            }
+        }
         if !cart.isEmpty {
             let slotText = changed?.slot.map { ZonedTimestamp.text($0.start, in: pages.timeZone) }
             view.pickup = try await pickup.choice(chosen: attempt?.slot ?? slotText, holding: changed?.slot)

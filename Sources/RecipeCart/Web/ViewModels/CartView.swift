@@ -76,6 +76,8 @@ struct CartView: PageView {
         var url: String
         var keepURL = Route.cartKeepOrder.url()
         var csrfToken: String
+        /// Staff started packing it since it was opened: its send will be refused, the cart kept.
+        var closedText: String?
 
         init(_ code: OrderCode, csrfToken: String) {
             self.code = code.rawValue
