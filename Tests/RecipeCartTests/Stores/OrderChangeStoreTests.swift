@@ -140,6 +140,31 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreBackend.all) func theChangeFollowsTheSessionToItsFreshID(backend: StoreBackend) async throws {
+        try await withShelf(backend, butter: 12) { (stores: TestStores) async throws in
+            let session = SessionKey(sessionID: "before")
+            let order = try await placed(session, butter: 2, in: stores)
+            #expect(try await stores.orders.reopen(order.code, session: session) == .reopened)
+            // Emptied and filled again, the cart moves to a fresh id, and the change with it.
+            try await stores.carts.apply(.set(0), recipe: cake, session: session)
+            let fresh = SessionKey(sessionID: "after")
+            let moved = try await stores.carts.change(
+                .increment, recipe: cake, servings: nil, session: session, freshIfEmpty: fresh)
+            #expect(moved.session == fresh)
+            #expect(try await stores.orders.changing(session: session) == nil)
+            #expect(try await stores.orders.changing(session: fresh) == order.code)
+            guard
+                case .placed = try await stores.orders.replace(
+                    order.code, with: try await content(of: fresh, butter: 1, in: stores), note: "", slot: nil,
+                    session: fresh)
+            else {
+                Issue.record("the change was not sent from the fresh id")
+                return
+            }
+            #expect(try await stock(stores) == 11)
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func packingStartedRefusesTheChangeAndKeepsTheCart(backend: StoreBackend)
         async throws
     {
