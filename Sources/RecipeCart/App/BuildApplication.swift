@@ -180,7 +180,7 @@ func makeRouter(
         shoppingLists: shoppingLists,
         pricing: pricing, pages: pages)
     let orders = OrderController(
-        catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists,
+        catalog: catalog, carts: carts, orders: stores.orders,
         shoppingLists: shoppingLists, pricing: pricing, pages: pages, pickup: pickup, cartPage: cart)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffSignIn = StaffSignInController(authenticator: staff, throttle: stores.signInThrottle, pages: pages)

@@ -37,6 +37,8 @@ public protocol OrderStore: Sendable {
     /// code, provided packing has not started (the order is `new` and no row is marked). The order stays placed, its
     /// stock held, until the changes are sent (`replace`) or kept as they were (`keepOrder`).
     func reopen(_ code: OrderCode, session: SessionKey) async throws -> OrderReopening
+    /// What a send reads of `session`: its cart, its "I have this" marks and the order it is changing, in one read.
+    func cartToSend(session: SessionKey) async throws -> CartToSend
     /// The order `session`'s cart is changing, if any.
     func changing(session: SessionKey) async throws -> OrderCode?
     /// Keeps the order `session` was changing as it was: forgets the change and empties the cart.

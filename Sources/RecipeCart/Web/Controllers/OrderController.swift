@@ -8,7 +8,6 @@ struct OrderController: Sendable {
     let catalog: any CatalogStore
     let carts: any CartStore
     let orders: any OrderStore
-    let lists: any ShoppingListStore
     let shoppingLists: ShoppingListBuilder
     let pricing: ShelfPricing
     let pages: PageContext
@@ -33,7 +32,11 @@ struct OrderController: Sendable {
         let form = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
         let note = try Self.note(form["note"])
         let substitution = try Self.substitution(kind: form["substitution"], phone: form["phone"])
-        let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
+        let toSend =
+            session.isNew
+            ? CartToSend(cart: Cart(lines: []), have: [:], changing: nil)
+            : try await orders.cartToSend(session: session.key)
+        let cart = toSend.cart
         guard !cart.isEmpty else { throw AppError.conflict(Self.emptyCart) }
         let refused = { (refusal: SendRefusal) in
             try await cartPage.refusedSend(
@@ -48,12 +51,11 @@ struct OrderController: Sendable {
         case .failure(let refusal): return try await refused(refusal)
         }
         let ingredients = try await catalog.ingredients(of: cart.lines.map(\.recipe.id))
-        var content = OrderContent(
-            cart: cart, ingredients: ingredients, have: try await lists.have(session: session.key))
+        var content = OrderContent(cart: cart, ingredients: ingredients, have: toSend.have)
         content.substitution = substitution
         // A cart opened from an order ("Change this order") replaces it under the same code: what the order holds of
         // the shelf is given back first, so it counts as left.
-        let changing = session.isNew ? nil : try await orders.changing(session: session.key)
+        let changing = toSend.changing
         let held =
             if let changing {
                 try await orders.order(changing, session: session.key).flatMap { HeldStock(changing: $0.order) }
