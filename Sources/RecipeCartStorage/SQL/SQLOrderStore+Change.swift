@@ -89,11 +89,7 @@ extension SQLOrderStore {
         let hash = session.hash
         let writesPartnerEvents = writesPartnerEvents
         let zone = timeZone
-        let lines = content.pricing?.lines ?? []
-        let taking = SQLShelfStock.Taking(
-            packs: content.pricing?.stockTaken ?? [:], amounts: content.pricing?.amountTaken ?? [:],
-            names: Dictionary(lines.map { ($0.sku, $0.name) }, uniquingKeysWith: { first, _ in first }),
-            units: Dictionary(lines.map { ($0.sku, $0.unit) }, uniquingKeysWith: { first, _ in first }))
+        let taking = SQLShelfStock.Taking(content.pricing)
         defer { database.forget(session) }
         let placement: OrderPlacement
         var crossed: [String] = []
@@ -149,14 +145,8 @@ extension SQLOrderStore {
                         updated_at = \(time)
                     WHERE code = \(code.rawValue) AND status = \(OrderStatus.new.rawValue)
                     """)
-                try await connection.execute("DELETE FROM cart_items WHERE session_hash = \(hash)")
-                try await connection.execute("DELETE FROM cart_undo WHERE session_hash = \(hash)")
                 try await connection.execute("DELETE FROM order_changes WHERE session_hash = \(hash)")
-                try await connection.execute(
-                    """
-                    UPDATE sessions SET last_seen_at = \(connection.dialect.sessionTime(clockTime))
-                    WHERE id_hash = \(hash)
-                    """)
+                try await Self.emptyCart(of: session, at: clockTime, on: connection)
                 let order = Order(
                     code: code, note: note, status: .new, content: content,
                     placedAt: Date(timeIntervalSince1970: held.placedAt), updatedAt: now,
@@ -169,25 +159,17 @@ extension SQLOrderStore {
             }
         } catch let refused as ChangeRefused {
             if case .shortOfStock(let shortages) = refused.placement {
-                await showStockCrossed(shortages.map(\.sku))
+                await showStockChanged(of: shortages.map(\.sku))
             }
             return refused.placement
         }
-        await showStockCrossed(crossed)
+        await showStockChanged(of: crossed)
         return placement
     }
 
     private static func hasMarks(_ code: OrderCode, on connection: any SQLConnection) async throws -> Bool {
         try await connection.value(
             "SELECT 1 FROM order_pick_marks WHERE order_code = \(code.rawValue) LIMIT 1", as: Int.self) != nil
-    }
-
-    /// As `place` does for what an order empties: the pages offering those products read the shelf again.
-    private func showStockCrossed(_ skus: [String]) async {
-        guard !skus.isEmpty else { return }
-        _ = try? await database.write(advancing: generations) { connection in
-            try await connection.execute("UPDATE products SET version = version WHERE sku IN (\(list: skus))")
-        }
     }
 }
 

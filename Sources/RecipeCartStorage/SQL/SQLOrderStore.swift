@@ -33,11 +33,7 @@ package struct SQLOrderStore: OrderStore {
         let zone = timeZone
         let slotStart = booking?.slot.start.timeIntervalSince1970
         let slotEnd = booking?.slot.end.timeIntervalSince1970
-        let lines = content.pricing?.lines ?? []
-        let taking = SQLShelfStock.Taking(
-            packs: content.pricing?.stockTaken ?? [:], amounts: content.pricing?.amountTaken ?? [:],
-            names: Dictionary(lines.map { ($0.sku, $0.name) }, uniquingKeysWith: { first, _ in first }),
-            units: Dictionary(lines.map { ($0.sku, $0.unit) }, uniquingKeysWith: { first, _ in first }))
+        let taking = SQLShelfStock.Taking(content.pricing)
         // A send empties the cart.
         defer { database.forget(session) }
         let placement: OrderPlacement
@@ -74,13 +70,7 @@ package struct SQLOrderStore: OrderStore {
                 {
                     code = OrderCode.random()
                 }
-                try await connection.execute("DELETE FROM cart_items WHERE session_hash = \(hash)")
-                try await connection.execute("DELETE FROM cart_undo WHERE session_hash = \(hash)")
-                try await connection.execute(
-                    """
-                    UPDATE sessions SET last_seen_at = \(connection.dialect.sessionTime(clockTime))
-                    WHERE id_hash = \(hash)
-                    """)
+                try await Self.emptyCart(of: session, at: clockTime, on: connection)
                 let order = Order(
                     code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now,
                     partner: writesPartnerEvents ? PartnerState(status: .awaiting, updatedAt: now) : nil,
@@ -107,11 +97,21 @@ package struct SQLOrderStore: OrderStore {
     /// shelf again: touching a product's `version` is what advances it (`PricedOrderSchema`). Rare by nature, and
     /// its own transaction, so an order never waits on the generation's row. After the order's commit, so a failure
     /// here must not answer the send as failed: the pages then catch up at the shelf's next change.
-    private func showStockChanged(of skus: [String]) async {
+    func showStockChanged(of skus: [String]) async {
         guard !skus.isEmpty else { return }
         _ = try? await database.write(advancing: generations) { connection in
             try await connection.execute("UPDATE products SET version = version WHERE sku IN (\(list: skus))")
         }
+    }
+
+    /// A sent cart's lines and undo go, and its session was seen now.
+    static func emptyCart(of session: SessionKey, at now: Date, on connection: any SQLConnection) async throws {
+        try await connection.execute("DELETE FROM cart_items WHERE session_hash = \(session.hash)")
+        try await connection.execute("DELETE FROM cart_undo WHERE session_hash = \(session.hash)")
+        try await connection.execute(
+            """
+            UPDATE sessions SET last_seen_at = \(connection.dialect.sessionTime(now)) WHERE id_hash = \(session.hash)
+            """)
     }
 
     package func order(_ code: OrderCode, session: SessionKey?) async throws -> (order: Order, isOwn: Bool)? {

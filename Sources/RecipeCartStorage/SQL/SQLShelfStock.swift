@@ -15,6 +15,15 @@ enum SQLShelfStock {
         var amounts: [String: Int]
         var names: [String: String]
         var units: [String: String]
+
+        /// What an order priced so takes; nothing for one without priced rows.
+        init(_ pricing: OrderPricing?) {
+            let lines = pricing?.lines ?? []
+            packs = pricing?.stockTaken ?? [:]
+            amounts = pricing?.amountTaken ?? [:]
+            names = Dictionary(lines.map { ($0.sku, $0.name) }, uniquingKeysWith: { first, _ in first })
+            units = Dictionary(lines.map { ($0.sku, $0.unit) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// Takes `taking`.
