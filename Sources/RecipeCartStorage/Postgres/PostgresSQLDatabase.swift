@@ -55,10 +55,6 @@ private struct PostgresSQLConnection: SQLConnection {
         try await connection.run("SELECT pg_advisory_xact_lock(hashtext(\(session.hash)))")
     }
 
-    func handOverSession(from old: SessionKey, to new: SessionKey) async throws {
-        try await connection.run("UPDATE sessions SET id_hash = \(new.hash) WHERE id_hash = \(old.hash)")
-    }
-
     func touchSession(_ session: SessionKey, at now: Date) async throws {
         let time = now.timeIntervalSince1970
         try await connection.run(

@@ -559,7 +559,6 @@ package enum PostgresSchema {
         (PricedOrderSchema.partnerPaymentMigrationName, PricedOrderSchema.partnerPaymentStatements),
         (PricedOrderSchema.packingMigrationName, PricedOrderSchema.packingStatements),
         (OrderChangeSchema.migrationName, OrderChangeSchema.statements(.postgres)),
-        (SessionRenewalSchema.migrationName, SessionRenewalSchema.statements),
     ]
 
     /// Applies the migrations this database has not seen, each in its own transaction, holding the advisory lock; with

@@ -34,9 +34,6 @@ package protocol SQLConnection: Sendable {
     /// Makes the session's row on its first write and marks it seen on every later one, as a cart write does
     /// (`SQLiteCartHotPath.touch`, which stamps the row with `app_now()`; PostgreSQL, with `now`).
     func touchSession(_ session: SessionKey, at now: Date) async throws
-    /// Moves everything `old` stored to the new id `new`, which someone who planted `old` does not know: SQLite lists
-    /// the session's tables (`SessionHandover`), PostgreSQL renames the row and its foreign keys follow it.
-    func handOverSession(from old: SessionKey, to new: SessionKey) async throws
     /// Holds off other writes that take the lock of the same `name` until this transaction ends: PostgreSQL's advisory
     /// lock, for instances writing one thing at once. SQLite has one writer at a time already.
     func lock(named name: String) async throws

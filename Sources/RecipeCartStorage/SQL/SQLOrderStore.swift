@@ -18,13 +18,9 @@ package struct SQLOrderStore: OrderStore {
     /// The shop's zone, which the partner's events write slot times in.
     package var timeZone = TimeZone.current
 
-    /// How long a renewed session's old id may still find its way to the new one (`renewal(of:to:)`).
-    package static let renewalWindow: TimeInterval = 600
-
-    package func place(
-        _ content: OrderContent, note: String, slot booking: PickupBooking?, session: SessionKey,
-        renewedAs renewed: SessionKey?
-    ) async throws -> OrderPlacement {
+    package func place(_ content: OrderContent, note: String, slot booking: PickupBooking?, session: SessionKey)
+        async throws -> OrderPlacement
+    {
         let clockTime = clock.now()
         let time = clockTime.timeIntervalSince1970
         // Kept to the stored precision, so the order answered here is the order read back later.
@@ -75,16 +71,6 @@ package struct SQLOrderStore: OrderStore {
                     code = OrderCode.random()
                 }
                 try await Self.emptyCart(of: session, at: clockTime, on: connection)
-                if let renewed {
-                    try await connection.handOverSession(from: session, to: renewed)
-                    try await connection.execute(
-                        """
-                        INSERT INTO session_renewals (old_hash, new_hash, renewed_at) VALUES (\(hash), \(renewed.hash), \(time))
-                        ON CONFLICT (old_hash) DO UPDATE SET new_hash = excluded.new_hash, renewed_at = excluded.renewed_at
-                        """)
-                    try await connection.execute(
-                        "DELETE FROM session_renewals WHERE renewed_at < \(time - Self.renewalWindow)")
-                }
                 let order = Order(
                     code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now,
                     partner: writesPartnerEvents ? PartnerState(status: .awaiting, updatedAt: now) : nil,
@@ -115,17 +101,6 @@ package struct SQLOrderStore: OrderStore {
         guard !skus.isEmpty else { return }
         _ = try? await database.write(advancing: generations) { connection in
             try await connection.execute("UPDATE products SET version = version WHERE sku IN (\(list: skus))")
-        }
-    }
-
-    package func renewal(of old: SessionKey, to new: SessionKey) async throws -> Bool {
-        let since = clock.now().timeIntervalSince1970 - Self.renewalWindow
-        return try await database.read { connection in
-            try await connection.value(
-                """
-                SELECT 1 FROM session_renewals
-                WHERE old_hash = \(old.hash) AND new_hash = \(new.hash) AND renewed_at >= \(since)
-                """, as: Int.self) != nil
         }
     }
 

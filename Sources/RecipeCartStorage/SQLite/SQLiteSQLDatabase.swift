@@ -156,10 +156,6 @@ private struct SQLiteSQLConnection: SQLConnection {
         try await run { db in try SQLiteCartHotPath.touch(db, session) }
     }
 
-    func handOverSession(from old: SessionKey, to new: SessionKey) async throws {
-        try await run { db in try SessionHandover.move(db, from: old, to: new) }
-    }
-
     /// Nothing to hold: SQLite writes one transaction at a time.
     func lock(named name: String) async throws {}
 

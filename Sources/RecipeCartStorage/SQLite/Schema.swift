@@ -449,9 +449,6 @@ package enum Schema {
         migrator.registerMigration(OrderChangeSchema.migrationName) { db in
             try db.execute(sql: OrderChangeSchema.statements(.sqlite))
         }
-        migrator.registerMigration(SessionRenewalSchema.migrationName) { db in
-            try db.execute(sql: SessionRenewalSchema.statements)
-        }
         return migrator
     }
 

@@ -42,14 +42,8 @@ struct CartController: Sendable {
             )
         }
         let page = try await page(session: session, context: context, attempt: nil)
-        if page.cart.isEmpty, page.sent.isEmpty,
-            let renewed = try await pages.renewedSession(of: session, context: context, orders: orders)
-        {
-            return try await renewedPage(renewed, context: context)
-        }
         let body = ByteBuffer(string: try pages.renderer.html(page.view))
-        // A page with nothing on it is not kept: the browser whose send's answer was lost comes here, to its order.
-        if let keeping, !page.cart.isEmpty || !page.sent.isEmpty {
+        if let keeping {
             // Slots fill as other shoppers send (which moves the board's version) and close as their cut-offs pass.
             let showsSlots = page.view.pickup != nil
             let kept = KeptCartPages.Page(
@@ -60,22 +54,6 @@ struct CartController: Sendable {
             keptPages.keep(kept, of: session.key, readSince: keeping.mark)
         }
         return HTMLResponse.make(body)
-    }
-
-    /// The page of the session a send renewed this browser's as, when the send's answer was lost: its order is there,
-    /// and the answer sets the renewed session's cookie. Not kept: the next visit comes with that cookie.
-    private func renewedPage(_ renewed: ShopperSession, context: AppRequestContext) async throws -> Response {
-        var context = context
-        let session = ShopperSession(id: renewed.id, isNew: false)
-        context.session = session
-        let page = try await page(session: session, context: context, attempt: nil)
-        var response = try pages.renderer.response(page.view)
-        response.setCookie(
-            pages.cookies.cookie(
-                pages.cookies.session, value: pages.signer.cookieValue(for: session),
-                maxAge: CookiePolicy.sessionLifetime)
-        )
-        return response
     }
 
     /// `POST /cart/order` refused for its pickup slot: the cart page again, under `status`, with everything the

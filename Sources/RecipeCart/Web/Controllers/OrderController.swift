@@ -37,15 +37,7 @@ struct OrderController: Sendable {
             ? CartToSend(cart: Cart(lines: []), have: [:], changing: nil)
             : try await orders.cartToSend(session: session.key)
         let cart = toSend.cart
-        guard !cart.isEmpty else {
-            // The same send again, from a browser whose first answer was lost: its order is under the renewed id.
-            if let renewed = try await pages.renewedSession(of: session, context: context, orders: orders) {
-                return pages.redirect(
-                    to: Route.cart.url(), status: StatusMessage("Your order was sent: it is listed below."),
-                    session: renewed)
-            }
-            throw AppError.conflict(Self.emptyCart)
-        }
+        guard !cart.isEmpty else { throw AppError.conflict(Self.emptyCart) }
         let refused = { (refusal: SendRefusal) in
             try await cartPage.refusedSend(
                 SendAttempt(
@@ -77,17 +69,11 @@ struct OrderController: Sendable {
             return try await refused(SendRefusal(.conflict, Self.shortOfStock(priced.short)))
         }
         content.pricing = priced.pricing
-        // The shopper's phone number and note enter the shop here: the session id is renewed, so a cookie planted in
-        // the browser before cannot follow the order (OWASP: renew the id when the session's stakes change).
-        let renewal =
-            context.sentCookies[pages.cookies.sendClaim].map { pages.signer.renewed(session, claim: $0) }
-            ?? ShopperSession.fresh()
         let placement =
             if let changing {
                 try await orders.replace(changing, with: content, note: note, slot: booking, session: session.key)
             } else {
-                try await orders.place(
-                    content, note: note, slot: booking, session: session.key, renewedAs: renewal.key)
+                try await orders.place(content, note: note, slot: booking, session: session.key)
             }
         switch placement {
         case .placed(let order):
@@ -103,7 +89,7 @@ struct OrderController: Sendable {
             return pages.redirect(
                 to: Route.order.url(order.code),
                 status: StatusMessage("Sent to the shop. Your pickup code is \(order.code).\(collect)"),
-                session: renewal, cartChanged: true)
+                cartChanged: true)
         case .emptyCart:
             throw AppError.conflict(Self.emptyCart)
         case .cartChanged:

@@ -16,9 +16,6 @@ struct CookiePolicy: Sendable {
     var lastWrite: String { name("rc_wrote") }
     /// A looker's form token (`LookerToken`), until their first post starts a session.
     var looker: String { name("rc_looker") }
-    /// A fresh random value with every post's answer: what lets this browser, and no one who planted its session
-    /// cookie, onto the id its send renewed the session as, should the send's answer be lost (`SessionSigner.renewed`).
-    var sendClaim: String { name("rc_claim") }
 
     /// The session's cookie, and the `rc_wrote` beside it, last as long as an idle session is kept.
     static let sessionLifetime = Int(SessionPurger.idleLimit)
