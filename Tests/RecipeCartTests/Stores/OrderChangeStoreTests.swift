@@ -12,33 +12,6 @@ import Testing
 @Suite struct OrderChangeStoreTests {
     let cake = RecipeID("bundled-1")!
 
-    private func withShelf(
-        _ backend: StoreBackend, butter: Int?, partnerEvents: Bool = false, _ body: (TestStores) async throws -> Void
-    ) async throws {
-        try await backend.withStores(partnerEvents: partnerEvents) { (stores: TestStores) async throws in
-            try await stores.installBundled()
-            _ = try await stores.stores.products.save([
-                ProductStoreTests.butter(stock: butter), ProductStoreTests.onions,
-            ])
-            try await body(stores)
-        }
-    }
-
-    /// `packs` of butter and a weighed 300 g of onions, as `ShelfPricing.orderPricing` would price them.
-    private func pricing(butter packs: Int) -> OrderPricing {
-        OrderPricing(
-            currency: "EUR",
-            lines: [
-                PricedOrderLine(
-                    rowKey: "butter", sku: "BUT-250", name: "Butter 250 g", packs: packs, amount: 250 * packs,
-                    unit: "g", unitPriceMinor: 249, priceMinor: 249 * packs, isWeighed: false, stockTaken: packs),
-                PricedOrderLine(
-                    rowKey: "onion", sku: "ONI-KG", name: "Onions", packs: 1, amount: 300, unit: "g",
-                    unitPriceMinor: 189, priceMinor: 57, isWeighed: true, stockTaken: 0),
-            ],
-            isEstimated: true)
-    }
-
     /// The session's cart as it is now, priced at `packs` of butter.
     private func content(of session: SessionKey, butter packs: Int, in stores: TestStores) async throws
         -> OrderContent
@@ -46,7 +19,7 @@ import Testing
         let cart = try await stores.carts.cart(session: session)
         var content = OrderContent(
             cart: cart, ingredients: try await stores.catalog.ingredients(of: cart.lines.map(\.recipe.id)), have: [:])
-        content.pricing = pricing(butter: packs)
+        content.pricing = PricedShelfFixture.pricing(butter: packs)
         return content
     }
 
@@ -66,7 +39,7 @@ import Testing
     @Test(arguments: StoreBackend.all) func aChangeGivesTheStockBackAndTakesTheNewUnderTheSameCode(
         backend: StoreBackend
     ) async throws {
-        try await withShelf(backend, butter: 12) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 12) { (stores: TestStores) async throws in
             let session = SessionKey(sessionID: "change")
             let order = try await placed(session, butter: 2, in: stores)
             #expect(try await stock(stores) == 10)
@@ -112,7 +85,7 @@ import Testing
     @Test(arguments: StoreBackend.all) func anOrderIsOpenedOnlyByItsSessionIntoAnEmptyCartOnce(backend: StoreBackend)
         async throws
     {
-        try await withShelf(backend, butter: 12) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 12) { (stores: TestStores) async throws in
             let session = SessionKey(sessionID: "own")
             let order = try await placed(session, butter: 2, in: stores)
             let stranger = SessionKey(sessionID: "stranger")
@@ -141,7 +114,7 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.all) func theChangeFollowsTheSessionToItsFreshID(backend: StoreBackend) async throws {
-        try await withShelf(backend, butter: 12) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 12) { (stores: TestStores) async throws in
             let session = SessionKey(sessionID: "before")
             let order = try await placed(session, butter: 2, in: stores)
             #expect(try await stores.orders.reopen(order.code, session: session) == .reopened)
@@ -168,7 +141,7 @@ import Testing
     @Test(arguments: StoreBackend.all) func packingStartedRefusesTheChangeAndKeepsTheCart(backend: StoreBackend)
         async throws
     {
-        try await withShelf(backend, butter: 12) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 12) { (stores: TestStores) async throws in
             let session = SessionKey(sessionID: "late")
             let order = try await placed(session, butter: 2, in: stores)
             #expect(try await stores.orders.reopen(order.code, session: session) == .reopened)
@@ -200,7 +173,7 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.all) func aChangeShortOfStockChangesNothing(backend: StoreBackend) async throws {
-        try await withShelf(backend, butter: 3) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 3) { (stores: TestStores) async throws in
             let session = SessionKey(sessionID: "short")
             let order = try await placed(session, butter: 2, in: stores)
             #expect(try await stores.orders.reopen(order.code, session: session) == .reopened)
@@ -232,7 +205,7 @@ import Testing
     @Test(arguments: StoreBackend.all) func aChangeMovesTheOrdersSlotPlaceOnlyWhenTheSlotChanges(backend: StoreBackend)
         async throws
     {
-        try await withShelf(backend, butter: 12) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 12) { (stores: TestStores) async throws in
             let saturday = PickupSlotStoreTests.saturday
             let later = PickupSlot(
                 start: saturday.start.addingTimeInterval(1800), end: saturday.end.addingTimeInterval(1800))
@@ -302,7 +275,7 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.all) func aChangeRacingStartPackingHasOneWinner(backend: StoreBackend) async throws {
-        try await withShelf(backend, butter: 100) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 100) { (stores: TestStores) async throws in
             var outcomes: Set<String> = []
             for round in 0..<6 {
                 let session = SessionKey(sessionID: "race-\(round)")
@@ -342,7 +315,8 @@ import Testing
     @Test(arguments: StoreBackend.all) func aSentChangeTellsThePartnerOnceWithTheNewAmount(backend: StoreBackend)
         async throws
     {
-        try await withShelf(backend, butter: 12, partnerEvents: true) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 12, partnerEvents: true) {
+            (stores: TestStores) async throws in
             let session = SessionKey(sessionID: "partner")
             let order = try await placed(session, butter: 2, in: stores)
             #expect(try await stores.orders.reopen(order.code, session: session) == .reopened)

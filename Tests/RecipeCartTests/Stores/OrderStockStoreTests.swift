@@ -11,39 +11,12 @@ import Testing
 @Suite struct OrderStockStoreTests {
     let cake = RecipeID("bundled-1")!
 
-    private func withShelf(_ backend: StoreBackend, butter: Int?, _ body: (TestStores) async throws -> Void)
-        async throws
-    {
-        try await backend.withStores { (stores: TestStores) async throws in
-            try await stores.installBundled()
-            _ = try await stores.stores.products.save([
-                ProductStoreTests.butter(stock: butter), ProductStoreTests.onions,
-            ])
-            try await body(stores)
-        }
-    }
-
-    /// `packs` of butter and a weighed 300 g of onions, as `ShelfPricing.orderPricing` would price them.
-    private func pricing(butter packs: Int) -> OrderPricing {
-        OrderPricing(
-            currency: "EUR",
-            lines: [
-                PricedOrderLine(
-                    rowKey: "butter", sku: "BUT-250", name: "Butter 250 g", packs: packs, amount: 250 * packs,
-                    unit: "g", unitPriceMinor: 249, priceMinor: 249 * packs, isWeighed: false, stockTaken: packs),
-                PricedOrderLine(
-                    rowKey: "onion", sku: "ONI-KG", name: "Onions", packs: 1, amount: 300, unit: "g",
-                    unitPriceMinor: 189, priceMinor: 57, isWeighed: true, stockTaken: 0),
-            ],
-            isEstimated: true)
-    }
-
     private func cart(of session: SessionKey, butter packs: Int, in stores: TestStores) async throws -> OrderContent {
         try await stores.carts.apply(.increment, recipe: cake, session: session)
         let cart = try await stores.carts.cart(session: session)
         var content = OrderContent(
             cart: cart, ingredients: try await stores.catalog.ingredients(of: cart.lines.map(\.recipe.id)), have: [:])
-        content.pricing = pricing(butter: packs)
+        content.pricing = PricedShelfFixture.pricing(butter: packs)
         return content
     }
 
@@ -54,7 +27,7 @@ import Testing
     @Test(arguments: StoreBackend.all) func aPlacedOrderKeepsItsPricesAndTakesItsPacks(backend: StoreBackend)
         async throws
     {
-        try await withShelf(backend, butter: 12) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 12) { (stores: TestStores) async throws in
             let session = SessionKey(sessionID: "priced")
             let content = try await cart(of: session, butter: 2, in: stores)
             let generation = try await stores.catalog.generation()
@@ -62,7 +35,7 @@ import Testing
                 Issue.record("the order was not placed")
                 return
             }
-            #expect(order.content.pricing == pricing(butter: 2))
+            #expect(order.content.pricing == PricedShelfFixture.pricing(butter: 2))
             #expect(order.content.pricing?.estimateMinor == 2 * 249 + 57)
             #expect(try await stock(stores) == 10)
             // A count going down shows on no page: the catalog's generation stays.
@@ -70,14 +43,14 @@ import Testing
 
             _ = try await stores.stores.products.save([ProductStoreTests.butter(price: 999, stock: 10, version: 1)])
             let read = try #require(try await stores.orders.order(order.code, session: session))
-            #expect(read.order.content.pricing == pricing(butter: 2))
+            #expect(read.order.content.pricing == PricedShelfFixture.pricing(butter: 2))
         }
     }
 
     @Test(arguments: StoreBackend.all) func aShelfShortOfPacksPlacesNothingAndTakesNothing(backend: StoreBackend)
         async throws
     {
-        try await withShelf(backend, butter: 1) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 1) { (stores: TestStores) async throws in
             let session = SessionKey(sessionID: "short")
             let content = try await cart(of: session, butter: 2, in: stores)
             let generation = try await stores.catalog.generation()
@@ -95,7 +68,7 @@ import Testing
     @Test(arguments: StoreBackend.all) func aProductTheShopDoesNotCountIsNeverShort(backend: StoreBackend)
         async throws
     {
-        try await withShelf(backend, butter: nil) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: nil) { (stores: TestStores) async throws in
             let session = SessionKey(sessionID: "uncounted")
             let content = try await cart(of: session, butter: 40, in: stores)
             guard case .placed = try await stores.orders.place(content, note: "", session: session) else {
@@ -109,7 +82,7 @@ import Testing
     @Test(arguments: StoreBackend.all) func aCancelPutsThePacksBackAndTakingItBackTakesThemAgain(
         backend: StoreBackend
     ) async throws {
-        try await withShelf(backend, butter: 2) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 2) { (stores: TestStores) async throws in
             let session = SessionKey(sessionID: "cancel")
             let content = try await cart(of: session, butter: 2, in: stores)
             let generation = try await stores.catalog.generation()
@@ -146,7 +119,7 @@ import Testing
     @Test(arguments: StoreBackend.all) func aWeighedGoodIsTakenByWeightNotByWholePackSizes(backend: StoreBackend)
         async throws
     {
-        try await withShelf(backend, butter: 2) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 2) { (stores: TestStores) async throws in
             var onions = ProductStoreTests.onions
             onions.stock = 2
             _ = try await stores.stores.products.save([onions])
@@ -199,7 +172,7 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.all) func theLastPacksGoToOneOrderEach(backend: StoreBackend) async throws {
-        try await withShelf(backend, butter: 3) { (stores: TestStores) async throws in
+        try await PricedShelfFixture.withShelf(backend, butter: 3) { (stores: TestStores) async throws in
             let shoppers = (0..<12).map { SessionKey(sessionID: "racer-\($0)") }
             var contents: [OrderContent] = []
             for shopper in shoppers { contents.append(try await cart(of: shopper, butter: 1, in: stores)) }
