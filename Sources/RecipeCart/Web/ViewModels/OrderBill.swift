@@ -1,3 +1,4 @@
+import Mustache
 import RecipeCartDomain
 import RecipeCartShelf
 
@@ -55,5 +56,35 @@ struct OrderBill {
         }
         return PackChoice.Pick.display(
             count: line.packs, packSize: size, amount: line.amount, name: line.name, isWeighed: line.isWeighed)
+    }
+}
+
+/// Looked up by name, as the order page is (`OrderView`).
+extension OrderBill: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lines": lines
+        case "total": total
+        case "totalMinor": totalMinor
+        case "isEstimated": isEstimated
+        case "currency": currency
+        case "final": final
+        case "finalMinor": finalMinor
+        default: nil
+        }
+    }
+}
+
+extension OrderBill.Line: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "rowKey": rowKey
+        case "sku": sku
+        case "packs": packs
+        case "price": price
+        case "priceMinor": priceMinor
+        case "isEstimated": isEstimated
+        default: nil
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Mustache
 import RecipeCartDomain
 
 /// The order page's "Change this order": offered while packing has not started (the order is new and no row of it is
@@ -19,5 +20,20 @@ struct OrderChangePanel {
         action = Route.orderChange.url(order.code)
         self.csrfToken = csrfToken
         closedText = !isChangeable && order.status.isOpen ? Self.closed : nil
+    }
+}
+
+/// Looked up by name, as the order page is (`OrderView`).
+extension OrderChangePanel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "isChangeable": isChangeable
+        case "action": action
+        case "csrfToken": csrfToken
+        case "closedText": closedText
+        case "isInCart": isInCart
+        case "cartURL": cartURL
+        default: nil
+        }
     }
 }
