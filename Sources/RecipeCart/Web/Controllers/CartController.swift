@@ -68,7 +68,12 @@ struct CartController: Sendable {
     private func page(session: ShopperSession, context: AppRequestContext, attempt: SendAttempt?) async throws
         -> (view: CartView, cart: Cart, sent: [Order], offersUndo: Bool)
     {
-        let cart = session.isNew ? Cart(lines: []) : try await carts.cart(session: session.key)
+        // The cart, its "I have this" marks and the order it changes, in one read as a send reads them.
+        let read =
+            session.isNew
+            ? CartToSend(cart: Cart(lines: []), have: [:], changing: nil)
+            : try await orders.cartToSend(session: session.key)
+        let cart = read.cart
         // The cart keeps offering Undo for a while, not only on the page the removal landed on.
         var status = context.statusMessage
         var offersUndo = false
@@ -80,9 +85,9 @@ struct CartController: Sendable {
             title: "Your cart", section: "cart", session: session, cartCount: cart.itemCount,
             cartChanged: context.cartChanged,
             status: status)
-        let have = session.isNew ? [:] : try await lists.have(session: session.key)
+        let have = read.have
         // A cart opened from an order: its send replaces that order, and starts as that order was sent.
-        let changing = session.isNew ? nil : try await orders.changing(session: session.key)
+        let changing = read.changing
         let changed =
             if let changing { try await orders.order(changing, session: session.key)?.order } else { nil as Order? }
         let list = try await pricing.list(
