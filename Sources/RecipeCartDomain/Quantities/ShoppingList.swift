@@ -47,11 +47,20 @@ public struct ShoppingList: Sendable, Equatable {
     public var items: [Item]
 
     public init(entries: [Entry]) {
+        guard entries.count <= Self.keptEntriesLimit else {
+            self.init(summing: entries)
+            return
+        }
         self = Self.known.value(for: entries, make: Self.init(summing:))
     }
 
     /// The lists of the carts seen lately: a cart's page, its text list and its send each sum the same entries.
     private static let known = BoundedMemo<[Entry], ShoppingList>(capacity: 256)
+
+    /// The most entries a kept list has: a cart's. A longer one (the catalog priced 500 recipes at a time for every
+    /// recipe's cost a serving) is summed each time, since keeping it would keep those recipes' ingredients: at
+    /// 100,000 recipes that held 65 MB.
+    private static let keptEntriesLimit = 50
 
     private init(summing entries: [Entry]) {
         var lines: [String: Line] = [:]
