@@ -63,7 +63,7 @@ public struct Stores: Sendable {
     ) throws -> Stores {
         let database = try SQLiteDatabase(directory: directory, clock: clock)
         let statements = SQLiteSQLDatabase(database: database)
-        let catalog = SQLiteCatalogStore(database: database)
+        let catalog = SQLCatalogStore(sqlite: database, clock: clock)
         let carts = SQLCartStore(sqlite: database, clock: clock)
         let boardChanges = BoardChanges()
         return Stores(
@@ -98,8 +98,8 @@ public struct Stores: Sendable {
             let statements = PostgresSQLDatabase(database: database)
             let generations = CatalogGeneration()
             generations.advance(
-                to: try await database.read { connection in try await PostgresCatalogStore.generation(connection) })
-            let catalog = PostgresCatalogStore(database: database, generations: generations, clock: clock)
+                to: try await database.read { connection in try await PostgresCatalogHotPath.generation(connection) })
+            let catalog = SQLCatalogStore(postgres: database, generations: generations, clock: clock)
             let carts = SQLCartStore(postgres: database, clock: clock)
             let boardChanges = BoardChanges()
             return Stores(

@@ -26,7 +26,8 @@ package struct CatalogGenerationListener: Service {
     private func listen() async {
         await database.listen(
             to: Self.channel, naming: "catalog change notifications", logger: logger,
-            connected: { connection in generations.advance(to: try await PostgresCatalogStore.generation(connection)) },
+            connected: { connection in generations.advance(to: try await PostgresCatalogHotPath.generation(connection))
+            },
             heard: { payload in
                 if let generation = Int(payload) { generations.advance(to: generation) }
             },
@@ -40,7 +41,7 @@ package struct CatalogGenerationListener: Service {
         while !Task.isCancelled {
             try? await Task.sleep(for: Self.pollInterval)
             if let generation = try? await database.read({ connection in
-                try await PostgresCatalogStore.generation(connection)
+                try await PostgresCatalogHotPath.generation(connection)
             }) {
                 generations.advance(to: generation)
             }

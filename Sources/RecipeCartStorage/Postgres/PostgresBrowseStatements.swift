@@ -65,7 +65,7 @@ package struct PostgresBrowseStatements {
         binds.append(offset)
         return PostgresQuery(
             unsafeSQL: """
-                SELECT \(PostgresCatalogStore.summaryColumns), \(section) AS section
+                SELECT \(PostgresCatalogHotPath.summaryColumns), \(section) AS section
                 FROM \(from) \(whereClause)
                 ORDER BY \(order.joined(separator: ", "))
                 LIMIT $\(binds.count - 1) OFFSET $\(binds.count)

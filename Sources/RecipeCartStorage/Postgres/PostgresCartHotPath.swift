@@ -91,7 +91,9 @@ package struct PostgresCartHotPath: CartHotPath {
     package typealias LineRow = (String, String, String, Int?, Int?, String?, String, Double, Int, Int?, Double?, Int?)
 
     private static func line(_ row: LineRow) -> CartLine? {
-        guard let summary = PostgresCatalogStore.summary((row.0, row.1, row.2, row.3, row.4, row.5)) else { return nil }
+        guard let summary = PostgresCatalogHotPath.summary((row.0, row.1, row.2, row.3, row.4, row.5)) else {
+            return nil
+        }
         let cooking = row.10.flatMap { start in
             row.11.map { CookingTimer(startedAt: Date(timeIntervalSince1970: start), minutes: $0) }
         }

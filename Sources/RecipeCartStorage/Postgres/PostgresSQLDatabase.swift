@@ -69,15 +69,15 @@ private struct PostgresSQLConnection: SQLConnection {
     }
 
     func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
-        try await PostgresCatalogStore.fetchRecipe(connection, id: id, for: session)
+        try await PostgresCatalogHotPath.fetchRecipe(connection, id: id, for: session)
     }
 
     func reindex(_ ids: [RecipeID]) async throws {
-        try await PostgresCatalogStore.reindex(connection, ids: ids)
+        try await PostgresCatalogHotPath.reindex(connection, ids: ids)
     }
 
     func upsertRecipes(_ recipes: [Recipe], source: String, at time: Double) async throws {
-        try await PostgresCatalogStore.upsert(connection, recipes: recipes, source: source, at: time)
+        try await PostgresCatalogHotPath.upsert(connection, recipes: recipes, source: source, at: time)
     }
 
     /// The whole answer with its command tag, which tells how many rows a statement changed.

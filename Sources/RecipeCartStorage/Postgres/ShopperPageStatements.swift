@@ -49,7 +49,7 @@ package enum ShopperPageStatements {
     /// The tiles of a page of recipes by id ("What can I make with…", the cart's messages).
     package struct Tiles: PostgresPreparedStatement {
         package static let sql =
-            "SELECT \(PostgresCatalogStore.summaryColumns) FROM recipe_effective r WHERE r.id = ANY($1)"
+            "SELECT \(PostgresCatalogHotPath.summaryColumns) FROM recipe_effective r WHERE r.id = ANY($1)"
         package static let bindingDataTypes: [PostgresDataType] = [.textArray]
         package var recipeIDs: [String]
 
@@ -59,8 +59,8 @@ package enum ShopperPageStatements {
             return bindings
         }
 
-        package func decodeRow(_ row: PostgresRow) throws -> PostgresCatalogStore.SummaryRow {
-            try row.decode(PostgresCatalogStore.SummaryRow.self)
+        package func decodeRow(_ row: PostgresRow) throws -> PostgresCatalogHotPath.SummaryRow {
+            try row.decode(PostgresCatalogHotPath.SummaryRow.self)
         }
     }
 

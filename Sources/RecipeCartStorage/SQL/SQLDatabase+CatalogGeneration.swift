@@ -24,9 +24,8 @@ extension SQLDatabase {
 
 extension SQLConnection {
     /// Holds the catalog generation's row until the transaction ends. Taken first by every PostgreSQL transaction
-    /// that writes recipes or the shop's edits (as `PostgresCatalogStore.lockGeneration`): the generation trigger
-    /// locks this row, and taking it after a recipe's row could deadlock two such transactions that met in another
-    /// order. SQLite has one writer at a time already.
+    /// that writes recipes or the shop's edits: the generation trigger locks this row, and taking it after a recipe's
+    /// row could deadlock two such transactions that met in another order. SQLite has one writer at a time already.
     package func lockCatalogGeneration() async throws {
         try await execute("SELECT value FROM catalog_meta WHERE key = 'generation'\(raw: dialect.lockRows)")
     }

@@ -38,13 +38,13 @@ package protocol SQLConnection: Sendable {
     /// lock, for instances writing one thing at once. SQLite has one writer at a time already.
     func lock(named name: String) async throws
     /// A recipe as `session`'s shopper sees it (their own version over the shop's copy), or the shop's copy for nil,
-    /// as the catalog store reads it (`SQLiteCatalogStore.fetchRecipe`, `PostgresCatalogStore.fetchRecipe`).
+    /// as the catalog reads it (`SQLiteCatalogHotPath.fetchRecipe`, `PostgresCatalogHotPath.fetchRecipe`).
     func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe?
     /// Writes the recipes' search entries again from what browse shows of them: FTS5 on SQLite, `tsvector` on
     /// PostgreSQL.
     func reindex(_ ids: [RecipeID]) async throws
     /// Writes recipes as the catalog store does, leaving local edits untouched and making their search entries:
-    /// `SQLiteCatalogStore.upsert` a recipe at a time, `PostgresCatalogStore.upsert` a batch a statement.
+    /// `SQLiteCatalogHotPath.upsert` a recipe at a time, `PostgresCatalogHotPath.upsert` a batch a statement.
     func upsertRecipes(_ recipes: [Recipe], source: String, at time: Double) async throws
 }
 
@@ -86,6 +86,10 @@ package enum SQLDialect: Sendable {
     /// Whether `upstream_images` keeps claims (`claimed_at`): PostgreSQL's instances share the picture downloads, so
     /// each is claimed by the one instance that downloads it; SQLite's one process asks for each picture once.
     package var keepsImageClaims: Bool { self == .postgres }
+
+    /// Whether deleting a recipe deletes its `recipe_search` entry too: PostgreSQL's references it and cascades;
+    /// SQLite's FTS5 table holds no reference, so its entry is deleted by hand first.
+    package var dropsSearchEntriesWithTheirRecipe: Bool { self == .postgres }
 }
 
 /// A record read from a row, by column name or position.

@@ -160,18 +160,18 @@ private struct SQLiteSQLConnection: SQLConnection {
     func lock(named name: String) async throws {}
 
     func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
-        try await run { db in try SQLiteCatalogStore.fetchRecipe(db, id: id, for: session) }
+        try await run { db in try SQLiteCatalogHotPath.fetchRecipe(db, id: id, for: session) }
     }
 
     func reindex(_ ids: [RecipeID]) async throws {
         try await run { db in
-            for id in ids { try SQLiteCatalogStore.reindex(db, id: id) }
+            for id in ids { try SQLiteCatalogHotPath.reindex(db, id: id) }
         }
     }
 
     func upsertRecipes(_ recipes: [Recipe], source: String, at time: Double) async throws {
         try await run { db in
-            for recipe in recipes { try SQLiteCatalogStore.upsert(db, recipe: recipe, source: source) }
+            for recipe in recipes { try SQLiteCatalogHotPath.upsert(db, recipe: recipe, source: source) }
         }
     }
 

@@ -44,7 +44,7 @@ import Testing
     @Test func aRecipeWithUnknownTimeAsksForMinutes() async throws {
         let environment = try TestEnvironment()
         let database = try environment.database()
-        try await SQLiteCatalogStore(database: database).upsert(
+        try await SQLCatalogStore(sqlite: database).upsert(
             [
                 Recipe(
                     id: RecipeID("mealdb-1")!, title: "Mystery Stew", description: "", category: "Beef", servings: nil,

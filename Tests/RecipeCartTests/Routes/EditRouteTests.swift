@@ -379,7 +379,7 @@ import Testing
             refreshed[0].steps = ["Upstream step."]
             let database = try environment.database()
             try await BundledCatalog(recipes: refreshed, version: "refresh", imagesDirectory: catalog.imagesDirectory)
-                .install(into: SQLiteCatalogStore(database: database))
+                .install(into: SQLCatalogStore(sqlite: database))
 
             let detail = try await staff.get("/recipes/bundled-1")
             #expect(detail.contains("Shop Own Cake"))

@@ -122,7 +122,7 @@ import Testing
 
     @Test func idleSessionsArePurgedWithTheirCarts() async throws {
         let database = try TestEnvironment().database()
-        try await BundledCatalog.load().install(into: SQLiteCatalogStore(database: database))
+        try await BundledCatalog.load().install(into: SQLCatalogStore(sqlite: database))
         let carts = SQLCartStore(sqlite: database)
         let old = SessionKey(sessionID: "old")
         let fresh = SessionKey(sessionID: "fresh")

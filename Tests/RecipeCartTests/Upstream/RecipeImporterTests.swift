@@ -38,7 +38,7 @@ import Testing
         let second = try await importer.importJSON(try data())
         #expect(second.added == 0, "\(name)")
         #expect(second.skipped == ids.count, "\(name)")
-        let catalog = SQLiteCatalogStore(database: try environment.database())
+        let catalog = SQLCatalogStore(sqlite: try environment.database())
         for id in ids {
             #expect(try await catalog.recipe(RecipeID(id)!) != nil, "\(name): \(id)")
         }
@@ -88,7 +88,7 @@ import Testing
         let report = try await importer.importJSON(try JSONEncoder().encode(response))
         #expect(report.updated == 1)
         #expect(report.skipped == 2)
-        let recipe = try #require(try await SQLiteCatalogStore(database: database).recipe(id))
+        let recipe = try #require(try await SQLCatalogStore(sqlite: database).recipe(id))
         #expect(recipe.title == "Our Aubergine")
         #expect(recipe.steps == ["Roast."])
         #expect(recipe.ingredients.last?.name == "Chilli")
@@ -102,7 +102,7 @@ import Testing
         let report = try await importer.importJSON(data)
         #expect(report.added == 600)
         #expect(progress.steps == (1...6).map { "\($0 * 100)/600 recipes" })
-        let found = try await SQLiteCatalogStore(database: try environment.database()).browse(
+        let found = try await SQLCatalogStore(sqlite: try environment.database()).browse(
             BrowseQuery(text: "Test Meal 599"))
         #expect(found.sections.flatMap(\.recipes).first?.id.rawValue == "mealdb-100599")
     }
@@ -119,7 +119,7 @@ import Testing
             #expect(report.failures.isEmpty)
             #expect(report.stoppedBecause == nil)
             #expect(await standIn.state.apiCalls.count == 6)
-            let recipe = try await SQLiteCatalogStore(database: try environment.database()).recipe(
+            let recipe = try await SQLCatalogStore(sqlite: try environment.database()).recipe(
                 RecipeID("mealdb-90201")!)
             #expect(recipe?.ingredients.first?.name == "Shortcrust Pastry")
 

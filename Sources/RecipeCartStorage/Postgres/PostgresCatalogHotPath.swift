@@ -2,60 +2,14 @@ import Foundation
 import PostgresNIO
 import RecipeCartDomain
 
-/// Recipes in PostgreSQL. Search is a weighted `tsvector` of unaccented words, every typed word a prefix.
-package struct PostgresCatalogStore: CatalogStore, CatalogMemory {
+/// The catalog's reads on PostgreSQL, prepared once a connection (`ShopperPageStatements`), with search a weighted
+/// `tsvector` of unaccented words, every typed word a prefix (`PostgresBrowseStatements`); and the writes of recipes
+/// and their search entries that `PostgresSQLDatabase` runs for the shared stores, a batch a statement.
+package struct PostgresCatalogHotPath: CatalogHotPath {
     package let database: PostgresDatabase
     package let generations: CatalogGeneration
-    package let clock: AppClock
-    /// The shop's copies read lately, valid for the generation they were read at: a detail page seen before needs no
-    /// round trip, and still shows while the database is away.
-    package let memo = RecipeMemo()
 
     // MARK: Reading
-
-    package func recipe(_ id: RecipeID) async throws -> Recipe? {
-        try await recipe(id, for: nil)
-    }
-
-    /// A shopper's own version is read each time and laid over the shop's copy, which comes from memory once seen.
-    package func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
-        let shopCopy = try await memo.recipe(id, generation: generations.current) { [database] in
-            try await database.read { connection in try await Self.fetchRecipe(connection, id: id, for: nil) }
-        }
-        guard let shopCopy, let session else { return shopCopy }
-        return try await database.read { connection in
-            var recipe = shopCopy
-            try await Self.applyPersonalVersion(connection, session: session, to: &recipe)
-            return recipe
-        }
-    }
-
-    package func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
-        guard !ids.isEmpty else { return [:] }
-        let rows = try await database.read { connection in
-            try await connection.rows(ShopperPageStatements.Tiles(recipeIDs: ids.map(\.rawValue)))
-        }
-        return Dictionary(rows.compactMap(Self.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    package func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
-        guard !ids.isEmpty else { return [:] }
-        if let kept = memo.ingredients(of: ids, generation: generations.current) { return kept }
-        let rows = try await database.read { connection in
-            try await connection.rows(
-                """
-                SELECT recipe_id, name, measure, aisle FROM recipe_ingredients
-                WHERE recipe_id = ANY(\(ids.map(\.rawValue))) ORDER BY recipe_id, position
-                """,
-                as: (String, String, String, String?).self)
-        }
-        var result: [RecipeID: [Ingredient]] = [:]
-        for (recipeID, name, measure, aisle) in rows {
-            guard let id = RecipeID(recipeID) else { continue }
-            result[id, default: []].append(Ingredient(name: name, measure: measure, aisle: aisle))
-        }
-        return result
-    }
 
     /// As heard through `CatalogGenerationListener`, and as this instance's own writes left it: no database read.
     package func generation() async throws -> Int {
@@ -66,23 +20,23 @@ package struct PostgresCatalogStore: CatalogStore, CatalogMemory {
         generations.current
     }
 
-    package func recipeInMemory(_ id: RecipeID, generation: Int) -> Recipe? {
-        memo.recipe(id, generation: generation)
+    package func shopCopy(_ id: RecipeID) async throws -> Recipe? {
+        try await database.read { connection in try await Self.fetchRecipe(connection, id: id, for: nil) }
     }
 
-    package func categories() async throws -> [String] {
+    package func personalCopy(of recipe: Recipe, session: SessionKey) async throws -> Recipe {
         try await database.read { connection in
-            try await connection.values(
-                "SELECT category FROM recipes WHERE category <> '' GROUP BY category ORDER BY lower(category), category",
-                as: String.self)
+            var recipe = recipe
+            try await Self.applyPersonalVersion(connection, session: session, to: &recipe)
+            return recipe
         }
     }
 
-    package func areas() async throws -> [String] {
-        try await database.read { connection in
-            try await connection.values(
-                "SELECT area FROM recipes WHERE area <> '' GROUP BY area ORDER BY lower(area), area", as: String.self)
+    package func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
+        let rows = try await database.read { connection in
+            try await connection.rows(ShopperPageStatements.Tiles(recipeIDs: ids.map(\.rawValue)))
         }
+        return Dictionary(rows.compactMap(Self.summary).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     package func searchIndex() async throws -> SearchIndex {
@@ -136,57 +90,9 @@ package struct PostgresCatalogStore: CatalogStore, CatalogMemory {
         }
     }
 
-    package func ingredientLists() async throws -> [IngredientList] {
-        try await database.read { connection in
-            IngredientList.gather(
-                try await connection.rows(
-                    PostgresQuery(unsafeSQL: IngredientList.sql), as: (String, String, String).self))
-        }
-    }
-
     // MARK: Writing
 
-    package func upsert(_ recipes: [Recipe], source: String) async throws {
-        let now = clock.now().timeIntervalSince1970
-        let generation = try await database.write { connection in
-            try await Self.lockGeneration(connection)
-            try await Self.upsert(connection, recipes: recipes, source: source, at: now)
-            return try await Self.generation(connection)
-        }
-        generations.advance(to: generation)
-    }
-
-    package func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool {
-        let now = clock.now().timeIntervalSince1970
-        let versionKey = "\(source)_version"
-        let generation: Int? = try await database.write { connection in
-            // Instances starting together install the catalog once: the second waits here, then finds it done.
-            try await connection.run("SELECT pg_advisory_xact_lock(hashtext(\(versionKey)))")
-            try await Self.lockGeneration(connection)
-            let installed = try await connection.values(
-                "SELECT value FROM catalog_meta WHERE key = \(versionKey)", as: String.self
-            ).first
-            guard installed != version else { return nil }
-            try await Self.upsert(connection, recipes: recipes, source: source, at: now)
-            try await connection.run(
-                "DELETE FROM recipes WHERE source = \(source) AND NOT (id = ANY(\(recipes.map(\.id.rawValue))))")
-            try await connection.run(
-                """
-                INSERT INTO catalog_meta (key, value) VALUES (\(versionKey), \(version))
-                ON CONFLICT (key) DO UPDATE SET value = excluded.value
-                """)
-            return try await Self.generation(connection)
-        }
-        if let generation { generations.advance(to: generation) }
-        return generation != nil
-    }
-
-    /// Taken first by every transaction that writes recipes or the shop's edits: the generation trigger locks this
-    /// row, and taking it after a recipe's row could deadlock two such transactions that met in another order.
-    package static func lockGeneration(_ connection: PostgresConnection) async throws {
-        try await connection.run("SELECT value FROM catalog_meta WHERE key = 'generation' FOR UPDATE")
-    }
-
+    /// The catalog generation as this connection sees it.
     package static func generation(_ connection: PostgresConnection) async throws -> Int {
         let value = try await connection.values(
             "SELECT value FROM catalog_meta WHERE key = 'generation'", as: String.self
@@ -328,5 +234,15 @@ package struct PostgresCatalogStore: CatalogStore, CatalogMemory {
             RecipeSummary(
                 id: $0, title: row.1, category: row.2, servings: row.3, readyInMinutes: row.4, imagePath: row.5)
         }
+    }
+}
+
+extension SQLCatalogStore {
+    /// The catalog store on a PostgreSQL database, telling `generations` of the generation its writes leave.
+    package init(postgres database: PostgresDatabase, generations: CatalogGeneration, clock: AppClock) {
+        self.init(
+            database: PostgresSQLDatabase(database: database),
+            hotPath: PostgresCatalogHotPath(database: database, generations: generations), clock: clock,
+            generations: generations)
     }
 }

@@ -2,45 +2,40 @@ import Foundation
 import GRDB
 import RecipeCartDomain
 
-/// Reads and writes recipes in SQLite. Every page reads recipes through here, with local edits applied.
-public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
+/// The catalog's reads on SQLite, their statements compiled once a connection, with FTS5 search
+/// (`SQLiteBrowseStatements`), and the writes of recipes and their search entries that `SQLiteSQLDatabase` runs for
+/// the shared stores.
+package struct SQLiteCatalogHotPath: CatalogHotPath {
     package let database: SQLiteDatabase
-    /// The shop's copies read lately, valid for the generation they were read at: a detail page seen before reads
-    /// at most the shopper's own version.
-    package let memo = RecipeMemo()
 
-    public init(database: SQLiteDatabase) {
+    package init(database: SQLiteDatabase) {
         self.database = database
     }
 
     // MARK: Reading
 
-    public func recipe(_ id: RecipeID) async throws -> Recipe? {
-        try await recipe(id, for: nil)
+    package func generation() async throws -> Int {
+        try await database.catalogGeneration()
     }
 
-    /// The recipe as one shopper sees it: their own version, when they saved one, over the shop's copy.
-    public func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
-        // Read before the recipe, so a recipe is never kept under a newer generation than its data.
-        let generation = try await database.catalogGeneration()
-        let shopCopy = try await memo.recipe(id, generation: generation) { [database] in
-            try await database.read { db in try Self.fetchRecipe(db, id: id) }
-        }
-        guard let shopCopy, let session,
-            try await database.sessionMemos.mayHaveStored(id, session: session, in: database)
-        else {
-            return shopCopy
-        }
-        return try await database.read { db in
-            var recipe = shopCopy
+    package func generationInMemory() -> Int? {
+        database.catalogGenerationInMemory()
+    }
+
+    package func shopCopy(_ id: RecipeID) async throws -> Recipe? {
+        try await database.read { db in try Self.fetchRecipe(db, id: id) }
+    }
+
+    package func personalCopy(of recipe: Recipe, session: SessionKey) async throws -> Recipe {
+        try await database.read { db in
+            var recipe = recipe
             try PersonalCopy.apply(db, session: session, to: &recipe)
             return recipe
         }
     }
 
-    public func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
-        guard !ids.isEmpty else { return [:] }
-        return try await database.read { db in
+    package func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
+        try await database.read { db in
             // Compiled once a connection for each page length: compiling cost as much as reading a page's rows.
             let records = try SummaryRecord.fetchAll(
                 db.cachedStatement(
@@ -53,55 +48,7 @@ public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
         }
     }
 
-    /// Ingredients of many recipes at once, in recipe order.
-    public func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
-        guard !ids.isEmpty else { return [:] }
-        if let kept = memo.ingredients(of: ids, generation: database.catalogGenerationInMemory()) { return kept }
-        return try await database.read { db in
-            let records = try IngredientRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT \(IngredientRecord.columns) FROM recipe_ingredients
-                    WHERE recipe_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY recipe_id, position
-                    """,
-                arguments: StatementArguments(ids.map(\.rawValue)))
-            var result: [RecipeID: [Ingredient]] = [:]
-            for record in records {
-                guard let id = RecipeID(record.recipeID) else { continue }
-                result[id, default: []].append(record.ingredient)
-            }
-            return result
-        }
-    }
-
-    /// A number that grows with every change to recipes or local edits.
-    public func generation() async throws -> Int {
-        try await database.catalogGeneration()
-    }
-
-    public func generationInMemory() -> Int? {
-        database.catalogGenerationInMemory()
-    }
-
-    public func recipeInMemory(_ id: RecipeID, generation: Int) -> Recipe? {
-        memo.recipe(id, generation: generation)
-    }
-
-    public func categories() async throws -> [String] {
-        try await database.read { db in
-            try String.fetchAll(
-                db, sql: "SELECT DISTINCT category FROM recipes WHERE category != '' ORDER BY category COLLATE NOCASE")
-        }
-    }
-
-    public func areas() async throws -> [String] {
-        try await database.read { db in
-            try String.fetchAll(
-                db, sql: "SELECT DISTINCT area FROM recipes WHERE area != '' ORDER BY area COLLATE NOCASE")
-        }
-    }
-
-    public func searchIndex() async throws -> SearchIndex {
+    package func searchIndex() async throws -> SearchIndex {
         try await database.read { db in
             var builder = SearchIndexBuilder()
             let recipes = try Row.fetchCursor(db, sql: SearchIndexBuilder.recipesSQL)
@@ -118,7 +65,7 @@ public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
         }
     }
 
-    public func browse(_ query: BrowseQuery) async throws -> BrowsePage {
+    package func browse(_ query: BrowseQuery) async throws -> BrowsePage {
         let plan = SQLiteBrowseStatements(query: query)
         return try await database.read { db in
             let counted = try Int.fetchOne(db, sql: plan.count.sql, arguments: plan.count.arguments) ?? 0
@@ -139,53 +86,16 @@ public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
         }
     }
 
-    public func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID] {
+    package func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID] {
         let statement = SQLiteBrowseStatements(query: query).ids
         return try await database.read { db in
             try String.fetchAll(db, sql: statement.sql, arguments: statement.arguments).compactMap(RecipeID.init)
         }
     }
 
-    public func ingredientLists() async throws -> [IngredientList] {
-        try await database.read { db in
-            let rows = try Row.fetchCursor(db, sql: IngredientList.sql)
-            var tuples: [(String, String, String)] = []
-            while let row = try rows.next() { tuples.append((row[0], row[1], row[2])) }
-            return IngredientList.gather(tuples)
-        }
-    }
-
     // MARK: Writing
 
-    /// Inserts or refreshes recipes from one source. Local edits are kept apart and survive this.
-    public func upsert(_ recipes: [Recipe], source: String) async throws {
-        try await database.write { db in
-            for recipe in recipes {
-                try Self.upsert(db, recipe: recipe, source: source)
-            }
-        }
-    }
-
-    /// Makes `recipes` all there is of `source`, unless `version` of them is already installed.
-    /// - Returns: true when the recipes were (re)installed.
-    public func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool {
-        try await database.write { db in
-            let versionKey = "\(source)_version"
-            let installed = try String.fetchOne(
-                db, sql: "SELECT value FROM catalog_meta WHERE key = ?", arguments: [versionKey])
-            guard installed != version else { return false }
-            for recipe in recipes {
-                try Self.upsert(db, recipe: recipe, source: source)
-            }
-            try Self.deleteRecipes(db, source: source, keeping: Set(recipes.map(\.id)))
-            try db.execute(
-                sql:
-                    "INSERT INTO catalog_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                arguments: [versionKey, version])
-            return true
-        }
-    }
-
+    /// Writes one recipe, leaving local edits untouched, and its search entry.
     package static func upsert(_ db: Database, recipe: Recipe, source: String) throws {
         let id = recipe.id.rawValue
         // Cached statements: an import runs these 100,000 times, and compiling each again showed up first in its profile.
@@ -224,16 +134,6 @@ public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
             ])
         }
         try reindex(db, id: recipe.id)
-    }
-
-    /// Removes recipes of a source that are no longer in it.
-    private static func deleteRecipes(_ db: Database, source: String, keeping ids: Set<RecipeID>) throws {
-        let existing = try String.fetchAll(db, sql: "SELECT id FROM recipes WHERE source = ?", arguments: [source])
-        for id in existing where RecipeID(id).map({ !ids.contains($0) }) ?? true {
-            try db.execute(
-                sql: "DELETE FROM recipe_search WHERE rowid = (SELECT seq FROM recipes WHERE id = ?)", arguments: [id])
-            try db.execute(sql: "DELETE FROM recipes WHERE id = ?", arguments: [id])
-        }
     }
 
     /// Rebuilds one recipe's search entry from its effective (possibly edited) values.
@@ -298,6 +198,15 @@ public struct SQLiteCatalogStore: CatalogStore, CatalogMemory {
                 db, sql: "SELECT steps_json FROM recipe_edits WHERE recipe_id = ?", arguments: [id.rawValue])
         else { return nil }
         return try StepsJSON.decode(json)
+    }
+}
+
+extension SQLCatalogStore {
+    /// The catalog store on a SQLite file.
+    package init(sqlite database: SQLiteDatabase, clock: AppClock = .system) {
+        self.init(
+            database: SQLiteSQLDatabase(database: database), hotPath: SQLiteCatalogHotPath(database: database),
+            clock: clock)
     }
 }
 
