@@ -11,11 +11,7 @@ import Testing
 /// whose `Allow` lists exactly the table's methods.
 @Suite struct RouteMapTests {
     static func samplePath(_ route: Route) -> String {
-        switch route {
-        case .staffCart, .order, .orderChange, .staffOrderStatus, .staffOrderHandoff: route.url("ABCDEF")
-        case .sharedCart: route.url("AAAAAAAAAAAAAAAAAAAAAA")
-        default: route.pattern.contains("{id}") ? route.url(RecipeID("bundled-33")!) : route.url()
-        }
+        SiteURLTests.sample(route).path
     }
 
     @Test func everyRouteAnswersItsMethodsAndRefusesTheRestWithAllow() async throws {
@@ -57,10 +53,10 @@ import Testing
     }
 
     @Test func linksAreBuiltFromThePatterns() {
-        #expect(Route.browse.url() == "/")
-        #expect(Route.recipe.url(RecipeID("bundled-1")!) == "/recipes/bundled-1")
-        #expect(Route.cartItemCooking.url(RecipeID("mealdb-52772")!) == "/cart/items/mealdb-52772/cooking")
-        #expect(Route.staffCart.url("AB CD") == "/staff/carts/AB%20CD")
+        #expect(SiteURL.browse.path == "/")
+        #expect(SiteURL.recipe(RecipeID("bundled-1")!).path == "/recipes/bundled-1")
+        #expect(SiteURL.cartItemCooking(RecipeID("mealdb-52772")!).path == "/cart/items/mealdb-52772/cooking")
+        #expect(SiteURL.staffCart(label: "AB CD").path == "/staff/carts/AB%20CD")
         for route in Route.allCases {
             #expect(Route.matching(route.pattern) == route)
         }

@@ -23,9 +23,9 @@ import Testing
         [
             RecipeCartBlock(recipe: recipe, line: line, servings: 2, csrfToken: "token", now: now, zone: .gmt),
             RecipeCartBlock(recipe: recipe, line: nil, servings: nil, csrfToken: "token", now: now, zone: .gmt),
-            Stepper(recipeID: "bundled-1", title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart"),
+            Stepper(recipeID: recipe.id, title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart"),
             Stepper(
-                recipeID: "bundled-1", title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart", servings: 3),
+                recipeID: recipe.id, title: "Cake", quantity: 2, csrfToken: "token", returnTo: "/cart", servings: 3),
             CookingStatus(line: line, csrfToken: "token", returnTo: "/cart", now: now, zone: .gmt),
             RecipeTile(recipe.summary),
             FilterChip(label: "Dessert", url: "/?category=Dessert", selected: true),

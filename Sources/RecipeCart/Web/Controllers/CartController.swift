@@ -166,7 +166,7 @@ struct CartController: Sendable {
             result.undo.map { Self.undoMessage(for: $0, titles: [id: title]) }
             ?? StatusMessage(CartStatusText.afterChange(change, title: title, quantity: result.quantity))
         return pages.redirect(
-            to: Self.landing(form["return_to"], fallback: Route.recipe.url(id), line: id), status: status,
+            to: Self.landing(form["return_to"], fallback: SiteURL.recipe(id).path, line: id), status: status,
             session: result.session == fresh?.key ? fresh : session, cartChanged: true)
     }
 
@@ -187,7 +187,7 @@ struct CartController: Sendable {
             }
         }
         return pages.redirect(
-            to: ReturnPath.resolve(form["return_to"], fallback: Route.cart.url()), status: status, cartChanged: true)
+            to: ReturnPath.resolve(form["return_to"], fallback: SiteURL.cart.path), status: status, cartChanged: true)
     }
 
     /// `POST /cart/undo`: puts back what the last Remove or "Empty the cart" took away.
@@ -206,7 +206,7 @@ struct CartController: Sendable {
             names.count == 1
             ? "Put \(names[0]) back in your cart." : "Put \(DisplayText.recipeCount(names.count)) back in your cart."
         let line = undone.recipeIDs.first.map { "#" + $0.lineAnchor } ?? ""
-        return pages.redirect(to: Route.cart.url() + line, status: StatusMessage(text), cartChanged: true)
+        return pages.redirect(to: SiteURL.cart.path + line, status: StatusMessage(text), cartChanged: true)
     }
 
     /// `POST /cart/items/{id}/cooking`: `op=start` (with `minutes` when the recipe's time is unknown) or `op=stop`.
@@ -231,7 +231,7 @@ struct CartController: Sendable {
             throw AppError.badRequest("The timer doesn’t know that action.")
         }
         return pages.redirect(
-            to: Self.landing(form["return_to"], fallback: Route.cart.url(), line: id), status: StatusMessage(text))
+            to: Self.landing(form["return_to"], fallback: SiteURL.cart.path, line: id), status: StatusMessage(text))
     }
 
     private func undoMessage(for undo: CartUndo) async throws -> StatusMessage {
@@ -244,7 +244,7 @@ struct CartController: Sendable {
             case .clear: "Emptied your cart."
             case .remove: "Removed \(undo.recipeIDs.first.flatMap { titles[$0] } ?? "the recipe") from your cart."
             }
-        return StatusMessage(text, undo: .init(action: Route.cartUndo.url(), token: undo.token))
+        return StatusMessage(text, undo: .init(action: SiteURL.cartUndo.path, token: undo.token))
     }
 
     /// Back where the form was, scrolled to the line it changed.

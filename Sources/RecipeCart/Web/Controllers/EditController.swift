@@ -106,7 +106,7 @@ struct EditController: Sendable {
         let text =
             copy == .shop
             ? "Saved your changes to \(edit.title) for every shopper." : "Saved your version of \(edit.title)."
-        return pages.redirect(to: Route.recipe.url(recipe.id), status: StatusMessage(text), session: session)
+        return pages.redirect(to: SiteURL.recipe(recipe.id).path, status: StatusMessage(text), session: session)
     }
 
     /// Drops the edit of the copy the form names (the shop's needs staff sign-in), keeping it a while for Undo.
@@ -129,7 +129,7 @@ struct EditController: Sendable {
         let undo = try await edits.revert(recipe.id, copy: copy)
         await tidyPictures(context: context)
         let status = undo.map { Self.revertedMessage(recipe, copy: copy, undo: $0) }
-        return pages.redirect(to: Route.recipe.url(recipe.id), status: status)
+        return pages.redirect(to: SiteURL.recipe(recipe.id).path, status: status)
     }
 
     /// `POST /recipes/{id}/undo`: puts back exactly the edit the last revert dropped.
@@ -152,14 +152,14 @@ struct EditController: Sendable {
         let text =
             copy == .shop
             ? "Restored the shop’s edit of \(restored.title)." : "Restored your version of \(restored.title)."
-        return pages.redirect(to: Route.recipe.url(id), status: StatusMessage(text))
+        return pages.redirect(to: SiteURL.recipe(id).path, status: StatusMessage(text))
     }
 
     private static func revertedMessage(_ recipe: Recipe, copy: EditCopy, undo: RevertUndo) -> StatusMessage {
         let text =
             copy == .shop
             ? "Reverted \(recipe.title) to the original." : "Back to the shop’s version of \(recipe.title)."
-        return StatusMessage(text, undo: .init(action: Route.recipeUndo.url(recipe.id), token: undo.token))
+        return StatusMessage(text, undo: .init(action: SiteURL.recipeUndo(recipe.id).path, token: undo.token))
     }
 
     private func recipe(_ context: AppRequestContext, copy: EditCopy) async throws -> Recipe {

@@ -80,14 +80,14 @@ struct OrderController: Sendable {
             let collect = order.slot.map { " " + PickupSlotText.collect($0, in: pages.timeZone) + "." } ?? ""
             guard changing == nil else {
                 return pages.redirect(
-                    to: Route.order.url(order.code),
+                    to: SiteURL.order(order.code).path,
                     status: StatusMessage(
                         "Changes sent. Order \(order.code) is updated, under the same code.\(collect)"),
                     cartChanged: true)
             }
             AppMetrics.orderPlaced(estimateMinor: order.content.pricing?.estimateMinor)
             return pages.redirect(
-                to: Route.order.url(order.code),
+                to: SiteURL.order(order.code).path,
                 status: StatusMessage("Sent to the shop. Your pickup code is \(order.code).\(collect)"),
                 cartChanged: true)
         case .emptyCart:
@@ -115,7 +115,7 @@ struct OrderController: Sendable {
         switch try await orders.reopen(code, session: session.key) {
         case .reopened:
             return pages.redirect(
-                to: Route.cart.url(),
+                to: SiteURL.cart.path,
                 status: StatusMessage(
                     "Order \(code) is in your cart: change it, then send the changes. Until then it stays as it was."),
                 cartChanged: true)
@@ -138,7 +138,7 @@ struct OrderController: Sendable {
             throw AppError.conflict("Your cart is not changing an order, so there is nothing to keep.")
         }
         return pages.redirect(
-            to: Route.order.url(code), status: StatusMessage("Order \(code) is kept as it was."), cartChanged: true)
+            to: SiteURL.order(code).path, status: StatusMessage("Order \(code) is kept as it was."), cartChanged: true)
     }
 
     /// "Packing has started on order ABC123: it can no longer be changed."

@@ -87,7 +87,7 @@ struct RecipeController: Sendable {
 
     private func cacheKey(_ recipe: Recipe, servings: RequestedServings?, isShopCopy: Bool) -> String {
         pages.cacheKey(
-            "\(Route.recipe.url(recipe.id)) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(isShopCopy ? "shop" : "shopper")"
+            "\(SiteURL.recipe(recipe.id).path) \(servings?.value ?? 0) \(servings?.clampedFrom ?? 0) \(isShopCopy ? "shop" : "shopper")"
         )
     }
 

@@ -25,7 +25,7 @@ struct ScreenController: Sendable {
     /// `GET /staff/screen`, on the wall screen: the board once paired, otherwise the code to type, the same code on
     /// every refresh until it is typed or expires.
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if context.screen == .paired { return pages.redirect(to: Route.staffBoard.url()) }
+        if context.screen == .paired { return pages.redirect(to: SiteURL.staffBoard.path) }
         let claimCookie = context.sentCookies[pages.cookies.screenClaim]
         var response: Response
         switch try await pairing.claim(claimCookie) {
@@ -33,7 +33,7 @@ struct ScreenController: Sendable {
             response = try page(code)
         case .paired:
             if let session = try await pairing.signIn(claim: claimCookie) {
-                response = pages.redirect(to: Route.staffBoard.url())
+                response = pages.redirect(to: SiteURL.staffBoard.path)
                 response.setCookie(
                     pages.cookies.cookie(
                         pages.cookies.screen, value: session, maxAge: ScreenPairing.sessionCookieLifetime,
@@ -121,11 +121,11 @@ struct ScreenController: Sendable {
             return try await refused(
                 .unprocessableContent,
                 "No screen is showing that code. A code works once and for \(Int(ScreenPairing.codeLifetime / 60)) "
-                    + "minutes: open \(Route.staffScreen.url()) on the screen for a new one.")
+                    + "minutes: open \(SiteURL.staffScreen.path) on the screen for a new one.")
         }
         try await throttle.release(for: client, reservedAt: triedAt)
         return pages.redirect(
-            to: Route.staffScreens.url() + "#screen-\(id)",
+            to: SiteURL.staffScreens.path + "#screen-\(id)",
             status: StatusMessage("“\(name.text)” is paired: it shows the board within 2 seconds."))
     }
 
@@ -137,7 +137,7 @@ struct ScreenController: Sendable {
             throw AppError.notFound("There is no such screen. It may have been revoked already.")
         }
         return pages.redirect(
-            to: Route.staffScreens.url(),
+            to: SiteURL.staffScreens.path,
             status: StatusMessage("The screen is signed out: it shows a new pairing code within 2 seconds."))
     }
 

@@ -42,7 +42,7 @@ struct ShoppingListController: Sendable {
         }
         try await lists.setHave(has == "1", ingredient: key, session: session.key)
         let text = has == "1" ? "Moved \(item.name) to “Already have”." : "Put \(item.name) back on the list."
-        return pages.redirect(to: Route.cart.url() + "#shopping-list", status: StatusMessage(text))
+        return pages.redirect(to: SiteURL.cart.path + "#shopping-list", status: StatusMessage(text))
     }
 
     /// `GET /cart/list.txt`: the list as the cart page shows it, as plain text to paste into a message.
@@ -66,7 +66,7 @@ struct ShoppingListController: Sendable {
         }
         try await shares.share(session: session.key, token: RandomToken.make())
         return pages.redirect(
-            to: Route.cart.url() + "#share",
+            to: SiteURL.cart.path + "#share",
             status: StatusMessage("Made a read-only link to your cart. Anyone who has it can look."))
     }
 
@@ -76,7 +76,7 @@ struct ShoppingListController: Sendable {
         _ = try await CSRFProtectedForm.read(request, session: session, signer: pages.signer)
         if !session.isNew { try await shares.revoke(session: session.key) }
         return pages.redirect(
-            to: Route.cart.url() + "#share", status: StatusMessage("Stopped sharing: the link no longer works."))
+            to: SiteURL.cart.path + "#share", status: StatusMessage("Stopped sharing: the link no longer works."))
     }
 
     /// `GET /shared/{token}`: the cart and its list, with no forms, for whoever holds the link.

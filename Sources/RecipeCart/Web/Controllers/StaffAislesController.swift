@@ -43,7 +43,7 @@ struct StaffAislesController: Sendable {
         }
         try await lists.setAisleOrder(order.map(\.rawValue))
         return pages.redirect(
-            to: Route.staffAisles.url()
+            to: SiteURL.staffAisles.path
                 + (form["aisle"].flatMap { Aisle(rawValue: $0) }.map { "#aisle-\($0.rawValue)" } ?? ""))
     }
 }

@@ -93,7 +93,7 @@ struct StaffBoardController: Sendable {
                 "Order \(code) is “\(found.order.status.title)” now: someone moved it first. The board shows where it is."
             )
         }
-        return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
+        return pages.redirect(to: SiteURL.staffBoard.path + "#order-\(code)")
     }
 
     /// `POST /staff/orders/{code}/back`: takes the order's last move back, to the status it left: Undo for a minute
@@ -117,7 +117,7 @@ struct StaffBoardController: Sendable {
                 "Order \(code) can’t go back from “\(from.title)” now: it is “\(found.order.status.title)”, and a move can "
                     + "be taken back only once, within a minute (an hour once it is collected or cancelled).")
         }
-        return pages.redirect(to: Route.staffBoard.url() + (back.isOpen ? "#order-\(code)" : "#recently-done"))
+        return pages.redirect(to: SiteURL.staffBoard.path + (back.isOpen ? "#order-\(code)" : "#recently-done"))
     }
 
     /// `POST /staff/orders/{code}/handoff`: "Try again now" makes the order's waiting event due at once.
@@ -128,7 +128,7 @@ struct StaffBoardController: Sendable {
             throw AppError.conflict(
                 "Nothing of order \(code) waits to be sent to the delivery partner: it was sent, or is being sent now.")
         }
-        return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
+        return pages.redirect(to: SiteURL.staffBoard.path + "#order-\(code)")
     }
 
     func cart(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -162,7 +162,7 @@ struct StaffBoardController: Sendable {
             now: now, day: day, zone: pages.timeZone, handoffs: try await partner.handoffs(orders.map(\.code)),
             choices: choices)
         view.daySwitch = daySwitch.map(StaffBoardView.DaySwitch.init)
-        if daySwitch == .tomorrow { view.refreshURL = Route.staffBoard.url() + "?day=tomorrow" }
+        if daySwitch == .tomorrow { view.refreshURL = SiteURL.staffBoard.path + "?day=tomorrow" }
         if context.screen == .paired { view.screenWatch = .paired(scriptURL: pages.assets.url(for: "screen.js")) }
         return try pages.renderer.response(view)
     }

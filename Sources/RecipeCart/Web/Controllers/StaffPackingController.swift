@@ -68,7 +68,7 @@ struct StaffPackingController: Sendable {
             throw AppError.conflict(
                 "That row of order \(code) was marked meanwhile, on another screen. The board shows its mark now.")
         }
-        return pages.redirect(to: Route.staffBoard.url() + "#order-\(code)")
+        return pages.redirect(to: SiteURL.staffBoard.path + "#order-\(code)")
     }
 
     /// A weighed row found at the weight typed, in its priced line's unit.

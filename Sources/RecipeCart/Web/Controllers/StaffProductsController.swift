@@ -78,7 +78,7 @@ struct StaffProductsController: Sendable {
                     + "(tick “Skip bad rows” to apply the other rows).",
                 outcome.refused)
         }
-        return pages.redirect(to: Route.staffProducts.url(), status: StatusMessage(Self.status(of: outcome)))
+        return pages.redirect(to: SiteURL.staffProducts.path, status: StatusMessage(Self.status(of: outcome)))
     }
 
     /// The summary, then as many refused rows as the message holds.
@@ -129,7 +129,7 @@ struct StaffProductsController: Sendable {
                 "Saved \(saved.sku) \(saved.name): \(ProductPriceText.price(of: saved, in: currency)), "
                 + "\(saved.packSize.display), stock \(saved.stock.map(String.init) ?? "not counted")"
                 + (saved.isActive ? "." : ", not active.")
-            return pages.redirect(to: Route.staffProducts.url(), status: StatusMessage(text))
+            return pages.redirect(to: SiteURL.staffProducts.path, status: StatusMessage(text))
         case .raced(let current):
             return try editPage(
                 current, fields: fields,
@@ -191,7 +191,7 @@ struct StaffProductsController: Sendable {
             skus.isEmpty
             ? "“\(key)” has no confirmed match now: it is suggested from the shelf again."
             : "“\(key)” is sold as \(skus.joined(separator: ", "))."
-        return pages.redirect(to: Route.staffProductMatches.url(), status: StatusMessage(text))
+        return pages.redirect(to: SiteURL.staffProductMatches.path, status: StatusMessage(text))
     }
 
     /// Every non-empty value of a field a form repeats (one checkbox a product), in order; `FormFields` keeps the

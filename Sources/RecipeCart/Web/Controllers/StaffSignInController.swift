@@ -43,7 +43,7 @@ struct StaffSignInController: Sendable {
             return try login(status: .unauthorized, message: "That token is not right.", context: context)
         }
         try await throttle.release(for: context.clientAddress, reservedAt: triedAt)
-        var response = pages.redirect(to: Route.staffBoard.url())
+        var response = pages.redirect(to: SiteURL.staffBoard.path)
         response.setCookie(
             pages.cookies.cookie(
                 pages.cookies.staff, value: try await authenticator.signIn(), maxAge: Int(StaffAuthenticator.lifetime),
@@ -57,7 +57,7 @@ struct StaffSignInController: Sendable {
         // A wall screen signs no one out, itself included: staff revoke it from the screens page.
         guard context.isStaff || context.screen != .paired else { throw StaffAccess.screenRefused }
         try await authenticator.signOut(context.sentCookies[pages.cookies.staff])
-        var response = pages.redirect(to: Route.staffLogin.url())
+        var response = pages.redirect(to: SiteURL.staffLogin.path)
         response.setCookie(pages.cookies.expired(pages.cookies.staff, sameSite: .strict))
         return response
     }
@@ -75,7 +75,7 @@ struct StaffSignInController: Sendable {
         if status == .unauthorized {
             // RFC 9110 wants a challenge with every 401; this scheme names the form, and no browser pops a dialog for it.
             response.headers[.wwwAuthenticate] =
-                #"StaffToken realm="RecipeCart staff", form="\#(Route.staffLogin.url())""#
+                #"StaffToken realm="RecipeCart staff", form="\#(SiteURL.staffLogin.path)""#
         }
         return response
     }

@@ -46,7 +46,7 @@ struct StaffSlotsController: Sendable {
         default:
             throw AppError.badRequest("The form didn’t say whether to save the slots or turn them off.")
         }
-        return pages.redirect(to: Route.staffSlots.url() + "?saved=1")
+        return pages.redirect(to: SiteURL.staffSlots.path + "?saved=1")
     }
 
     private func render(

@@ -27,7 +27,7 @@ struct StaffOnlyMiddleware: RouterMiddleware {
             return try await next(request, context)
         case .gone:
             return Response(
-                status: .seeOther, headers: [.location: Route.staffScreen.url(), .cacheControl: "no-store"])
+                status: .seeOther, headers: [.location: SiteURL.staffScreen.path, .cacheControl: "no-store"])
         case nil:
             return try signInPage(context)
         }

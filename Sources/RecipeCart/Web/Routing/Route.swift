@@ -2,8 +2,8 @@ import HTTPTypes
 import RecipeCartDomain
 
 /// Every address RecipeCart answers, each written once with the methods it takes. Handlers are registered from
-/// here (`RouteRegistrar`), every link, form action and redirect is built from here (`url(_:)`), and a `405`'s
-/// `Allow` comes from the same table, so the three cannot disagree.
+/// here (`RouteRegistrar`), every link, form action and redirect is built from its pattern (`SiteURL`, which takes
+/// the route's parameters typed), and a `405`'s `Allow` comes from the same table, so the three cannot disagree.
 enum Route: CaseIterable, Sendable {
     case browse
     case recipe
@@ -140,22 +140,6 @@ enum Route: CaseIterable, Sendable {
     /// What a `405` names in `Allow`.
     var allowedMethods: [HTTPRequest.Method] {
         methods.flatMap { $0 == .get ? [.get, .head] : [$0] }
-    }
-
-    /// The address with its `{…}` parameters filled in, in order. Ids and labels are URL-safe by construction.
-    /// Built in one pass, without splitting into segments: a detail page request names three addresses.
-    func url(_ values: any CustomStringConvertible...) -> String {
-        var values = values.makeIterator()
-        var url = ""
-        var rest = pattern[...]
-        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")),
-            let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}"))
-        {
-            url += rest[..<open]
-            url += values.next().map { PercentEncoding.encode($0.description) } ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
-        }
-        return url + rest
     }
 
     /// The route whose pattern a path matches, if any.

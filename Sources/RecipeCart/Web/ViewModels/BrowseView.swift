@@ -182,7 +182,7 @@ enum BrowseURL {
         if query.order != .usual { items.append(("sort", query.order.rawValue)) }
         if query.grouping != .photo { items.append(("group", query.grouping.rawValue)) }
         if page > 1 { items.append(("page", String(page))) }
-        let home = Route.browse.url()
+        let home = SiteURL.browse.path
         guard !items.isEmpty else { return home }
         return home + "?" + items.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
     }

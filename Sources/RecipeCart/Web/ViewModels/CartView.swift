@@ -44,10 +44,10 @@ struct CartView: PageView {
     var basket: BasketTotal?
     /// The status message, when the post it tells of landed on the shopping list ("I have this").
     var shoppingListStatusHTML: String?
-    var listTextURL = Route.cartListText.url()
+    var listTextURL = SiteURL.cartListText.path
     var share: Share
-    var clearURL = Route.cartClear.url()
-    var orderURL = Route.cartOrder.url()
+    var clearURL = SiteURL.cartClear.path
+    var orderURL = SiteURL.cartOrder.path
     var noteLimit = Order.maximumNoteLength
     var phoneLimit = SubstitutionChoice.maximumPhoneLength
     /// The send form's "If something is missing", a close match chosen unless the shopper says otherwise.
@@ -74,14 +74,14 @@ struct CartView: PageView {
     struct ChangingOrder {
         var code: String
         var url: String
-        var keepURL = Route.cartKeepOrder.url()
+        var keepURL = SiteURL.cartKeepOrder.path
         var csrfToken: String
         /// Staff started packing it since it was opened: its send will be refused, the cart kept.
         var closedText: String?
 
         init(_ code: OrderCode, csrfToken: String) {
             self.code = code.rawValue
-            url = Route.order.url(code)
+            url = SiteURL.order(code).path
             self.csrfToken = csrfToken
         }
     }
@@ -118,14 +118,14 @@ struct CartView: PageView {
     /// The read-only link: "Share" makes one, and while it lives the page shows it with "Stop sharing".
     struct Share {
         var url: String?
-        var action = Route.cartShare.url()
-        var revokeAction = Route.cartShareRevoke.url()
+        var action = SiteURL.cartShare.path
+        var revokeAction = SiteURL.cartShareRevoke.path
         var csrfToken: String
         /// The status message, when the post it tells of landed here.
         var statusHTML: String?
 
         init(token: String?, csrfToken: String) {
-            url = token.map { Route.sharedCart.url($0) }
+            url = token.map { SiteURL.sharedCart(token: $0).path }
             self.csrfToken = csrfToken
         }
     }
@@ -145,7 +145,7 @@ struct CartView: PageView {
         shoppingListStatusHTML = status(at: "shopping-list")
         self.orders = orders.map { order in
             SentOrder(
-                code: order.code.rawValue, url: Route.order.url(order.code), status: order.status.rawValue,
+                code: order.code.rawValue, url: SiteURL.order(order.code).path, status: order.status.rawValue,
                 statusTitle: order.status.title, placedAt: RelativeTime.text(from: order.placedAt, to: now),
                 collectText: order.slot.map { PickupSlotText.collect($0, in: zone) },
                 slotStart: order.slot.map { ZonedTimestamp.text($0.start, in: zone) })
@@ -160,10 +160,10 @@ struct CartView: PageView {
             return Line(
                 tile: RecipeTile(shown), quantity: line.quantity, quantityText: DisplayText.batches(line.quantity),
                 stepper: Stepper(
-                    recipeID: line.recipe.id.rawValue, title: line.recipe.title, quantity: line.quantity,
-                    csrfToken: chrome.csrfToken, returnTo: Route.cart.url()),
+                    recipeID: line.recipe.id, title: line.recipe.title, quantity: line.quantity,
+                    csrfToken: chrome.csrfToken, returnTo: SiteURL.cart.path),
                 cooking: CookingStatus(
-                    line: line, csrfToken: chrome.csrfToken, returnTo: Route.cart.url(), now: now, zone: zone),
+                    line: line, csrfToken: chrome.csrfToken, returnTo: SiteURL.cart.path, now: now, zone: zone),
                 servings: line.effectiveServings, canChooseServings: line.recipe.servings != nil,
                 statusHTML: status(at: line.recipe.id.lineAnchor))
         }

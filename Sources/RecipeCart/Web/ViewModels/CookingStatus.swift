@@ -18,7 +18,7 @@ struct CookingStatus: Hashable {
     var minutesLeftText = ""
 
     init(line: CartLine, csrfToken: String, returnTo: String, now: Date, zone: TimeZone) {
-        action = Route.cartItemCooking.url(line.recipe.id)
+        action = SiteURL.cartItemCooking(line.recipe.id).path
         self.csrfToken = csrfToken
         self.returnTo = returnTo
         defaultMinutes = line.recipe.readyInMinutes

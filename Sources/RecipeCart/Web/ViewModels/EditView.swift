@@ -54,9 +54,9 @@ struct EditView: PageView {
     ) {
         self.chrome = chrome
         id = recipe.id.rawValue
-        recipeURL = Route.recipe.url(recipe.id)
-        actionURL = Route.recipeEdit.url(recipe.id)
-        revertURL = Route.recipeRevert.url(recipe.id)
+        recipeURL = SiteURL.recipe(recipe.id).path
+        actionURL = SiteURL.recipeEdit(recipe.id).path
+        revertURL = SiteURL.recipeRevert(recipe.id).path
         self.title = title
         self.description = description
         self.steps = steps.enumerated().map { index, text in

@@ -15,7 +15,7 @@ struct HandoffPanel {
 
     init(_ handoff: Handoff, code: OrderCode, zone: TimeZone) {
         state = handoff.name
-        retryURL = Route.staffOrderHandoff.url(code)
+        retryURL = SiteURL.staffOrderHandoff(code).path
         switch handoff {
         case .sent:
             title = "Sent to the delivery partner"

@@ -13,11 +13,11 @@ struct OrderChangePanel {
     var closedText: String?
     /// This browser's cart is changing it already: the page links there instead of offering the button again.
     var isInCart = false
-    var cartURL = Route.cart.url()
+    var cartURL = SiteURL.cart.path
 
     init(_ order: Order, csrfToken: String) {
         isChangeable = order.status == .new && order.pickMarks.isEmpty
-        action = Route.orderChange.url(order.code)
+        action = SiteURL.orderChange(order.code).path
         self.csrfToken = csrfToken
         closedText = !isChangeable && order.status.isOpen ? Self.closed : nil
     }

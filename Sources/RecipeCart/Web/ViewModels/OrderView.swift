@@ -39,7 +39,7 @@ struct OrderView: PageView {
     var changes: [PickChange]
     var hasChanges: Bool
     var url: String
-    var cartURL = Route.cart.url()
+    var cartURL = SiteURL.cart.path
     /// While the shop or its delivery partner is still working on it, the script reloads the page as the staff board
     /// refreshes itself.
     var refreshSeconds: Int?
@@ -65,7 +65,7 @@ struct OrderView: PageView {
     init(order: Order, shoppingList: [ShoppingListSection], chrome: PageChrome, now: Date, zone: TimeZone) {
         self.chrome = chrome
         code = order.code.rawValue
-        url = Route.order.url(order.code)
+        url = SiteURL.order(order.code).path
         status = order.status.rawValue
         statusTitle = order.status.title
         note = order.note.isEmpty ? nil : order.note
@@ -75,7 +75,7 @@ struct OrderView: PageView {
         lines = order.content.lines.map { line in
             Line(
                 recipeID: line.recipeID,
-                url: RecipeID(line.recipeID).map { Route.recipe.url($0) } ?? Route.browse.url(),
+                url: RecipeID(line.recipeID).map { SiteURL.recipe($0).path } ?? SiteURL.browse.path,
                 title: line.title, quantityText: DisplayText.batches(line.quantity),
                 servingsText: line.servings.map { "for \(DisplayText.servings($0))" })
         }

@@ -9,8 +9,8 @@ struct PageChrome {
     var stylesheetURL: String
     var scriptURL: String
     var iconURL: String
-    var homeURL = Route.browse.url()
-    var cartURL = Route.cart.url()
+    var homeURL = SiteURL.browse.path
+    var cartURL = SiteURL.cart.path
     /// `badge`, plus `badge--bump` on the page a cart change redirected to.
     var badgeClass: String
     /// Pre-escaped HTML of the status message, or empty.

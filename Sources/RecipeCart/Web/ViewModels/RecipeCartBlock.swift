@@ -29,11 +29,11 @@ struct RecipeCartBlock: FragmentView, Hashable {
     ) {
         id = recipe.id.rawValue
         statusHTML = carriesStatus ? PersonalParts.placeholders.statusHTML : nil
-        let returnTo = Route.recipe.url(recipe.id) + (servings.map { "?servings=\($0)" } ?? "")
+        let returnTo = SiteURL.recipe(recipe.id).path + (servings.map { "?servings=\($0)" } ?? "")
         let quantity = line?.quantity ?? 0
         isInCart = quantity > 0
         stepper = Stepper(
-            recipeID: id, title: recipe.title, quantity: quantity, csrfToken: csrfToken, returnTo: returnTo,
+            recipeID: recipe.id, title: recipe.title, quantity: quantity, csrfToken: csrfToken, returnTo: returnTo,
             servings: servings)
         servingsWritten = recipe.servings.map { DisplayText.servings($0) }
         scaledServings = servings.map { DisplayText.servings($0) }

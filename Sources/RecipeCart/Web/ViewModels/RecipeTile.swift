@@ -18,7 +18,7 @@ struct RecipeTile {
     init(_ summary: RecipeSummary, missing: [String]? = nil, cost: ServingPrice? = nil) {
         id = summary.id.rawValue
         title = summary.title
-        url = Route.recipe.url(summary.id)
+        url = SiteURL.recipe(summary.id).path
         imageURL = summary.imagePath.map(ImageURL.make)
         servingsText = DisplayText.servings(summary.servings)
         timeText = DisplayText.minutes(summary.readyInMinutes)

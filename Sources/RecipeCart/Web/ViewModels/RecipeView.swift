@@ -63,9 +63,9 @@ struct RecipeView: PageView {
         let servings = servings?.value
         self.chrome = chrome
         id = recipe.id.rawValue
-        url = Route.recipe.url(recipe.id)
-        editURL = Route.recipeEdit.url(recipe.id)
-        revertURL = Route.recipeRevert.url(recipe.id)
+        url = SiteURL.recipe(recipe.id).path
+        editURL = SiteURL.recipeEdit(recipe.id).path
+        revertURL = SiteURL.recipeRevert(recipe.id).path
         title = recipe.title
         description = recipe.description
         category = recipe.category

@@ -5,8 +5,8 @@ import RecipeCartStorage
 /// once the answer is no longer `expected`, goes to the pairing page, which hands the screen its session or a new code.
 struct ScreenWatch {
     var scriptURL: String
-    var statusURL = Route.staffScreenStatus.url()
-    var nextURL = Route.staffScreen.url()
+    var statusURL = SiteURL.staffScreenStatus.path
+    var nextURL = SiteURL.staffScreen.path
     var expected: String
 
     /// On the pairing page: waiting for staff to type the code.
@@ -25,7 +25,7 @@ struct StaffScreenView: PageView {
     var iconURL: String
     var code: String
     var groupedCode: String
-    var screensURL = Route.staffScreens.url()
+    var screensURL = SiteURL.staffScreens.path
     var minutes = Int(ScreenPairing.codeLifetime / 60)
     /// Without JavaScript the page asks again this often.
     var refreshSeconds = 2
@@ -58,9 +58,9 @@ struct StaffScreensView: PageView {
     var stylesheetURL: String
     var iconURL: String
     var csrfToken: String
-    var action = Route.staffScreens.url()
-    var boardURL = Route.staffBoard.url()
-    var screenURL = Route.staffScreen.url()
+    var action = SiteURL.staffScreens.path
+    var boardURL = SiteURL.staffBoard.path
+    var screenURL = SiteURL.staffScreen.path
     var codeLength = PairingCode.length
     var nameLength = ScreenName.maximumLength
     var screens: [Row]
@@ -83,7 +83,7 @@ struct StaffScreensView: PageView {
                 pairedAtISO: iso.string(from: screen.pairedAt),
                 lastSeen: screen.lastSeenAt.map { RelativeTime.text(from: $0, to: now) } ?? "not yet",
                 lastSeenISO: screen.lastSeenAt.map { iso.string(from: $0) },
-                revokeURL: Route.staffScreenRevoke.url(screen.id))
+                revokeURL: SiteURL.staffScreenRevoke(screenID: screen.id).path)
         }
         hasScreens = !screens.isEmpty
         self.csrfToken = csrfToken

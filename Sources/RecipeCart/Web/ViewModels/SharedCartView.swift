@@ -39,7 +39,7 @@ struct SharedCartView: PageView {
         self.chrome = chrome
         lines = cart.lines.map { line in
             Line(
-                recipeID: line.recipe.id.rawValue, url: Route.recipe.url(line.recipe.id), title: line.recipe.title,
+                recipeID: line.recipe.id.rawValue, url: SiteURL.recipe(line.recipe.id).path, title: line.recipe.title,
                 quantityText: DisplayText.batches(line.quantity),
                 servingsText: DisplayText.servings(line.effectiveServings))
         }

@@ -18,7 +18,7 @@ struct ShoppingListRow {
 
     /// Moves a row to "Already have", or back.
     struct HaveButton {
-        var action = Route.cartHave.url()
+        var action = SiteURL.cartHave.path
         var csrfToken: String
         var key: String
         /// `1` moves it to "Already have", `0` back to its aisle.

@@ -132,11 +132,11 @@ struct StaffOrderTicket {
         bill = Bill(order, packed: packed)
         self.pickList = StaffPickSection.sections(
             pickList, marks: order.pickMarks, bill: packed, estimated: order.content.pricing, choices: choices,
-            code: order.code.rawValue, action: Route.staffOrderMark.url(order.code),
+            code: order.code.rawValue, action: SiteURL.staffOrderMark(order.code).path,
             canMark: order.status.isOpen && (order.content.pricing == nil || order.status != .ready))
         pickSummary = Self.summary(
             rows: pickList.reduce(0) { $0 + $1.items.count }, marks: Array(order.pickMarks.values))
-        action = Route.staffOrderStatus.url(order.code)
+        action = SiteURL.staffOrderStatus(order.code).path
         next = order.status.next.map(button)
         cancel = order.status.isOpen ? button(.cancelled) : nil
         undo =
@@ -150,7 +150,7 @@ struct StaffOrderTicket {
     static func back(_ order: Order, label: String) -> BackButton? {
         order.previousStatus.map { previous in
             BackButton(
-                action: Route.staffOrderBack.url(order.code), from: order.status.rawValue, label: label,
+                action: SiteURL.staffOrderBack(order.code).path, from: order.status.rawValue, label: label,
                 detail: ": back to “\(previous.title)”")
         }
     }

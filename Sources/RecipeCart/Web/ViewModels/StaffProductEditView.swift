@@ -23,7 +23,7 @@ struct StaffProductEditView: PageView {
     var stylesheetURL: String
     var iconURL: String
     var csrfToken: String
-    var listURL = Route.staffProducts.url()
+    var listURL = SiteURL.staffProducts.path
     var action: String
     var sku: String
     var name: String
@@ -43,7 +43,7 @@ struct StaffProductEditView: PageView {
         stylesheetURL = assets.url(for: "staff.css")
         iconURL = assets.url(for: "icon.svg")
         self.csrfToken = csrfToken
-        action = Route.staffProduct.url(product.sku)
+        action = SiteURL.staffProduct(sku: product.sku).path
         sku = product.sku
         name = product.name
         self.currency = currency.code

@@ -29,8 +29,8 @@ struct StaffProductMatchesView: PageView {
     var stylesheetURL: String
     var iconURL: String
     var csrfToken: String
-    var listURL = Route.staffProducts.url()
-    var action = Route.staffProductMatches.url()
+    var listURL = SiteURL.staffProducts.path
+    var action = SiteURL.staffProductMatches.path
     var search: String
     var hasSearch: Bool
     var found: [Choice]

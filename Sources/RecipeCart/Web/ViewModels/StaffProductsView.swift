@@ -40,10 +40,10 @@ struct StaffProductsView: PageView {
     var iconURL: String
     var csrfToken: String
     var currency: String
-    var boardURL = Route.staffBoard.url()
-    var listURL = Route.staffProducts.url()
-    var importURL = Route.staffProductsImport.url()
-    var matchesURL = Route.staffProductMatches.url()
+    var boardURL = SiteURL.staffBoard.path
+    var listURL = SiteURL.staffProducts.path
+    var importURL = SiteURL.staffProductsImport.path
+    var matchesURL = SiteURL.staffProductMatches.path
     var search: String
     var rows: [Row]
     var hasRows: Bool
@@ -87,7 +87,7 @@ struct StaffProductsView: PageView {
         var query: [String] = []
         if !search.isEmpty { query.append("q=" + PercentEncoding.encode(search)) }
         if page > 1 { query.append("page=\(page)") }
-        return Route.staffProducts.url() + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        return SiteURL.staffProducts.path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
     static func row(_ product: Product, currency: Currency) -> Row {
@@ -98,6 +98,6 @@ struct StaffProductsView: PageView {
             unitPrice: ProductPriceText.unitPrice(unitPrice, in: currency), unitPriceMinor: unitPrice.minor,
             unit: unitPrice.unitName, stock: ProductStockText.text(of: product),
             stockHook: product.stock.map(String.init) ?? "untracked", isActive: product.isActive,
-            editURL: Route.staffProduct.url(product.sku))
+            editURL: SiteURL.staffProduct(sku: product.sku).path)
     }
 }

@@ -22,8 +22,8 @@ struct StaffSlotsView: PageView {
     var stylesheetURL: String
     var iconURL: String
     var csrfToken: String
-    var action = Route.staffSlots.url()
-    var boardURL = Route.staffBoard.url()
+    var action = SiteURL.staffSlots.path
+    var boardURL = SiteURL.staffBoard.path
     var days: [Day]
     var lengths: [Length]
     var capacity: String

@@ -11,7 +11,7 @@ struct StaffLoginView: PageView {
     var title = "Staff sign-in"
     var stylesheetURL: String
     var iconURL: String
-    var loginURL = Route.staffLogin.url()
+    var loginURL = SiteURL.staffLogin.path
     var csrfToken: String
     var message: String?
 }
@@ -77,13 +77,13 @@ struct StaffBoardView: PageView {
     var stylesheetURL: String
     var scriptURL: String
     var iconURL: String
-    var logoutURL = Route.staffLogout.url()
-    var refreshURL = Route.staffBoard.url()
-    var eventsURL = Route.staffEvents.url()
-    var aislesURL = Route.staffAisles.url()
-    var slotsURL = Route.staffSlots.url()
-    var productsURL = Route.staffProducts.url()
-    var screensURL = Route.staffScreens.url()
+    var logoutURL = SiteURL.staffLogout.path
+    var refreshURL = SiteURL.staffBoard.path
+    var eventsURL = SiteURL.staffEvents.path
+    var aislesURL = SiteURL.staffAisles.path
+    var slotsURL = SiteURL.staffSlots.path
+    var productsURL = SiteURL.staffProducts.path
+    var screensURL = SiteURL.staffScreens.path
     /// On a paired wall screen: goes back to the pairing page within 2 seconds of a revoke.
     var screenWatch: ScreenWatch?
     var columns: [Column]
@@ -115,8 +115,8 @@ struct StaffBoardView: PageView {
 
     struct DaySwitch {
         var day: String
-        var todayURL = Route.staffBoard.url()
-        var tomorrowURL = Route.staffBoard.url() + "?day=tomorrow"
+        var todayURL = SiteURL.staffBoard.path
+        var tomorrowURL = SiteURL.staffBoard.path + "?day=tomorrow"
         var isToday: Bool
         var isTomorrow: Bool
 
@@ -173,7 +173,7 @@ struct StaffBoardView: PageView {
         self.title = title
         self.carts = carts.map { label, active in
             CartCard(
-                label: label, url: Route.staffCart.url(label),
+                label: label, url: SiteURL.staffCart(label: label).path,
                 lastActivity: RelativeTime.text(from: active.lastActivity, to: now),
                 itemCountText: DisplayText.batches(active.cart.itemCount),
                 lines: active.cart.lines.map { line in
@@ -215,8 +215,8 @@ struct StaffAislesView: PageView {
     var stylesheetURL: String
     var iconURL: String
     var csrfToken: String
-    var action = Route.staffAisles.url()
-    var boardURL = Route.staffBoard.url()
+    var action = SiteURL.staffAisles.path
+    var boardURL = SiteURL.staffBoard.path
     var aisles: [Row]
 
     init(order: [Aisle], csrfToken: String, stylesheetURL: String, iconURL: String) {

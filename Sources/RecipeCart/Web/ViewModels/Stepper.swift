@@ -19,15 +19,15 @@ struct Stepper: Hashable {
     /// the cart line's `servings`, which Mustache would otherwise find when this is nil.
     var carriedServings: Int?
 
-    init(recipeID: String, title: String, quantity: Int, csrfToken: String, returnTo: String, servings: Int? = nil) {
-        self.recipeID = recipeID
+    init(recipeID: RecipeID, title: String, quantity: Int, csrfToken: String, returnTo: String, servings: Int? = nil) {
+        self.recipeID = recipeID.rawValue
         self.title = title
         self.quantity = quantity
         quantityLabel = "\(DisplayText.batches(quantity)) in your cart"
         unitText = quantity == 1 ? "batch" : "batches"
         self.csrfToken = csrfToken
         self.returnTo = returnTo
-        action = Route.cartItem.url(recipeID)
+        action = SiteURL.cartItem(recipeID).path
         canDecrement = quantity > 0
         canIncrement = quantity < Cart.maximumQuantity
         carriedServings = servings
