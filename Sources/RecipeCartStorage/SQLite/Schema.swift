@@ -158,7 +158,7 @@ package enum Schema {
             // Any change to what recipes show bumps one counter, so cached pages know they are stale,
             // whichever process or code path made the change.
             try db.execute(sql: "INSERT OR IGNORE INTO catalog_meta (key, value) VALUES ('generation', '0')")
-            try createGenerationTriggers(db, on: ["recipes", "recipe_edits"])
+            try db.execute(sql: SharedSchema.generationTriggers(on: ["recipes", "recipe_edits"], .sqlite))
         }
         migrator.registerMigration("v5-personal-edits") { db in
             try db.execute(
@@ -427,43 +427,9 @@ package enum Schema {
                     ) WITHOUT ROWID;
                     """)
         }
-        migrator.registerMigration(ShelfSchema.migrationName) { db in
-            try db.execute(sql: ShelfSchema.tables(.sqlite))
-            try createGenerationTriggers(db, on: ShelfSchema.generationTables)
-        }
-        migrator.registerMigration(PickupSchema.migrationName) { db in
-            try db.execute(sql: PickupSchema.tables)
-        }
-        migrator.registerMigration(PricedOrderSchema.migrationName) { db in
-            try db.execute(sql: PricedOrderSchema.statements(.sqlite))
-        }
-        migrator.registerMigration(PricedOrderSchema.weighedStockMigrationName) { db in
-            try db.execute(sql: PricedOrderSchema.weighedStockStatements)
-        }
-        migrator.registerMigration(PricedOrderSchema.partnerPaymentMigrationName) { db in
-            try db.execute(sql: PricedOrderSchema.partnerPaymentStatements)
-        }
-        migrator.registerMigration(PricedOrderSchema.packingMigrationName) { db in
-            try db.execute(sql: PricedOrderSchema.packingStatements)
-        }
-        migrator.registerMigration(OrderChangeSchema.migrationName) { db in
-            try db.execute(sql: OrderChangeSchema.statements(.sqlite))
+        for migration in SharedSchema.migrations(.sqlite) {
+            migrator.registerMigration(migration.name) { db in try db.execute(sql: migration.sql) }
         }
         return migrator
-    }
-
-    /// Any change to these tables bumps one counter, so cached pages know they are stale, whichever process or code
-    /// path made the change.
-    private static func createGenerationTriggers(_ db: Database, on tables: [String]) throws {
-        for table in tables {
-            for event in ["INSERT", "UPDATE", "DELETE"] {
-                try db.execute(
-                    sql: """
-                        CREATE TRIGGER \(table)_\(event.lowercased())_generation AFTER \(event) ON \(table) BEGIN
-                            UPDATE catalog_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
-                        END
-                        """)
-            }
-        }
     }
 }
