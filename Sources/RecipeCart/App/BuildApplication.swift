@@ -75,7 +75,8 @@ package func buildApplication(
         config.answersOnEventLoop
         ? [
             EventLoopFileAnswers(files: staticFiles, ending: ending),
-            EventLoopPageAnswers(browse: browse, recipes: recipes, cart: cart, pages: pages, ending: ending),
+            EventLoopPageAnswers(
+                browse: browse, recipes: recipes, keptPages: cart.keptPages, pages: pages, ending: ending),
         ] : []
     return Application(
         router: router,
@@ -94,7 +95,7 @@ package func buildApplication(
         services: stores.services + upstreamServices
             + (stores.pickupSlots.changeListener(logger: logger).map { [$0] } ?? [])
             + [
-                SessionPurger(carts: stores.carts, keptCartPages: cart.keptPages, logger: logger),
+                SessionPurger(carts: stores.carts, keptPages: cart.keptPages, logger: logger),
                 SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger),
             ]
             + (metricsServer.map { [$0] } ?? [])
@@ -171,17 +172,19 @@ func makeRouter(
         blocks: FragmentCache())
     let shoppingLists = ShoppingListBuilder(catalog: catalog, lists: stores.shoppingLists)
     let pickup = PickupOffers(store: stores.pickupSlots, zone: config.timeZone, clock: config.clock)
+    let keptPages = KeptShopperPages(
+        catalogMemory: stores.catalogMemory, boardChanges: stores.boardChanges, pages: pages)
     let cart = CartController(
         catalog: catalog, carts: carts, orders: stores.orders, lists: stores.shoppingLists, shares: stores.shares,
-        shoppingLists: shoppingLists, pricing: pricing, pages: pages, catalogMemory: stores.catalogMemory,
-        boardChanges: stores.boardChanges, keptPages: KeptCartPages(), pickup: pickup)
+        shoppingLists: shoppingLists, pricing: pricing, pages: pages, keptPages: keptPages, pickup: pickup)
     let list = ShoppingListController(
         carts: carts, lists: stores.shoppingLists, shares: stores.shares, orders: stores.orders,
         shoppingLists: shoppingLists,
         pricing: pricing, pages: pages)
     let orders = OrderController(
         catalog: catalog, carts: carts, orders: stores.orders,
-        shoppingLists: shoppingLists, pricing: pricing, pages: pages, pickup: pickup, cartPage: cart)
+        shoppingLists: shoppingLists, pricing: pricing, pages: pages, pickup: pickup, cartPage: cart,
+        keptPages: keptPages)
     let edit = EditController(catalog: catalog, edits: edits, pictures: pictures, pages: pages)
     let staffSignIn = StaffSignInController(authenticator: staff, throttle: stores.signInThrottle, pages: pages)
     let staffBoard = StaffBoardController(
@@ -195,7 +198,7 @@ func makeRouter(
     let health = HealthController(ping: stores.ping)
     let partner = PartnerController(
         signer: config.partner.map { WebhookSigner(secret: $0.secret) }, partner: stores.partner, clock: config.clock)
-    let routes = RouteRegistrar(router: router, boardChanges: stores.boardChanges, keptCartPages: cart.keptPages)
+    let routes = RouteRegistrar(router: router, boardChanges: stores.boardChanges, keptPages: cart.keptPages)
     browse.addRoutes(to: routes)
     recipes.addRoutes(to: routes)
     edit.addRoutes(to: routes)

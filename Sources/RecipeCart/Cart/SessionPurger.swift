@@ -8,7 +8,7 @@ struct SessionPurger: Service {
     static let idleLimit: TimeInterval = 30 * 24 * 3600
 
     let carts: any CartStore
-    let keptCartPages: KeptCartPages
+    let keptPages: KeptShopperPages
     let logger: Logger
     var interval: Duration = .seconds(3600)
 
@@ -25,7 +25,7 @@ struct SessionPurger: Service {
         do {
             let purged = try await carts.purgeSessions(idleLongerThan: Self.idleLimit)
             guard purged > 0 else { return }
-            keptCartPages.forgetAll()
+            keptPages.forgetAll()
             logger.info("purged idle sessions", metadata: ["count": "\(purged)"])
         } catch {
             // A stop while it ran (a shutdown, or a start that failed) is no failure of the purge.

@@ -15,9 +15,7 @@ struct CartController: Sendable {
     let shoppingLists: ShoppingListBuilder
     let pricing: ShelfPricing
     let pages: PageContext
-    let catalogMemory: any CatalogMemory
-    let boardChanges: BoardChanges
-    let keptPages: KeptCartPages
+    let keptPages: KeptShopperPages
     /// The send form's pickup slots, when the shop has them.
     let pickup: PickupOffers
 
@@ -33,25 +31,15 @@ struct CartController: Sendable {
 
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
-        // Taken before the reads: what a page read since then shows is kept for the next time (`keptPage`).
-        let generation = Self.isKeepable(context, pages.cookies) ? catalogMemory.generationInMemory() : nil
-        let keeping = generation.map { generation in
-            (
-                mark: keptPages.mark(of: session.key), generation: generation, board: boardChanges.version,
-                readAt: pages.clock.now()
-            )
-        }
-        let page = try await page(session: session, context: context, attempt: nil)
-        let body = ByteBuffer(string: try pages.renderer.html(page.view))
-        if let keeping {
+        let body = try await keptPages.render(.cart, path: SiteURL.cart.path, context: context) {
+            let page = try await page(session: session, context: context, attempt: nil)
             // Slots fill as other shoppers send (which moves the board's version) and close as their cut-offs pass.
             let showsSlots = page.view.pickup != nil
-            let kept = KeptCartPages.Page(
-                body: body, readAt: keeping.readAt, generation: keeping.generation, assets: pages.assetAddresses,
-                boardVersion: page.sent.isEmpty && !showsSlots ? nil : keeping.board,
-                showsTime: page.offersUndo || !page.sent.isEmpty || showsSlots
+            let shows = KeptShopperPages.Shows(
+                orders: !page.sent.isEmpty || showsSlots,
+                time: page.offersUndo || !page.sent.isEmpty || showsSlots
                     || page.cart.lines.contains { $0.cooking != nil })
-            keptPages.keep(kept, of: session.key, readSince: keeping.mark)
+            return (ByteBuffer(string: try pages.renderer.html(page.view)), shows)
         }
         return HTMLResponse.make(body)
     }
@@ -125,22 +113,6 @@ struct CartController: Sendable {
             }
         }
         return (view, cart, sent, offersUndo)
-    }
-
-    /// The shopper's cart page as last rendered, when nothing it shows can have changed since (`KeptCartPages`);
-    /// answered on the event loop (`EventLoopPageAnswers`), for a request `isKeepable` would keep.
-    func keptPage(session: ShopperSession, lastWrite: LastWrite?) -> ByteBuffer? {
-        guard let generation = catalogMemory.generationInMemory() else { return nil }
-        return keptPages.page(
-            of: session.key, lastWrite: lastWrite, generation: generation, assets: pages.assetAddresses,
-            boardVersion: boardChanges.version, now: pages.clock.now())
-    }
-
-    /// A returning shopper's plain visit: no message or badge bump a post left for this page, and not staff.
-    private static func isKeepable(_ context: AppRequestContext, _ cookies: CookiePolicy) -> Bool {
-        let sent = context.sentCookies
-        return context.session?.isNew == false && sent[cookies.status] == nil && sent[cookies.cartChanged] == nil
-            && sent[cookies.staff] == nil
     }
 
     /// `POST /cart/items/{id}`: `op=inc|dec|set`, `quantity` for set, then 303 back to the line.

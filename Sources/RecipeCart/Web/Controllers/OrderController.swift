@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
 
@@ -14,6 +15,7 @@ struct OrderController: Sendable {
     let pickup: PickupOffers
     /// Renders the cart page again for a send refused for its slot.
     let cartPage: CartController
+    let keptPages: KeptShopperPages
 
     static let notFound = "There is no order of yours with that code. Orders show only in the browser that sent them."
 
@@ -228,19 +230,26 @@ struct OrderController: Sendable {
     /// `GET /orders/{code}`: only the browser that sent the order sees it; to anyone else it does not exist.
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
-        guard let code = context.parameters.get("code").flatMap(OrderCode.init), !session.isNew,
-            let found = try await orders.order(code, session: session.key), found.isOwn
-        else { throw AppError.notFound(Self.notFound) }
-        let chrome = try await pages.chrome(title: "Order \(code)", context: context)
-        let list = ShoppingList(entries: found.order.content.shoppingListEntries)
-            .groups(walkingOrder: try await shoppingLists.walkingOrder(), have: found.order.content.have)
-        var view = OrderView(
-            order: found.order, shoppingList: ShoppingListSection.sections(list, csrfToken: nil), chrome: chrome,
-            now: pages.clock.now(), zone: pages.timeZone)
-        if view.change.isChangeable {
-            view.change.isInCart = try await orders.changing(session: session.key) == code
+        guard let code = context.parameters.get("code").flatMap(OrderCode.init), !session.isNew else {
+            throw AppError.notFound(Self.notFound)
         }
-        return try pages.renderer.response(view)
+        let body = try await keptPages.render(.order, path: SiteURL.order(code).path, context: context) {
+            guard let found = try await orders.order(code, session: session.key), found.isOwn else {
+                throw AppError.notFound(Self.notFound)
+            }
+            let chrome = try await pages.chrome(title: "Order \(code)", context: context)
+            let list = ShoppingList(entries: found.order.content.shoppingListEntries)
+                .groups(walkingOrder: try await shoppingLists.walkingOrder(), have: found.order.content.have)
+            var view = OrderView(
+                order: found.order, shoppingList: ShoppingListSection.sections(list, csrfToken: nil), chrome: chrome,
+                now: pages.clock.now(), zone: pages.timeZone)
+            if view.change.isChangeable {
+                view.change.isInCart = try await orders.changing(session: session.key) == code
+            }
+            // Staff and the partner move it, and it says how long ago it was placed.
+            return (ByteBuffer(string: try pages.renderer.html(view)), KeptShopperPages.Shows(orders: true, time: true))
+        }
+        return HTMLResponse.make(body)
     }
 
     /// What staff may do when something is missing. A form without the choice (sent from a page older than it)

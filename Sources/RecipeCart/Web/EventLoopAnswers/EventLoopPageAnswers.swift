@@ -7,22 +7,22 @@ import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartWire
 
-/// The Browse and recipe pages a returning shopper gets from the page cache, and the cart page they opened before,
-/// answered on the event loop that read the request: what the router would answer (`BrowseController.index`,
-/// `RecipeController.show`, `CartController.show`, through the session,
-/// compression, security-header and log middleware), without the hop to a task and back and the middleware chain,
-/// which were most of their CPU. Only when everything the page needs is in memory (`BrowseController.keptPage`,
-/// `RecipeController.keptPage`): the session of a cookie that verified, the cart's count and, for a recipe, that the
-/// shopper stored nothing for it but perhaps a cart line (on PostgreSQL, as read since the shopper's last post,
-/// `LastWrite`); for the cart, its page kept since (`KeptCartPages`), without a message or badge bump to show; or a
-/// looker's (no session cookie: a first visit, a crawler), whose forms carry their `LookerToken`.
-/// The message and badge a post leaves for its page are shown and cleared here as `SessionMiddleware` does. A staff
-/// cookie, a session cookie that does not verify and anything else go to the router. `EventLoopPageAnswerTests` holds
-/// the two paths to the same bytes.
+/// The Browse and recipe pages a returning shopper gets from the page cache, and the cart and order pages they opened
+/// before, answered on the event loop that read the request: what the router would answer (`BrowseController.index`,
+/// `RecipeController.show`, `CartController.show`, `OrderController.show`, through the session, compression,
+/// security-header and log middleware), without the hop to a task and back and the middleware chain, which were most
+/// of their CPU. The path is matched against the route table (`Route.match`), as the router matches it. Only when
+/// everything the page needs is in memory (`BrowseController.keptPage`, `RecipeController.keptPage`): the session of a
+/// cookie that verified, the cart's count and, for a recipe, that the shopper stored nothing for it but perhaps a cart
+/// line (on PostgreSQL, as read since the shopper's last post, `LastWrite`); for the cart and an order, the page kept
+/// since (`KeptShopperPages`), without a message or badge bump to show; or a looker's (no session cookie: a first
+/// visit, a crawler), whose forms carry their `LookerToken`. The message and badge a post leaves for its page are shown
+/// and cleared here as `SessionMiddleware` does. A staff cookie, a session cookie that does not verify and anything
+/// else go to the router. `EventLoopPageAnswerTests` holds the two paths to the same bytes.
 struct EventLoopPageAnswers: EventLoopAnswering {
     let browse: BrowseController
     let recipes: RecipeController
-    let cart: CartController
+    let keptPages: KeptShopperPages
     let pages: PageContext
     let ending: EventLoopAnswerEnding
 
@@ -30,15 +30,16 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         let start = ContinuousClock.now
         let fields = request.headerFields
         let cookies = pages.cookies
-        guard request.method == .get, Self.isWholeWithoutBody(fields) else { return nil }
-        let recipeID =
-            uri.path.hasPrefix(Self.recipePrefix) ? RecipeID(uri.path.dropFirst(Self.recipePrefix.count)) : nil
-        let route: String
-        if recipeID != nil {
-            route = Route.recipe.pattern
-        } else if uri.path == Route.browse.pattern || uri.path == Route.cart.pattern {
-            route = uri.path
-        } else {
+        guard request.method == .get, Self.isWholeWithoutBody(fields), let (route, values) = Route.match(uri.path)
+        else { return nil }
+        let recipeID: RecipeID?
+        switch route {
+        case .recipe:
+            guard let id = RecipeID(values[0]) else { return nil }
+            recipeID = id
+        case .browse, .cart, .order:
+            recipeID = nil
+        default:
             return nil
         }
         let sent = SentCookies(fields)
@@ -49,11 +50,11 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         let lastWrite = sent[cookies.lastWrite].flatMap(LastWrite.init(cookie:))
         var looker: LookerToken?
         let page: ByteBuffer?
-        if route == Route.cart.pattern {
+        if route == .cart || route == .order {
             guard statusCookie == nil, !cartChanged, let sessionCookie = sent[cookies.session],
                 let session = pages.signer.session(fromCookie: sessionCookie)
             else { return nil }
-            page = cart.keptPage(session: session, lastWrite: lastWrite)
+            page = keptPages.page(route, path: uri.path, session: session, lastWrite: lastWrite)
         } else if let sessionCookie = sent[cookies.session] {
             guard let session = pages.signer.session(fromCookie: sessionCookie),
                 let count = pages.cartMemory.itemCountInMemory(session: session.key, lastWrite: lastWrite)
@@ -91,7 +92,8 @@ struct EventLoopPageAnswers: EventLoopAnswering {
         }
         return (
             ending.head(
-                .ok, headers, answering: request.method, path: uri.path, route: route, date: date, since: start),
+                .ok, headers, answering: request.method, path: uri.path, route: route.pattern, date: date, since: start
+            ),
             body
         )
     }
@@ -114,7 +116,4 @@ struct EventLoopPageAnswers: EventLoopAnswering {
 
     /// What the router's compression middleware does to a page, done here the same way.
     private typealias Compression = HTMLCompressionMiddleware<AppRequestContext>
-
-    /// `Route.recipe`'s pattern up to its id.
-    private static let recipePrefix = String(Route.recipe.pattern.prefix { $0 != "{" })
 }

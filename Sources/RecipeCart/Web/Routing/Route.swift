@@ -144,11 +144,35 @@ enum Route: CaseIterable, Sendable {
 
     /// The route whose pattern a path matches, if any.
     static func matching(_ path: String) -> Route? {
+        match(path)?.route
+    }
+
+    /// The route whose pattern a path matches and the values of its `{…}` segments, in order: what the router finds,
+    /// for the pages answered on the event loop (`EventLoopPageAnswers`) before a request reaches it.
+    static func match(_ path: String) -> (route: Route, values: [Substring])? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        return allCases.first { route in
-            let pattern = route.pattern.split(separator: "/", omittingEmptySubsequences: false)
-            return pattern.count == segments.count
-                && zip(pattern, segments).allSatisfy { $0.0.hasPrefix("{") ? !$0.1.isEmpty : $0.0 == $0.1 }
+        for (route, pattern) in patternSegments where pattern.count == segments.count {
+            var values: [Substring] = []
+            var matches = true
+            for (part, segment) in zip(pattern, segments) {
+                if part.first == "{" {
+                    guard !segment.isEmpty else {
+                        matches = false
+                        break
+                    }
+                    values.append(segment)
+                } else if part != segment {
+                    matches = false
+                    break
+                }
+            }
+            if matches { return (route, values) }
         }
+        return nil
+    }
+
+    /// Each pattern split once, not on every request.
+    private static let patternSegments = allCases.map {
+        ($0, $0.pattern.split(separator: "/", omittingEmptySubsequences: false))
     }
 }

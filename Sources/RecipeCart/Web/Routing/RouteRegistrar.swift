@@ -15,26 +15,26 @@ struct RouteRegistrar: Sendable {
     private let target: any RouterMethods<AppRequestContext>
     private let ledger: RouteLedger
     private let boardChanges: BoardChanges
-    private let keptCartPages: KeptCartPages
+    private let keptPages: KeptShopperPages?
 
     init(
         router: Router<AppRequestContext>, boardChanges: BoardChanges = BoardChanges(),
-        keptCartPages: KeptCartPages = KeptCartPages()
+        keptPages: KeptShopperPages? = nil
     ) {
-        self.init(target: router, ledger: RouteLedger(), boardChanges: boardChanges, keptCartPages: keptCartPages)
+        self.init(target: router, ledger: RouteLedger(), boardChanges: boardChanges, keptPages: keptPages)
     }
 
     private init(
         target: any RouterMethods<AppRequestContext>, ledger: RouteLedger, boardChanges: BoardChanges,
-        keptCartPages: KeptCartPages
+        keptPages: KeptShopperPages?
     ) {
         self.target = target
         self.ledger = ledger
         self.boardChanges = boardChanges
-        self.keptCartPages = keptCartPages
+        self.keptPages = keptPages
     }
 
-    /// Every post forgets the session's kept cart page once answered, refused or not (a post may fail after it
+    /// Every post forgets the session's kept pages once answered, refused or not (a post may fail after it
     /// wrote), and one that may change the staff board tells the open boards when it succeeds.
     func add(_ route: Route, _ method: HTTPRequest.Method, use handler: @escaping Handler) {
         ledger.record(route, method)
@@ -43,10 +43,10 @@ struct RouteRegistrar: Sendable {
             return
         }
         let boardChanges = route.changesStaffBoard ? boardChanges : nil
-        let keptCartPages = keptCartPages
+        let keptPages = keptPages
         target.on(RouterPath(route.pattern), method: method) { request, context in
             defer {
-                if let session = context.session, !session.isNew { keptCartPages.forget(session.key) }
+                if let session = context.session, !session.isNew { keptPages?.forget(session.key) }
             }
             let response = try await handler(request, context)
             if response.status.code < 400 { boardChanges?.changed() }
@@ -58,7 +58,7 @@ struct RouteRegistrar: Sendable {
     func group(behind middleware: some RouterMiddleware<AppRequestContext>) -> RouteRegistrar {
         RouteRegistrar(
             target: target.group().add(middleware: middleware), ledger: ledger, boardChanges: boardChanges,
-            keptCartPages: keptCartPages)
+            keptPages: keptPages)
     }
 
     /// Checks the registrations against the table, then answers every other method with a 405.

@@ -3,21 +3,13 @@ import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
 
-/// Each session's cart page as the router last rendered it, so opening the cart again is answered from memory on the
-/// event loop (`CartController.keptPage`) instead of seven reads and a render. A kept page stands for a render now
-/// only while nothing it shows can have changed:
-/// - the session's own posts: every post of the session forgets its page once answered (`RouteRegistrar`), and a
-///   render that overlapped such a post is not kept (`PerSessionMemo`); on PostgreSQL, where another instance may have
-///   answered the post, the page must also have been read after the shopper's `LastWrite`;
-/// - the catalog (titles, pictures, ingredients): the generation it was read at;
-/// - a restyled Public/: the fingerprinted asset addresses;
-/// - orders, which staff and the partner move: the board's version (`BoardChanges`), when the page shows any;
-/// - the clock (an order's age, a cooking timer, the Undo offer running out): a page that shows any of these is
-///   trusted for a second, any other for a minute, which also bounds a change no one here hears of (a purge
-///   elsewhere, a relay between instances that is down).
-final class KeptCartPages: Sendable {
+/// One kind of page (the cart page, the order page) as the router last rendered it for each session, with what it
+/// was read at, and whether it may stand for a render now (`KeptShopperPages` says when a page is kept and looked up).
+final class KeptPages: Sendable {
     struct Page: Sendable {
         var body: ByteBuffer
+        /// The address it was rendered for: of the order pages, the one a session opened last is kept.
+        var path: String
         /// When its reads began: it saw every write committed before then.
         var readAt: Date
         var generation: Int
@@ -28,9 +20,12 @@ final class KeptCartPages: Sendable {
         /// It shows an order's age, a running timer or an Undo that runs out.
         var showsTime: Bool
 
-        func isCurrent(lastWrite: LastWrite?, generation: Int, assets: String, boardVersion: Int, now: Date) -> Bool {
+        func isCurrent(
+            path: String, lastWrite: LastWrite?, generation: Int, assets: String, boardVersion: Int, now: Date
+        ) -> Bool {
             let age = now.timeIntervalSince(readAt)
-            return age >= 0 && age <= (showsTime ? KeptCartPages.trustedWhileTimed : KeptCartPages.trusted)
+            return path == self.path && age >= 0
+                && age <= (showsTime ? KeptPages.trustedWhileTimed : KeptPages.trusted)
                 && generation == self.generation && assets == self.assets
                 && (self.boardVersion.map { $0 == boardVersion } ?? true)
                 && (lastWrite.map { $0.isSeen(byReadAt: readAt) } ?? true)
@@ -39,8 +34,8 @@ final class KeptCartPages: Sendable {
 
     static let trusted: TimeInterval = 60
     static let trustedWhileTimed: TimeInterval = 1
-    /// A page of one line is about 12 KB, of forty about 240 KB (mostly the shopping list): the pages held cost
-    /// 16 MB at most, and one larger than a sixty-fourth of that is rendered every time instead.
+    /// A cart page of one line is about 12 KB, of forty about 240 KB (mostly the shopping list), an order page
+    /// alike: the pages of a kind cost 16 MB at most, and one larger than a sixty-fourth of that is rendered every time instead.
     static let budget = 16 << 20
     static let largestKept = budget / 64
 
@@ -57,15 +52,15 @@ final class KeptCartPages: Sendable {
         pages.keep(page, of: session, readSince: mark)
     }
 
-    /// The session's page, when it can stand for a render now.
+    /// The session's page at `path`, when it can stand for a render now.
     func page(
-        of session: SessionKey, lastWrite: LastWrite?, generation: Int, assets: String, boardVersion: Int, now: Date
-    )
-        -> ByteBuffer?
-    {
+        of session: SessionKey, path: String, lastWrite: LastWrite?, generation: Int, assets: String,
+        boardVersion: Int, now: Date
+    ) -> ByteBuffer? {
         guard let page = pages.known(of: session),
             page.isCurrent(
-                lastWrite: lastWrite, generation: generation, assets: assets, boardVersion: boardVersion, now: now)
+                path: path, lastWrite: lastWrite, generation: generation, assets: assets, boardVersion: boardVersion,
+                now: now)
         else { return nil }
         return page.body
     }
