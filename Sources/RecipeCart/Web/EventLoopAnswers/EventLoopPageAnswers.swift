@@ -1,4 +1,3 @@
-import CompressNIO
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
@@ -79,16 +78,16 @@ struct EventLoopPageAnswers: EventLoopAnswering {
             headers.append(
                 HTTPField(name: .setCookie, value: cookies.lookerCookie(looker).headerValue))
         }
-        if cartChanged { headers.append(Self.clearing(cookies.cartChanged, cookies)) }
-        if statusCookie != nil { headers.append(Self.clearing(cookies.status, cookies)) }
-        if body.readableBytes >= Compression.minimumSize {
-            headers.append(StaticFile.varyOnEncoding)
-            if Compression.isGzipWanted(by: fields) {
-                guard let compressed = try? body.compress(with: Compression.algorithm) else { return nil }
-                body = compressed
-                headers[.contentEncoding] = "gzip"
-                headers[.contentLength] = String(body.readableBytes)
-            }
+        for cookie in cookies.clearingOneShots(cartChanged: cartChanged, status: statusCookie != nil) {
+            headers.append(HTTPField(name: .setCookie, value: cookie.headerValue))
+        }
+        let treatment = PageCompression.treatment(length: body.readableBytes, requestHeaders: fields)
+        if treatment != .asIs { headers.append(StaticFile.varyOnEncoding) }
+        if treatment == .gzipped {
+            guard let compressed = try? PageCompression.gzip(&body) else { return nil }
+            body = compressed
+            headers[.contentEncoding] = "gzip"
+            headers[.contentLength] = String(body.readableBytes)
         }
         return (
             ending.head(
@@ -108,12 +107,4 @@ struct EventLoopPageAnswers: EventLoopAnswering {
             recipeID, fields: FormFields.query(query), session: session, lastWrite: lastWrite, personal: personal,
             status: status)
     }
-
-    /// The `Set-Cookie` that clears a one-shot cookie once its page has shown it.
-    private static func clearing(_ name: String, _ cookies: CookiePolicy) -> HTTPField {
-        HTTPField(name: .setCookie, value: cookies.expired(name).headerValue)
-    }
-
-    /// What the router's compression middleware does to a page, done here the same way.
-    private typealias Compression = HTMLCompressionMiddleware<AppRequestContext>
 }

@@ -52,8 +52,9 @@ struct SessionMiddleware: RouterMiddleware {
         }
         // Only a page shows the message: fetching the list as text leaves it for the next page.
         if response.status == .ok, isPage, response.headers[.contentType]?.hasPrefix("text/html") == true {
-            if context.cartChanged { response.setCookie(cookies.expired(cookies.cartChanged)) }
-            if flashCookie != nil { response.setCookie(cookies.expired(cookies.status)) }
+            for cookie in cookies.clearingOneShots(cartChanged: context.cartChanged, status: flashCookie != nil) {
+                response.setCookie(cookie)
+            }
         }
         return response
     }
