@@ -33,7 +33,7 @@ import NIOHTTPTypesHTTP1
 ///   has taken every answer; for 5 s only while the shop's connections are nearly all taken (`ConnectionLimit`).
 /// - An answer that never ends (the staff board's event stream) is reset once more than 64 KB of it waits unsent for
 ///   a client that reads too slowly, as one whose client stops reading is. It is kept here rather than by Hummingbird, since answers given before the decoder
-///   (`EventLoopWireAnswerHandler`) never pass Hummingbird's handlers: they are told here.
+///   (`EarlyAnswerByteHandler`) never pass Hummingbird's handlers: they are told here.
 /// - When this handler closes a connection, it ends the output after what was written, so the client reads every
 ///   answer and then the end of the connection; the socket itself is closed once the client has taken all of it, or
 ///   reset as above if it stops.

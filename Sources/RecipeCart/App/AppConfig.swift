@@ -44,7 +44,7 @@ public struct AppConfig: Sendable {
     public var partner: PartnerSettings?
     /// What every part of the app reads the time from.
     public var clock: AppClock
-    /// Static files in memory and cached pages answered on the event loop (`EventLoopAnswering`); off, every request goes
+    /// Static files in memory and cached pages answered on the event loop (`EarlyAnswerSource`); off, every request goes
     /// through the router, which tests compare against. Both count into the same metrics when they are served.
     public var answersOnEventLoop = true
     /// How many pages and posts the router works on at once before it refuses more with a 503.

@@ -68,14 +68,14 @@ package func buildApplication(
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search,
         requestMetrics: requestMetrics, requestLog: requestLog)
     let serverName = "RecipeCart"
-    let ending = EventLoopAnswerEnding(
+    let ending = EarlyAnswerFinisher(
         serverName: serverName, logger: logger, requestLog: requestLog,
         count: requestMetrics?.countingOnEventLoop)
-    let answers: [any EventLoopAnswering] =
+    let answers: [any EarlyAnswerSource] =
         config.answersOnEventLoop
         ? [
-            EventLoopFileAnswers(files: staticFiles, ending: ending),
-            EventLoopPageAnswers(
+            EarlyFileAnswers(files: staticFiles, ending: ending),
+            EarlyPageAnswers(
                 browse: browse, recipes: recipes, keptPages: cart.keptPages, pages: pages, ending: ending),
         ] : []
     return Application(
@@ -88,7 +88,7 @@ package func buildApplication(
                     HTTP1RequestGuardInstaller(timings: config.requestGuardTimings, connections: connections)
                 ],
                 idleTimeout: nil),
-            answeringOnEventLoop: answers),
+            earlyAnswers: answers),
         configuration: .init(
             address: .hostname(config.host, port: config.port), serverName: serverName,
             availableConnectionsDelegate: connections.delegate),

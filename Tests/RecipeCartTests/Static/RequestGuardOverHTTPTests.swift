@@ -9,7 +9,7 @@ import Testing
 @testable import RecipeCart
 
 /// The request guard's refusals over real HTTP on loopback, on both of the server's paths: with answers on the event
-/// loop (`EventLoopWireAnswerHandler` in front of the decoder) and through the router alone (as with `--metrics-port`).
+/// loop (`EarlyAnswerByteHandler` in front of the decoder) and through the router alone (as with `--metrics-port`).
 @Suite struct RequestGuardOverHTTPTests {
     static func status(_ answer: [UInt8]) -> String {
         String(String(decoding: answer.prefix(12), as: UTF8.self).dropFirst(9))

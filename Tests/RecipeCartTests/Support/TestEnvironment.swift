@@ -22,7 +22,7 @@ struct TestEnvironment {
     var timeZone = TimeZone.current
     /// The recipe API the app sits in front of; the bundled catalog alone unless a test says otherwise.
     var upstream = UpstreamSettings()
-    /// Off, every request goes through the router (`EventLoopAnswering`).
+    /// Off, every request goes through the router (`EarlyAnswerSource`).
     var answersOnEventLoop = true
     /// Every piece of shared state in this PostgreSQL database (`TestPostgres`) instead of SQLite under the data dir.
     var databaseURL: String?

@@ -12,7 +12,7 @@ import Testing
 
 /// `HTTP1RequestGuard` behind NIO's HTTP/1 decoder and encoder as the server sets them up, with the test as the
 /// router: it reads the requests the guard passes on and writes their answers. With `wire`, an
-/// `EventLoopWireAnswerHandler` answers `GET /a…` in front of the decoder, as it does without `--metrics-port`.
+/// `EarlyAnswerByteHandler` answers `GET /a…` in front of the decoder, as it does without `--metrics-port`.
 @Suite struct HTTP1RequestGuardTests {
     /// Stands in for the kernel's send queue: `moves` acknowledges more bytes at each look, `holds` says whether
     /// anything is left for the client.
@@ -85,8 +85,8 @@ import Testing
             try pipeline.addHandler(HTTP1ByteWatch(requestGuard: requestGuard), position: .first)
             if wire {
                 try pipeline.addHandler(
-                    EventLoopWireAnswerHandler(
-                        answers: [EventLoopWireAnswerHandlerTests.LetterAnswers()], requestGuard: requestGuard),
+                    EarlyAnswerByteHandler(
+                        answers: [EarlyAnswerByteHandlerTests.LetterAnswers()], requestGuard: requestGuard),
                     position: .first)
             }
             try pipeline.addHandler(output, position: .first)

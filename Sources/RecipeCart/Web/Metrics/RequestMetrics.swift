@@ -6,7 +6,7 @@ import Synchronization
 /// Requests counted by route, method and status, with their time, under the names Hummingbird's `MetricsMiddleware`
 /// gives them (`hb_requests`, `http_server_request_duration`, `hb_request_errors`,
 /// `http_server_active_requests`), so dashboards made for Hummingbird read them. One instance counts both ways a
-/// request is answered: the router's (`RequestMetricsMiddleware`) and the event loop's (`EventLoopAnswerEnding`), so
+/// request is answered: the router's (`RequestMetricsMiddleware`) and the event loop's (`EarlyAnswerFinisher`), so
 /// serving metrics changes nothing about how a request is answered.
 final class RequestMetrics: Sendable {
     private struct Key: Hashable {
@@ -40,8 +40,8 @@ final class RequestMetrics: Sendable {
         if isError { meters.errors.increment() }
     }
 
-    /// What `EventLoopAnswerEnding` calls for each answer it ends.
-    var countingOnEventLoop: EventLoopAnswerEnding.Counting {
+    /// What `EarlyAnswerFinisher` calls for each answer it ends.
+    var countingOnEventLoop: EarlyAnswerFinisher.Counting {
         { [self] method, route, status, took in count(route: route, method: method, status: status, took: took) }
     }
 

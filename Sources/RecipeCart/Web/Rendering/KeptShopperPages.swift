@@ -3,7 +3,7 @@ import RecipeCartDomain
 import RecipeCartStorage
 
 /// Each session's cart page, and the order page it opened last, as the router last rendered them, so opening either
-/// again is answered from memory on the event loop (`EventLoopPageAnswers`) instead of several reads and a render.
+/// again is answered from memory on the event loop (`EarlyPageAnswers`) instead of several reads and a render.
 /// Controllers render these pages through `render`, which keeps them; a kept page stands for a render now only while
 /// nothing it shows can have changed (`KeptPages.Page.isCurrent`):
 /// - the session's own posts: every post of the session forgets its pages once answered (`RouteRegistrar`), and a

@@ -3,7 +3,7 @@ import HTTPTypes
 import NIOCore
 
 /// When a page is gzipped, the one rule the router's `HTMLCompressionMiddleware` and the pages answered on the event
-/// loop (`EventLoopPageAnswers`) both follow: HTML of 1 KB or more, for clients that accept gzip.
+/// loop (`EarlyPageAnswers`) both follow: HTML of 1 KB or more, for clients that accept gzip.
 enum PageCompression {
     enum Treatment: Equatable {
         /// Too small to be worth it: the same bytes for every client.

@@ -148,7 +148,7 @@ enum Route: CaseIterable, Sendable {
     }
 
     /// The route whose pattern a path matches and the values of its `{…}` segments, in order: what the router finds,
-    /// for the pages answered on the event loop (`EventLoopPageAnswers`) before a request reaches it.
+    /// for the pages answered on the event loop (`EarlyPageAnswers`) before a request reaches it.
     static func match(_ path: String) -> (route: Route, values: [Substring])? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         for (route, pattern) in patternSegments where pattern.count == segments.count {

@@ -7,11 +7,11 @@ import Testing
 
 @testable import RecipeCart
 
-/// `EventLoopWireAnswerHandler` answers plain requests from the bytes read, in order, and from the first request it
+/// `EarlyAnswerByteHandler` answers plain requests from the bytes read, in order, and from the first request it
 /// does not answer hands every byte after it on to NIO's decoder untouched.
-@Suite struct EventLoopWireAnswerHandlerTests {
+@Suite struct EarlyAnswerByteHandlerTests {
     /// Answers a `GET` of any path under `/a` with "A".
-    struct LetterAnswers: EventLoopAnswering {
+    struct LetterAnswers: EarlyAnswerSource {
         func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
             guard request.method == .get, uri.path.hasPrefix("/a") else { return nil }
             return (
@@ -25,7 +25,7 @@ import Testing
     }
 
     static func channel() -> EmbeddedChannel {
-        EmbeddedChannel(handler: EventLoopWireAnswerHandler(answers: [LetterAnswers()], requestGuard: nil))
+        EmbeddedChannel(handler: EarlyAnswerByteHandler(answers: [LetterAnswers()], requestGuard: nil))
     }
 
     static func written(_ channel: EmbeddedChannel) throws -> String {
@@ -61,7 +61,7 @@ import Testing
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(reads)
         try channel.pipeline.syncOperations.addHandler(
-            EventLoopWireAnswerHandler(answers: [LetterAnswers()], requestGuard: requestGuard))
+            EarlyAnswerByteHandler(answers: [LetterAnswers()], requestGuard: requestGuard))
         try channel.pipeline.syncOperations.addHandler(completes)
         try channel.writeInbound(
             ByteBuffer(string: Self.get("/a1") + Self.get("/b") + Self.get("/a2") + Self.get("/c")))
@@ -116,7 +116,7 @@ import Testing
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(reads)
         try channel.pipeline.syncOperations.addHandler(
-            EventLoopWireAnswerHandler(answers: [LetterAnswers()], requestGuard: nil))
+            EarlyAnswerByteHandler(answers: [LetterAnswers()], requestGuard: nil))
         channel.isWritable = false
         try channel.writeInbound(ByteBuffer(string: Self.get("/a1")))
         try channel.writeInbound(ByteBuffer(string: Self.get("/a2")))
@@ -142,12 +142,12 @@ import Testing
     }
 
     @Test func aHeadIsAnsweredWithoutItsBody() throws {
-        struct HeadAnswers: EventLoopAnswering {
+        struct HeadAnswers: EarlyAnswerSource {
             func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
                 (HTTPResponse(status: .ok, headerFields: [.contentLength: "1"]), ByteBuffer(string: "A"))
             }
         }
-        let channel = EmbeddedChannel(handler: EventLoopWireAnswerHandler(answers: [HeadAnswers()], requestGuard: nil))
+        let channel = EmbeddedChannel(handler: EarlyAnswerByteHandler(answers: [HeadAnswers()], requestGuard: nil))
         try channel.writeInbound(ByteBuffer(string: "HEAD /a HTTP/1.1\r\nHost: shop\r\n\r\n"))
         #expect(try Self.written(channel) == "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\n")
     }

@@ -8,12 +8,12 @@ import NIOCore
     import Darwin
 #endif
 
-/// Asks each of a connection's `EventLoopAnswering`s in turn, with the `Date` of now made once a second.
-package struct EventLoopAnswerer {
-    package let answers: [any EventLoopAnswering]
+/// Asks each of a connection's `EarlyAnswerSource`s in turn, with the `Date` of now made once a second.
+package struct EarlyAnswerSources {
+    package let answers: [any EarlyAnswerSource]
     private var date = (seconds: 0, text: "")
 
-    package init(answers: [any EventLoopAnswering]) {
+    package init(answers: [any EarlyAnswerSource]) {
         self.answers = answers
     }
 
@@ -28,7 +28,7 @@ package struct EventLoopAnswerer {
     }
 
     private mutating func first<Answer>(
-        _ request: HTTPRequest, _ answer: (any EventLoopAnswering, URI, String) -> Answer?
+        _ request: HTTPRequest, _ answer: (any EarlyAnswerSource, URI, String) -> Answer?
     ) -> Answer? {
         guard let target = request.path else { return nil }
         let uri = URI(target)

@@ -1,16 +1,16 @@
 import HTTPTypes
 import NIOCore
 
-/// The first handler of a connection: answers what its `EventLoopAnswering`s can straight from the bytes read, before
+/// The first handler of a connection: answers what its `EarlyAnswerSource`s can straight from the bytes read, before
 /// NIO's decoder, the conversions to HTTP types and back, the encoder and the handlers between them, which were half
 /// the CPU of a page answered on the event loop. Answers leave in the order their requests came:
 /// - A plain request (`PlainHTTP1Request`) that only the router answers goes on to the decoder alone, and what is read
 ///   after it waits until the request guard has seen its answer written; then answering here goes on.
 /// - From the first request that is not plain, whose end only the decoder can find, every byte of the connection goes
-///   on to the decoder, and `EventLoopAnswerHandler` and the router take it from there.
+///   on to the decoder, and `EarlyAnswerRequestHandler` and the router take it from there.
 /// - While the connection cannot take more (a client that sends requests and does not read the answers), what was
 ///   read is held and no more is read until it can.
-package final class EventLoopWireAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
+package final class EarlyAnswerByteHandler: ChannelDuplexHandler, RemovableChannelHandler {
     package typealias InboundIn = ByteBuffer
     package typealias InboundOut = ByteBuffer
     package typealias OutboundIn = ByteBuffer
@@ -23,7 +23,7 @@ package final class EventLoopWireAnswerHandler: ChannelDuplexHandler, RemovableC
         case passingOn
     }
 
-    private var answerer: EventLoopAnswerer
+    private var answerer: EarlyAnswerSources
     /// Tells when the router's answers are written, and is told of each answer given here, since its idle timeout
     /// sees only the requests that pass it. Without it, the first request not answered here passes the connection on.
     private let requestGuard: HTTP1RequestGuard?
@@ -33,8 +33,8 @@ package final class EventLoopWireAnswerHandler: ChannelDuplexHandler, RemovableC
     private var isReadWaiting = false
     private var context: ChannelHandlerContext?
 
-    package init(answers: [any EventLoopAnswering], requestGuard: HTTP1RequestGuard?) {
-        answerer = EventLoopAnswerer(answers: answers)
+    package init(answers: [any EarlyAnswerSource], requestGuard: HTTP1RequestGuard?) {
+        answerer = EarlyAnswerSources(answers: answers)
         self.requestGuard = requestGuard
     }
 

@@ -15,9 +15,9 @@ import Testing
 
 @testable import RecipeCart
 
-/// Static files in memory are answered on the event loop (`EventLoopAnswerHandler`); these hold those answers to the
+/// Static files in memory are answered on the event loop (`EarlyAnswerRequestHandler`); these hold those answers to the
 /// router's, byte for byte but the `Date`, and show which requests are answered where.
-@Suite struct EventLoopAnswerTests {
+@Suite struct EarlyAnswerTests {
     // MARK: The same bytes as the router
 
     /// Every kind of request for a file: those the event loop answers and those it leaves to the router.
@@ -106,7 +106,7 @@ import Testing
 
     struct Files {
         let folder: ScratchFolder
-        let answers: EventLoopFileAnswers
+        let answers: EarlyFileAnswers
 
         init() throws {
             folder = try ScratchFolder()
@@ -117,15 +117,15 @@ import Testing
                 roots: [StaticRoot(urlPrefix: "/static/", directory: folder.url, caching: .assets)],
                 cacheBudget: 1 << 20)
             for name in ["app.css", "page.html"] { _ = try files.lookup(try StaticFilePath(name), in: files.roots[0]) }
-            answers = EventLoopFileAnswers(
+            answers = EarlyFileAnswers(
                 files: files,
-                ending: EventLoopAnswerEnding(
-                    serverName: "RecipeCart", logger: Logger(label: "EventLoopAnswerTests"),
+                ending: EarlyAnswerFinisher(
+                    serverName: "RecipeCart", logger: Logger(label: "EarlyAnswerTests"),
                     requestLog: RequestLog(level: .info, sink: nil, makeRequestID: { "test" })))
         }
 
         func channel() throws -> EmbeddedChannel {
-            EmbeddedChannel(handler: EventLoopAnswerHandler(answers: [answers]))
+            EmbeddedChannel(handler: EarlyAnswerRequestHandler(answers: [answers]))
         }
     }
 
@@ -212,14 +212,14 @@ import Testing
 
     @Test func theHandlerSitsBeforeTheRequestStream() throws {
         let files = try Files()
-        let server = HTTP1ChannelAnsweringOnEventLoop(
+        let server = HTTP1ChannelWithEarlyAnswers(
             channel: HTTP1Channel(responder: { _, _, _ in }), answers: [files.answers])
         let channel = EmbeddedChannel()
-        _ = try server.setup(channel: channel, logger: Logger(label: "EventLoopAnswerTests")).wait()
-        #expect(throws: Never.self) { try channel.pipeline.syncOperations.handler(type: EventLoopAnswerHandler.self) }
+        _ = try server.setup(channel: channel, logger: Logger(label: "EarlyAnswerTests")).wait()
+        #expect(throws: Never.self) { try channel.pipeline.syncOperations.handler(type: EarlyAnswerRequestHandler.self) }
         // The wire's answers come before the decoder.
         let handlers = channel.pipeline.debugDescription
-        let wire = try #require(handlers.range(of: "EventLoopWireAnswerHandler"))
+        let wire = try #require(handlers.range(of: "EarlyAnswerByteHandler"))
         let decoder = try #require(handlers.range(of: "ByteToMessageHandler"))
         #expect(wire.lowerBound < decoder.lowerBound)
     }

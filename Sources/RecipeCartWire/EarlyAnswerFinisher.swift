@@ -4,7 +4,7 @@ import Logging
 /// What every answer given on the event loop ends with, as the router's middleware and Hummingbird's server would
 /// add it: the security headers, `Date` and `Server`, the request's log line (with a request id of its own, made
 /// where the line is written), and the request counted where the router's metrics middleware counts its own.
-package struct EventLoopAnswerEnding: Sendable {
+package struct EarlyAnswerFinisher: Sendable {
     /// Counts one answered request: its method, its route's pattern (`/recipes/{id}`), status and time taken.
     package typealias Counting = @Sendable (HTTPRequest.Method, String, HTTPResponse.Status, Duration) -> Void
 

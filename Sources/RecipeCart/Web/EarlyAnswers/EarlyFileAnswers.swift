@@ -8,10 +8,10 @@ import RecipeCartWire
 /// middleware would answer (`StaticFileMiddleware`, then the security headers, the request log line and Hummingbird's
 /// `Date` and `Server`), without a task, the middleware chain or the conversions between them, which were about 40% of
 /// the CPU a file cost. Anything else (a file not in memory, a range, HTML, a body, a closing connection, a refusal)
-/// gets nil and goes to the router. `EventLoopAnswerTests` holds the two paths to the same bytes.
-struct EventLoopFileAnswers: EventLoopAnswering {
+/// gets nil and goes to the router. `EarlyAnswerTests` holds the two paths to the same bytes.
+struct EarlyFileAnswers: EarlyAnswerSource {
     let files: StaticFiles
-    let ending: EventLoopAnswerEnding
+    let ending: EarlyAnswerFinisher
 
     func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let start = ContinuousClock.now

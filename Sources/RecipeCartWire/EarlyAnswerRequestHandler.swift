@@ -4,25 +4,25 @@ import NIOCore
 import NIOHTTPTypes
 
 /// Sits between Hummingbird's connection state handler and its request stream, and answers there what its
-/// `EventLoopAnswering`s can; every other request goes on to the router. Answers leave in the order their requests
+/// `EarlyAnswerSource`s can; every other request goes on to the router. Answers leave in the order their requests
 /// came: while the router owes an answer on this connection, every request goes to the router after it. While the
 /// connection cannot take more (a client that sends requests and does not read the answers), requests go to the
 /// router too, whose writes wait for the client and so stop the reading: answering here regardless had let four such
 /// connections grow the server to a gigabyte in seconds.
-package final class EventLoopAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
+package final class EarlyAnswerRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     package typealias InboundIn = HTTPRequestPart
     package typealias InboundOut = HTTPRequestPart
     package typealias OutboundIn = HTTPResponsePart
     package typealias OutboundOut = HTTPResponsePart
 
-    private var answerer: EventLoopAnswerer
+    private var answerer: EarlyAnswerSources
     /// Requests passed to the router whose answer has not ended yet.
     private var answersOwedByRouter = 0
     /// The rest of a request answered here is dropped, so the router never sees it.
     private var isDroppingRequest = false
 
-    package init(answers: [any EventLoopAnswering]) {
-        answerer = EventLoopAnswerer(answers: answers)
+    package init(answers: [any EarlyAnswerSource]) {
+        answerer = EarlyAnswerSources(answers: answers)
     }
 
     package func channelRead(context: ChannelHandlerContext, data: NIOAny) {

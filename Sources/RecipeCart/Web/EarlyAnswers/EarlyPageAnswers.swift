@@ -17,13 +17,13 @@ import RecipeCartWire
 /// since (`KeptShopperPages`), without a message or badge bump to show; or a looker's (no session cookie: a first
 /// visit, a crawler), whose forms carry their `LookerToken`. The message and badge a post leaves for its page are shown
 /// and cleared here as `SessionMiddleware` does. A staff cookie, a session cookie that does not verify and anything
-/// else go to the router. `EventLoopPageAnswerTests` holds the two paths to the same bytes.
-struct EventLoopPageAnswers: EventLoopAnswering {
+/// else go to the router. `EarlyPageAnswerTests` holds the two paths to the same bytes.
+struct EarlyPageAnswers: EarlyAnswerSource {
     let browse: BrowseController
     let recipes: RecipeController
     let keptPages: KeptShopperPages
     let pages: PageContext
-    let ending: EventLoopAnswerEnding
+    let ending: EarlyAnswerFinisher
 
     func answer(_ request: HTTPRequest, uri: URI, date: String) -> (head: HTTPResponse, body: ByteBuffer?)? {
         let start = ContinuousClock.now

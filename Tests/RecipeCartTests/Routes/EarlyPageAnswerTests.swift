@@ -11,9 +11,9 @@ import Testing
 @testable import RecipeCart
 
 /// A returning shopper's Browse and recipe pages from the page cache are answered on the event loop
-/// (`EventLoopPageAnswers`);
+/// (`EarlyPageAnswers`);
 /// these hold those answers to the router's, byte for byte but the `Date`, and show which requests are answered there.
-@Suite struct EventLoopPageAnswerTests {
+@Suite struct EarlyPageAnswerTests {
     /// Every kind of page request a returning shopper with bundled-1 in the cart makes: those the event loop answers and those it leaves to the
     /// router. `session` is the shopper's cookie, `status` the message cookie a stepper post left.
     static func requests(session: String, status: String) -> [(text: String, isHead: Bool, onEventLoop: Bool)] {
@@ -172,7 +172,7 @@ import Testing
     /// sorted: Hummingbird writes them in an order of its own. A looker token made for a page, random on each server,
     /// reads `-looker-` wherever it is written (its cookie and its page's forms).
     static func normalized(_ wire: [UInt8]) -> String {
-        var text = EventLoopAnswerTests.withoutDates(wire).replacing(/Set-Cookie: ([^\r]*)/) { match in
+        var text = EarlyAnswerTests.withoutDates(wire).replacing(/Set-Cookie: ([^\r]*)/) { match in
             "Set-Cookie: " + match.output.1.split(separator: "; ").sorted().joined(separator: "; ")
         }.replacing(/rc_wrote=\d+/, with: "rc_wrote=-")
         for made in Set(text.matches(of: /rc_looker=([A-Za-z0-9_-]{22})/).map { String($0.output.1) }) {
@@ -192,7 +192,7 @@ import Testing
         let eventLoop = try await Self.answers(
             environment, answersOnEventLoop: true, session: router.session, status: router.status)
         let requests = Self.requests(session: "", status: "")
-        let statuses = EventLoopAnswerTests.withoutDates(router.wire).matches(of: /HTTP\/1\.1 (\d{3})/).map {
+        let statuses = EarlyAnswerTests.withoutDates(router.wire).matches(of: /HTTP\/1\.1 (\d{3})/).map {
             String($0.output.1)
         }
         #expect(statuses.count == 2 * requests.count + 1)
