@@ -216,7 +216,9 @@ import Testing
             channel: HTTP1Channel(responder: { _, _, _ in }), answers: [files.answers])
         let channel = EmbeddedChannel()
         _ = try server.setup(channel: channel, logger: Logger(label: "EarlyAnswerTests")).wait()
-        #expect(throws: Never.self) { try channel.pipeline.syncOperations.handler(type: EarlyAnswerRequestHandler.self) }
+        #expect(throws: Never.self) {
+            try channel.pipeline.syncOperations.handler(type: EarlyAnswerRequestHandler.self)
+        }
         // The wire's answers come before the decoder.
         let handlers = channel.pipeline.debugDescription
         let wire = try #require(handlers.range(of: "EarlyAnswerByteHandler"))
