@@ -14,6 +14,7 @@ package enum SharedSchema {
             (PricedOrderSchema.partnerPaymentMigrationName, PricedOrderSchema.partnerPaymentStatements),
             (PricedOrderSchema.packingMigrationName, PricedOrderSchema.packingStatements),
             (OrderChangeSchema.migrationName, OrderChangeSchema.statements(dialect)),
+            (SessionRenewalSchema.migrationName, SessionRenewalSchema.statements(dialect)),
         ]
     }
 

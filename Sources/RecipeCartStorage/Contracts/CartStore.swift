@@ -6,11 +6,15 @@ public protocol CartStore: Sendable {
     /// Applies a stepper change and answers all the page after it needs, in one write transaction.
     /// The session row is created by its first write, so a shopper who only looks leaves no trace. A cart that
     /// starts from empty moves, with everything its session kept, to `freshIfEmpty` when given, so whoever else
-    /// holds the old cookie is left with nothing. `servings`, when given, is what the line is cooked for from now on.
+    /// holds the old cookie is left with nothing. Unless a send renewed the session as `following` within the last
+    /// ten minutes (`SessionRenewalSchema.window`): it moved the cart there, and the change follows it, so a change
+    /// racing the send from another tab of the same browser ends under the send's id. `following` is the id the send
+    /// would have renewed it as for the claim this browser shows (`SessionSigner.renewed`); only a renewal recorded by
+    /// a send is followed. `servings`, when given, is what the line is cooked for from now on.
     func change(
-        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
-    )
-        async throws -> CartChangeResult
+        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?,
+        following renewed: SessionKey?
+    ) async throws -> CartChangeResult
     /// Empties the cart, keeping its lines for Undo.
     func clear(session: SessionKey) async throws
     /// The last Remove or "Empty the cart" of this session, while the cart page still offers to undo it.
@@ -38,12 +42,29 @@ public protocol CartStore: Sendable {
 }
 
 extension CartStore {
+    /// A change that follows no send.
+    public func change(
+        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
+    ) async throws -> CartChangeResult {
+        try await self.change(
+            change, recipe: recipe, servings: servings, session: session, freshIfEmpty: fresh, following: nil)
+    }
+
     /// A change that leaves the line's servings as they are.
     public func change(_ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?)
         async throws
         -> CartChangeResult
     {
         try await self.change(change, recipe: recipe, servings: nil, session: session, freshIfEmpty: fresh)
+    }
+
+    /// A change that leaves the line's servings as they are, and may follow a send.
+    public func change(
+        _ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?,
+        following renewed: SessionKey?
+    ) async throws -> CartChangeResult {
+        try await self.change(
+            change, recipe: recipe, servings: nil, session: session, freshIfEmpty: fresh, following: renewed)
     }
 
     /// Applies a stepper change and answers the line's new quantity (0 when it is gone).

@@ -7,8 +7,15 @@ public protocol OrderStore: Sendable {
     /// holds exactly the lines `content` copied (a change in between, or a second send, places nothing), and, for an
     /// order with a pickup slot, that the slot has a place left, and for a priced order, that the shelf holds its
     /// packs: both are taken in the same transaction, or nothing is placed.
-    func place(_ content: OrderContent, note: String, slot: PickupBooking?, session: SessionKey) async throws
-        -> OrderPlacement
+    /// With `renewedAs`, everything the session stored (its orders, this one included) moves to that new id in the
+    /// same transaction, and the renewal is recorded for ten minutes (`renewal(of:to:)`,
+    /// `SessionRenewalSchema.window`): the session's stakes change when a phone number and note enter the shop.
+    func place(
+        _ content: OrderContent, note: String, slot: PickupBooking?, session: SessionKey, renewedAs: SessionKey?
+    ) async throws -> OrderPlacement
+    /// Whether a send renewed `old` as `new` within the last ten minutes: the browser whose send's answer was lost
+    /// then finds its order under `new`.
+    func renewal(of old: SessionKey, to new: SessionKey) async throws -> Bool
     /// The order under `code`, and whether `session` placed it.
     func order(_ code: OrderCode, session: SessionKey?) async throws -> (order: Order, isOwn: Bool)?
     /// A session's orders, newest first.
@@ -56,7 +63,14 @@ public protocol OrderStore: Sendable {
 extension OrderStore {
     /// An order to collect as soon as possible, as in a shop without slots.
     public func place(_ content: OrderContent, note: String, session: SessionKey) async throws -> OrderPlacement {
-        try await place(content, note: note, slot: nil, session: session)
+        try await place(content, note: note, slot: nil, session: session, renewedAs: nil)
+    }
+
+    /// Under the session's own id.
+    public func place(_ content: OrderContent, note: String, slot: PickupBooking?, session: SessionKey) async throws
+        -> OrderPlacement
+    {
+        try await place(content, note: note, slot: slot, session: session, renewedAs: nil)
     }
 }
 

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Stepper posts on PostgreSQL, written as `SQLiteGroupCommit` writes them on SQLite: the posts waiting when the writer gets
 /// to them go in one transaction and one commit, and none is answered before that commit. The whole batch is one
-/// statement, the `cart_changes` function (migration v6): it takes every session lock of the batch in one order, then
+/// statement, the `cart_changes` function (migration v6, following renewals since v21): it takes every session lock of the batch in one order, then
 /// applies the posts in the order they came. A post used to be a transaction of five to seven statements, each a round
 /// trip, parsed and planned anew; a batch is three round trips (BEGIN, the statement, COMMIT) and one WAL flush, and
 /// up to `maximumWriters` batches are in flight at once.
@@ -19,6 +19,8 @@ package final class PostgresCartChanges: Sendable {
     package struct Change: Sendable {
         package var session: String
         package var fresh: String?
+        /// The id a send may have renewed the session as, which a cart starting from empty follows when it did.
+        package var follow: String?
         package var recipe: String
         package var op: String
         package var quantity: Int?
@@ -28,11 +30,12 @@ package final class PostgresCartChanges: Sendable {
         package var postedAt: Double
 
         package init(
-            session: String, fresh: String?, recipe: String, op: String, quantity: Int? = nil, servings: Int? = nil,
-            token: String? = nil, postedAt: Double
+            session: String, fresh: String?, follow: String? = nil, recipe: String, op: String, quantity: Int? = nil,
+            servings: Int? = nil, token: String? = nil, postedAt: Double
         ) {
             self.session = session
             self.fresh = fresh
+            self.follow = follow
             self.recipe = recipe
             self.op = op
             self.quantity = quantity
@@ -59,6 +62,10 @@ package final class PostgresCartChanges: Sendable {
                 if let fresh = change.fresh {
                     json += #","fresh":"#
                     quote(fresh, into: &json)
+                }
+                if let follow = change.follow {
+                    json += #","follow":"#
+                    quote(follow, into: &json)
                 }
                 if let quantity = change.quantity { json += #","quantity":"# + String(quantity) }
                 if let servings = change.servings { json += #","servings":"# + String(servings) }

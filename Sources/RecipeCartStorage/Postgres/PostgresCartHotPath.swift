@@ -22,11 +22,12 @@ package struct PostgresCartHotPath: CartHotPath {
     /// moves to `freshIfEmpty` when given (the sessions row takes its new id, and every table keyed by it follows by
     /// `ON UPDATE CASCADE`).
     package func change(
-        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
+        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?,
+        following renewed: SessionKey?
     ) async throws -> CartChangeResult {
         var posted = PostgresCartChanges.Change(
-            session: session.hash, fresh: fresh?.hash, recipe: recipe.rawValue, op: "", servings: servings,
-            postedAt: clock.now().timeIntervalSince1970)
+            session: session.hash, fresh: fresh?.hash, follow: renewed?.hash, recipe: recipe.rawValue, op: "",
+            servings: servings, postedAt: clock.now().timeIntervalSince1970)
         switch change {
         case .increment:
             posted.op = "inc"
@@ -45,7 +46,7 @@ package struct PostgresCartHotPath: CartHotPath {
         }
         let applied = try await changes.apply(posted)
         let undo = applied.undoKept ? posted.token.map { CartUndo(token: $0, kind: .remove, recipeIDs: [recipe]) } : nil
-        let moved = fresh.flatMap { applied.session == $0.hash ? $0 : nil }
+        let moved = [fresh, renewed].lazy.compactMap { $0 }.first { applied.session == $0.hash }
         return CartChangeResult(session: moved ?? session, quantity: applied.quantity, title: applied.title, undo: undo)
     }
 

@@ -8,7 +8,8 @@ import RecipeCartDomain
 package protocol CartHotPath: CartMemory {
     /// `CartStore.change`: a stepper post, answered once it is committed.
     func change(
-        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
+        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?,
+        following renewed: SessionKey?
     ) async throws -> CartChangeResult
     /// `CartStore.itemCount`, read so that the shopper's next pages can be answered from memory.
     func itemCount(session: SessionKey) async throws -> Int

@@ -18,11 +18,13 @@ public struct SQLCartStore: CartStore, CartMemory {
 
     /// Applies a stepper change and answers all the page after it needs, once it is committed. A cart that starts
     /// from empty moves, with everything its session kept, to `freshIfEmpty` when given, so whoever else holds the
-    /// old cookie is left with nothing.
+    /// old cookie is left with nothing; or follows a send that renewed the session as `following`.
     public func change(
-        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
+        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?,
+        following renewed: SessionKey?
     ) async throws -> CartChangeResult {
-        try await hotPath.change(change, recipe: recipe, servings: servings, session: session, freshIfEmpty: fresh)
+        try await hotPath.change(
+            change, recipe: recipe, servings: servings, session: session, freshIfEmpty: fresh, following: renewed)
     }
 
     public func clear(session: SessionKey) async throws {

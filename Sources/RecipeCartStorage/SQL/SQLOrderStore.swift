@@ -18,9 +18,10 @@ package struct SQLOrderStore: OrderStore {
     /// The shop's zone, which the partner's events write slot times in.
     package var timeZone = TimeZone.current
 
-    package func place(_ content: OrderContent, note: String, slot booking: PickupBooking?, session: SessionKey)
-        async throws -> OrderPlacement
-    {
+    package func place(
+        _ content: OrderContent, note: String, slot booking: PickupBooking?, session: SessionKey,
+        renewedAs renewed: SessionKey?
+    ) async throws -> OrderPlacement {
         let clockTime = clock.now()
         let time = clockTime.timeIntervalSince1970
         // Kept to the stored precision, so the order answered here is the order read back later.
@@ -34,8 +35,11 @@ package struct SQLOrderStore: OrderStore {
         let slotStart = booking?.slot.start.timeIntervalSince1970
         let slotEnd = booking?.slot.end.timeIntervalSince1970
         let taking = SQLShelfStock.Taking(content.pricing)
-        // A send empties the cart.
-        defer { database.forget(session) }
+        // A send empties the cart, and may move the session.
+        defer {
+            database.forget(session)
+            renewed.map { database.forget($0) }
+        }
         let placement: OrderPlacement
         var emptied: [String] = []
         do {
@@ -71,6 +75,10 @@ package struct SQLOrderStore: OrderStore {
                     code = OrderCode.random()
                 }
                 try await Self.emptyCart(of: session, at: clockTime, on: connection)
+                if let renewed {
+                    try await SQLSessionHandover.move(from: session, to: renewed, on: connection)
+                    try await Self.recordRenewal(of: session, as: renewed, at: time, on: connection)
+                }
                 let order = Order(
                     code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now,
                     partner: writesPartnerEvents ? PartnerState(status: .awaiting, updatedAt: now) : nil,
@@ -87,6 +95,31 @@ package struct SQLOrderStore: OrderStore {
         }
         await showStockChanged(of: emptied)
         return placement
+    }
+
+    /// Kept `SessionRenewalSchema.window`, for a change of the browser's other tab to follow and for its cart page
+    /// when the send's answer was lost; older renewals go with each new one.
+    private static func recordRenewal(
+        of old: SessionKey, as new: SessionKey, at time: Double, on connection: any SQLConnection
+    ) async throws {
+        try await connection.execute(
+            """
+            INSERT INTO session_renewals (old_hash, new_hash, renewed_at) VALUES (\(old.hash), \(new.hash), \(time))
+            ON CONFLICT (old_hash) DO UPDATE SET new_hash = excluded.new_hash, renewed_at = excluded.renewed_at
+            """)
+        try await connection.execute(
+            "DELETE FROM session_renewals WHERE renewed_at < \(time - SessionRenewalSchema.window)")
+    }
+
+    package func renewal(of old: SessionKey, to new: SessionKey) async throws -> Bool {
+        let since = clock.now().timeIntervalSince1970 - SessionRenewalSchema.window
+        return try await database.read { connection in
+            try await connection.value(
+                """
+                SELECT 1 FROM session_renewals
+                WHERE old_hash = \(old.hash) AND new_hash = \(new.hash) AND renewed_at >= \(since)
+                """, as: Int.self) != nil
+        }
     }
 
     private struct ShortOfStock: WriteRefusal {

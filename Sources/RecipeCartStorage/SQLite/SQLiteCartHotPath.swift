@@ -20,9 +20,11 @@ package struct SQLiteCartHotPath: CartHotPath {
     }
 
     /// Applies a stepper change and answers all the page after it needs, in its group's transaction. A cart that
-    /// starts from empty moves to `freshIfEmpty` (`SessionHandover`).
+    /// starts from empty moves to `freshIfEmpty` (`SessionHandover`), or follows a send that renewed the session as
+    /// `following` lately (`session_renewals`): the send moved the cart there.
     package func change(
-        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
+        _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?,
+        following renewed: SessionKey?
     ) async throws -> CartChangeResult {
         let now = clock.now()
         let memo = memos.stored
@@ -31,8 +33,13 @@ package struct SQLiteCartHotPath: CartHotPath {
             (result, stored, ticket) = try await changes.write { db in
                 var session = session
                 if let fresh, try !Self.hasLines(db, session: session) {
-                    try SessionHandover.move(db, from: session, to: fresh)
-                    session = fresh
+                    if let renewed, try Self.wasRenewed(db, session, as: renewed, at: now) {
+                        // What the old id stored since the send stays: whoever holds it may have planted it.
+                        session = renewed
+                    } else {
+                        try SessionHandover.move(db, from: session, to: fresh)
+                        session = fresh
+                    }
                 }
                 let undo = try Self.apply(db, change, recipe: recipe, servings: servings, session: session, at: now)
                 let (quantity, title) = try Self.quantityAndTitle(db, recipe: recipe, session: session)
@@ -43,7 +50,9 @@ package struct SQLiteCartHotPath: CartHotPath {
                 )
             }
         } catch {
-            fresh.map { memos.forget(session, $0) } ?? memos.forget(session)
+            memos.forget(session)
+            fresh.map { memos.forget($0) }
+            renewed.map { memos.forget($0) }
             throw error
         }
         if result.session != session { memos.forget(session) }
@@ -153,6 +162,16 @@ package struct SQLiteCartHotPath: CartHotPath {
         try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT 1 FROM cart_items WHERE session_hash = ? LIMIT 1"),
             arguments: [session.hash]) ?? false
+    }
+
+    /// Whether a send renewed `session` as `renewed` within `SessionRenewalSchema.window`.
+    private static func wasRenewed(_ db: Database, _ session: SessionKey, as renewed: SessionKey, at now: Date) throws
+        -> Bool
+    {
+        try Bool.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT 1 FROM session_renewals WHERE old_hash = ? AND new_hash = ? AND renewed_at >= ?"),
+            arguments: [session.hash, renewed.hash, now.timeIntervalSince1970 - SessionRenewalSchema.window]) ?? false
     }
 
     private static let nextPosition = "(SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE session_hash = ?)"
