@@ -90,6 +90,13 @@ let package = Package(
             exclude: ["README.md"]
         ),
         .target(
+            name: "RecipeCartLogging",
+            dependencies: [
+                "RecipeCartWire",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "RecipeCart",
             dependencies: [
                 "RecipeCartDomain",
@@ -97,6 +104,7 @@ let package = Package(
                 "RecipeCartStorage",
                 "RecipeCartUpstream",
                 "RecipeCartWire",
+                "RecipeCartLogging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -123,6 +131,7 @@ let package = Package(
                 "RecipeCartShelf",
                 "RecipeCartStorage",
                 "RecipeCartUpstream",
+                "RecipeCartLogging",
                 "RecipeCart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -154,6 +163,7 @@ let package = Package(
                 "RecipeCartStorage",
                 "RecipeCartUpstream",
                 "RecipeCartWire",
+                "RecipeCartLogging",
                 "RecipeCart",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

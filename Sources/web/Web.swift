@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RecipeCart
+import RecipeCartLogging
 import RecipeCartDomain
 
 @main

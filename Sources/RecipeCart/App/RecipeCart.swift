@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import RecipeCartLogging
 
 /// The entry point the `web` executable calls.
 public enum RecipeCart {

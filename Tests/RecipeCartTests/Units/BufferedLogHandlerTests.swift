@@ -4,7 +4,7 @@ import Logging
 import Synchronization
 import Testing
 
-@testable import RecipeCart
+@testable import RecipeCartLogging
 @testable import RecipeCartWire
 
 @Suite struct BufferedLogHandlerTests {

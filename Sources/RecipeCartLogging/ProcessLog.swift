@@ -9,11 +9,11 @@ import RecipeCartWire
 
 /// The process's log: every `Logger` writes through one `LogOutput` to standard error, where swift-log's default
 /// handler wrote before. The `web` executable bootstraps it once; tests build apps without it.
-public enum ProcessLog {
+package enum ProcessLog {
     private static let output = LogOutput(descriptor: 2, label: "RecipeCart")
 
     /// Sends every logger of the process to the buffered standard error; lines still waiting are written on exit.
-    public static func bootstrap() {
+    package static func bootstrap() {
         LoggingSystem.bootstrap { label in
             BufferedLogHandler(label: label, output: output, metadataProvider: LoggingSystem.metadataProvider)
         }
@@ -21,10 +21,10 @@ public enum ProcessLog {
     }
 
     /// Where the server writes its request lines: the same output, without a `Logger.Metadata` made for each.
-    static var requestLines: any RequestLogSink { output }
+    package static var requestLines: any RequestLogSink { output }
 
     /// Writes every line logged so far, waiting at most `timeout` for a blocked output.
-    public static func flush(timeout: Duration = .seconds(5)) {
+    package static func flush(timeout: Duration = .seconds(5)) {
         output.flush(timeout: timeout)
     }
 }
