@@ -31,6 +31,10 @@ struct CartController: Sendable {
 
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
+        // The browser whose send's answer was lost comes back with the old id and the claim the new one was made from.
+        if let renewed = try await pages.renewedSession(of: session, context: context, orders: orders) {
+            return try await renewedPage(renewed, context: context)
+        }
         let body = try await keptPages.render(.cart, path: SiteURL.cart.path, context: context) {
             let page = try await page(session: session, context: context, attempt: nil)
             // Slots fill as other shoppers send (which moves the board's version) and close as their cut-offs pass.
@@ -42,6 +46,21 @@ struct CartController: Sendable {
             return (ByteBuffer(string: try pages.renderer.html(page.view)), shows)
         }
         return HTMLResponse.make(body)
+    }
+
+    /// The page of the session a send renewed this browser's as, its order on it, with that session's cookie. Not kept:
+    /// the next visit comes with the new cookie.
+    private func renewedPage(_ renewed: ShopperSession, context: AppRequestContext) async throws -> Response {
+        var context = context
+        let session = ShopperSession(id: renewed.id, isNew: false)
+        context.session = session
+        let page = try await page(session: session, context: context, attempt: nil)
+        var response = try pages.renderer.response(page.view)
+        response.setCookie(
+            pages.cookies.cookie(
+                pages.cookies.session, value: pages.signer.cookieValue(for: session),
+                maxAge: CookiePolicy.sessionLifetime))
+        return response
     }
 
     /// `POST /cart/order` refused for its pickup slot: the cart page again, under `status`, with everything the
@@ -126,11 +145,14 @@ struct CartController: Sendable {
         // A cart starting from empty moves to a fresh id; the store decides inside the change's own transaction.
         let session = try context.shopper
         let fresh = session.isNew ? nil : ShopperSession.fresh()
+        // Unless a send from this browser's other tab renewed the session meanwhile: the change follows it there.
+        let renewed = pages.renewal(of: session, context: context)
         if case .servings = change, try await !isInCart(id, session: session) {
             throw AppError.notFound("That recipe isn’t in your cart, so its servings can’t be changed.")
         }
         let result = try await carts.change(
-            change, recipe: id, servings: servings, session: session.key, freshIfEmpty: fresh?.key)
+            change, recipe: id, servings: servings, session: session.key, freshIfEmpty: fresh?.key,
+            following: renewed?.key)
         AppMetrics.cartPosted()
         // The shopper's own version of the recipe, when they made one, names it as their cart does.
         let title = result.title ?? recipe.title
@@ -139,7 +161,8 @@ struct CartController: Sendable {
             ?? StatusMessage(CartStatusText.afterChange(change, title: title, quantity: result.quantity))
         return pages.redirect(
             to: Self.landing(form["return_to"], fallback: SiteURL.recipe(id).path, line: id), status: status,
-            session: result.session == fresh?.key ? fresh : session, cartChanged: true)
+            session: [fresh, renewed].lazy.compactMap { $0 }.first { $0.key == result.session } ?? session,
+            cartChanged: true)
     }
 
     private func isInCart(_ id: RecipeID, session: ShopperSession) async throws -> Bool {

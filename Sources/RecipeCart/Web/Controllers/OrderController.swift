@@ -71,11 +71,16 @@ struct OrderController: Sendable {
             return try await refused(SendRefusal(.conflict, Self.shortOfStock(priced.short)))
         }
         content.pricing = priced.pricing
+        // The shopper's phone number and note enter the shop here: the session id is renewed, so a cookie planted in
+        // the browser before cannot follow the order (OWASP: renew the id when the session's stakes change). Made from
+        // this browser's send claim, so a change from its other tab racing this send follows it there.
+        let renewal = pages.renewal(of: session, context: context) ?? ShopperSession.fresh()
         let placement =
             if let changing {
                 try await orders.replace(changing, with: content, note: note, slot: booking, session: session.key)
             } else {
-                try await orders.place(content, note: note, slot: booking, session: session.key)
+                try await orders.place(
+                    content, note: note, slot: booking, session: session.key, renewedAs: renewal.key)
             }
         switch placement {
         case .placed(let order):
@@ -91,7 +96,7 @@ struct OrderController: Sendable {
             return pages.redirect(
                 to: SiteURL.order(order.code).path,
                 status: StatusMessage("Sent to the shop. Your pickup code is \(order.code).\(collect)"),
-                cartChanged: true)
+                session: renewal, cartChanged: true)
         case .emptyCart:
             throw AppError.conflict(Self.emptyCart)
         case .cartChanged:

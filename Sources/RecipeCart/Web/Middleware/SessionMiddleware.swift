@@ -1,12 +1,14 @@
 import Hummingbird
+import RecipeCartDomain
 
 /// Finds the shopper's session in its signed cookie. A page view without one is a looker's: it starts no session, and
 /// its forms carry the looker's token (`LookerToken`, set in `rc_looker` when the browser has none). A post without
 /// one starts a fresh session and sets its cookie when it changed something, which every post answers with a
 /// redirect; a refused post, or one that only shows a form again, leaves a looker, its page's forms carrying their
 /// token. A cookie this server did not sign is ignored and cleared, so nobody can plant a session id on someone else.
-/// Also reads the one-shot cookies a form post leaves for the next page, and clears them once shown. A partner's
-/// signed call (`Route.isSignedCall`) gets no session: it is no shopper, and must not be handed a cookie.
+/// Also reads the one-shot cookies a form post leaves for the next page, and clears them once shown, and gives every
+/// post answered with a redirect a fresh send claim (`CookiePolicy.sendClaim`). A partner's signed call
+/// (`Route.isSignedCall`) gets no session: it is no shopper, and must not be handed a cookie.
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -49,6 +51,11 @@ struct SessionMiddleware: RouterMiddleware {
             response.setCookie(
                 cookies.cookie(
                     cookies.session, value: signer.cookieValue(for: session), maxAge: CookiePolicy.sessionLifetime))
+        }
+        // Given with an answer only this browser reads, after anyone could have planted its session cookie.
+        if !isView, (300..<400).contains(response.status.code) {
+            response.setCookie(
+                cookies.cookie(cookies.sendClaim, value: RandomToken.make(), maxAge: CookiePolicy.sessionLifetime))
         }
         // Only a page shows the message: fetching the list as text leaves it for the next page.
         if response.status == .ok, isPage, response.headers[.contentType]?.hasPrefix("text/html") == true {

@@ -16,6 +16,10 @@ struct CookiePolicy: Sendable {
     var lastWrite: String { name("rc_wrote") }
     /// A looker's form token (`LookerToken`), until their first post starts a session.
     var looker: String { name("rc_looker") }
+    /// 16 fresh random bytes with every post's redirect, which only this browser reads: a send renews the session as
+    /// an id made from it (`SessionSigner.renewed`), which a change from the browser's other tab follows, and whoever
+    /// planted the session cookie before cannot make.
+    var sendClaim: String { name("rc_claim") }
 
     /// The session's cookie, and the `rc_wrote` beside it, last as long as an idle session is kept.
     static let sessionLifetime = Int(SessionPurger.idleLimit)

@@ -49,6 +49,13 @@ struct SessionSigner: Sendable {
         return session
     }
 
+    /// The id a send renews `session` as: made from the old id and the claim the shop gave this browser with its last
+    /// post's answer (`CookiePolicy.sendClaim`), so the browser's other tab and its cart page can name it too, and
+    /// whoever planted the old id, without the claim, cannot.
+    func renewed(_ session: ShopperSession, claim: String) -> ShopperSession {
+        ShopperSession(id: Base64URL.encode(Data(secret.mac("renewed|\(session.id)|\(claim)").prefix(16))), isNew: true)
+    }
+
     /// The token a page's forms carry: a looker's own (`LookerToken`), else the session's, signed. A looker's post
     /// answered with a page (refused, or a form shown again) leaves them a looker, so that page carries their token too.
     func csrfToken(for session: ShopperSession) -> String {
