@@ -12,7 +12,7 @@ import threading
 import time
 from collections import Counter
 
-from rckit import BUNDLED_IDS, Client, Reply, join_all, record_stat, scaled
+from rckit import BUNDLED_IDS, SESSION_COOKIES, Client, Reply, join_all, record_stat, scaled
 
 STAFF_TOKEN = "reliability-orders-staff-token"
 SENDERS = scaled("RC_ORDER_SENDERS", 20)
@@ -136,6 +136,18 @@ def at_once(count: int, action) -> list:
     return results
 
 
+def planted(shopper: Client) -> Client:
+    """A browser holding only `shopper`'s session cookie, as someone who planted it would: not the send claim the
+    shop gives the shopper's browser with every post's answer."""
+    planter = Client(shopper.port)
+    planter.cookies = {name: value for name, value in shopper.cookies.items() if name in SESSION_COOKIES}
+    return planter
+
+
+def session_id(client: Client) -> str | None:
+    return next((client.cookies[name] for name in SESSION_COOKIES if name in client.cookies), None)
+
+
 def same_browser(shopper: Client, count: int) -> list[Client]:
     """`count` connections of one browser: the shopper's cookies, each on its own open keep-alive connection."""
     clients = []
@@ -185,8 +197,19 @@ def test_concurrent_sends_from_one_browser_place_exactly_one_order(servers):
             if reply.status == 409:
                 assert "Error 409" in reply.text and ("nothing to send" in reply.text or "nothing was sent" in reply.text), \
                     reply.text[:300]
+                assert not reply.new_session, f"round {round_number}: a refused send set a session id"
         for client in senders:
             client.close()
+        # The send renewed the session id; the browser's one jar takes what the answers set, as a browser's would.
+        assert replies[winner].new_session, f"round {round_number}: the send set no new session id"
+        old = planted(shopper)
+        for reply in replies:
+            shopper.remember(reply.all_headers("Set-Cookie"))
+        assert session_id(shopper) == replies[winner].new_session != session_id(old)
+        token = shopper.token_after(replies[winner], token)
+        # A cookie planted before the send follows neither the order nor its cart.
+        assert old.get(f"/orders/{code}").status == 404
+        assert cart_orders(old) == {} and old.cart() == {}
 
         # The order holds every line with its quantity and servings; the cart is empty; one more order is listed.
         status, quantities, order_servings = order_page(shopper, code)
@@ -276,14 +299,25 @@ def test_a_send_raced_with_a_cart_change_loses_and_doubles_nothing(servers):
         # The change is never refused: it goes into the order or into the (new) cart.
         assert changed.status == 303, f"round {round_number}: the change answered {changed.status}"
         assert sent.status in (303, 409), f"round {round_number}: the send answered {sent.status}: {sent.text[:200]}"
-        # One cookie jar, as in a browser: whatever either answer set. A send never moves the session; a change
-        # that finds the cart empty (the send came first) moves it, and all it holds, to a fresh id.
-        assert not sent.new_session, f"round {round_number}: the send set a new session id"
-        old_session = Client(server.port)
-        old_session.cookies = dict(shopper.cookies)
-        shopper.cookies.update(sender.cookies)
-        shopper.cookies.update(changer.cookies)
+        # One cookie jar, as in a browser: whatever either answer set, the change's kept if both set one. A send that
+        # placed an order renews the session id (the order and everything the session kept move to it); a refused
+        # one sets none. A change that finds the cart empty because the send came first follows the send onto
+        # exactly that id, never to a third: whichever answer's cookie the jar keeps, the order and the cart are
+        # under one id. A change that came first (the cart had lines) keeps the id.
+        if sent.status == 303:
+            assert sent.new_session, f"round {round_number}: the send placed an order and set no new session id"
+        else:
+            assert not sent.new_session, f"round {round_number}: a refused send set a session id"
         if changed.new_session:
+            assert changed.new_session == sent.new_session, (
+                f"round {round_number}: the change moved the cart to {changed.new_session}, "
+                f"the send the order to {sent.new_session}")
+        old_session = planted(shopper)
+        old_id = session_id(shopper)
+        shopper.remember(sent.all_headers("Set-Cookie"))
+        shopper.remember(changed.all_headers("Set-Cookie"))
+        assert session_id(shopper) == (sent.new_session or old_id), f"round {round_number}: the jar lost the send's id"
+        if session_id(shopper) != old_id:
             token = shopper.csrf()
 
         cart = shopper.cart()
@@ -305,11 +339,10 @@ def test_a_send_raced_with_a_cart_change_loses_and_doubles_nothing(servers):
                 assert cart == applied({}, recipe, op, quantity), (
                     f"round {round_number} ({recipe} {op} {quantity}): the order has the old lines, so the cart "
                     f"should hold just the change, not {cart}")
-                if changed.new_session:
-                    # The order went along to the fresh id (checked above); the old cookie is left with nothing.
-                    assert old_session.get(f"/orders/{code}").status == 404
-                    assert cart_orders(old_session) == {} and old_session.cart() == {}
                 outcomes["order, then the change in a new cart"] += 1
+            # The old id, as someone who planted it holds it, sees neither the order nor the cart.
+            assert old_session.get(f"/orders/{code}").status == 404
+            assert cart_orders(old_session) == {} and old_session.cart() == {}
             codes.add(code)
         else:
             # The cart changed under the send: nothing was sent and the cart holds everything.
@@ -402,7 +435,9 @@ def test_orders_survive_a_restart_and_kill_9(servers):
     def place(cart: dict[str, int], note: str) -> str:
         nonlocal token
         token = fill_cart(shopper, token, cart)
-        code = order_code(send(shopper, token, note=note))
+        sent = send(shopper, token, note=note)
+        code = order_code(sent)
+        token = shopper.token_after(sent, token)
         expected[code] = ("new", cart)
         return code
 
