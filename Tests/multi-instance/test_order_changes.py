@@ -36,6 +36,8 @@ def test_a_change_sent_from_two_instances_at_once_replaces_the_order_once_live_o
         sent = shopper.on(one).post_form("/cart/order", [("_csrf", token), ("note", "Ann")]
                                          + shopper.on(one).shown_shortfalls())
         code = placed_code(sent)
+        # The send renewed the session id: the forms carry the new id's token.
+        token = shopper.on(one).token_after(sent, token)
         assert shop.psql(f"SELECT stock FROM products WHERE sku = '{SKU}'") == "9"
         assert 'data-order-changeable="true"' in shopper.on(two).get(f"/orders/{code}").text
         estimate = shop.psql(f"SELECT estimate_minor FROM orders WHERE code = '{code}'")
