@@ -8,6 +8,7 @@ import re
 import threading
 
 from mikit import MultiClient, sign_in_staff
+from rckit import SESSION_COOKIES, Client
 
 
 def order_status(page: str, code: str) -> str | None:
@@ -25,14 +26,22 @@ def test_an_order_sent_through_one_instance_is_packed_from_the_board_on_another(
         token = shopper.on(one).csrf()
     assert shopper.on(two).step("bundled-1", "set", token, quantity=2).status == 303
 
+    planted = {name: value for name, value in shopper.cookies.items() if name in SESSION_COOKIES}
     sent = shopper.on(two).post_form("/cart/order", {"_csrf": token, "note": "Across instances"})
     assert sent.status == 303, sent.text[:300]
     location = sent.header("location") or ""
     assert re.fullmatch(r"/orders/[2-9A-HJKMNP-Z]{6}", location), location
     code = location.rsplit("/", 1)[1]
+    # The send renewed the session id: every instance shows the order to the new id, none to the old one, which
+    # someone may have planted in the browser before (it holds no send claim).
+    assert sent.new_session and sent.new_session not in planted.values(), "the send set no new session id"
     for port in shop.ports:
         assert shopper.on(port).cart() == {}, f"the cart is not empty on port {port}"
         assert order_status(shopper.on(port).get(location).text, code) == "new"
+        old = Client(port)
+        old.cookies = dict(planted)
+        assert old.get(location).status == 404, f"the old id sees the order on port {port}"
+        assert old.cart() == {} and code not in old.get("/cart").text, f"the old id sees the cart on port {port}"
 
     staff = MultiClient(shop.ports)
     sign_in_staff(staff.on(three))
