@@ -47,10 +47,20 @@ let package = Package(
             ]
         ),
         .target(
+            name: "RecipeCartContracts",
+            dependencies: [
+                "RecipeCartDomain",
+                "RecipeCartShelf",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
             name: "RecipeCartStorage",
             dependencies: [
                 "RecipeCartDomain",
                 "RecipeCartShelf",
+                "RecipeCartContracts",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -66,7 +76,7 @@ let package = Package(
             name: "RecipeCartUpstream",
             dependencies: [
                 "RecipeCartDomain",
-                "RecipeCartStorage",
+                "RecipeCartContracts",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -102,6 +112,7 @@ let package = Package(
                 "RecipeCartDomain",
                 "RecipeCartShelf",
                 "RecipeCartStorage",
+                "RecipeCartContracts",
                 "RecipeCartUpstream",
                 "RecipeCartWire",
                 "RecipeCartLogging",
@@ -130,6 +141,7 @@ let package = Package(
                 "RecipeCartDomain",
                 "RecipeCartShelf",
                 "RecipeCartStorage",
+                "RecipeCartContracts",
                 "RecipeCartUpstream",
                 "RecipeCartLogging",
                 "RecipeCart",
@@ -141,6 +153,7 @@ let package = Package(
             dependencies: [
                 "RecipeCartDomain",
                 "RecipeCartStorage",
+                "RecipeCartContracts",
                 "RecipeCartUpstream",
                 "RecipeCart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -161,6 +174,7 @@ let package = Package(
                 "RecipeCartDomain",
                 "RecipeCartShelf",
                 "RecipeCartStorage",
+                "RecipeCartContracts",
                 "RecipeCartUpstream",
                 "RecipeCartWire",
                 "RecipeCartLogging",

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RecipeCart
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartUpstream

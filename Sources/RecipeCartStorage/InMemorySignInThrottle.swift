@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 
 /// The sign-in throttle of a single instance, kept in memory: a restart forgets at most a minute of tries.
 package actor InMemorySignInThrottle: SignInThrottle {

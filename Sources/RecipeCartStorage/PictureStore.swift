@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Pictures uploaded on the edit page, stored under random names in the data dir and served under `/images/uploads/`,

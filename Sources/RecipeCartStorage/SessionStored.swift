@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Everything a session has stored, by recipe: its cart lines, and the recipes it keeps its own version or a revert's

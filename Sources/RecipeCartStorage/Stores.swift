@@ -1,12 +1,13 @@
 import Foundation
 import Logging
+import RecipeCartContracts
 import RecipeCartDomain
 import ServiceLifecycle
 
 /// Everything RecipeCart keeps, on the database chosen at start: SQLite under the data dir (the default, one
 /// instance), or PostgreSQL (`--database-url`, any number of instances). Controllers and services see only these
 /// protocols, never which database is behind them.
-public struct Stores: Sendable {
+public struct Stores: UpstreamStores {
     public let catalog: any CatalogStore
     public let edits: any RecipeEditStore
     public let carts: any CartStore

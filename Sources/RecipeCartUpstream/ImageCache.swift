@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import Logging
 import RecipeCartDomain
-import RecipeCartStorage
+import RecipeCartContracts
 import ServiceLifecycle
 
 /// Downloads upstream pictures into `<data-dir>/images/cache/`, in the background and at most four at a time,

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import RecipeCartDomain
-import RecipeCartStorage
+import RecipeCartContracts
 
 /// Told how far an import got, to draw a progress bar or print a line.
 public protocol ImportProgress: Sendable {
@@ -69,15 +69,15 @@ public struct RecipeImporter: Sendable {
     /// Calls failing in a row before a walk gives up: upstream is down, not just one record odd.
     package static let failuresInARow = 3
 
-    package let stores: Stores
+    package let stores: any UpstreamStores
     package let progress: any ImportProgress
     package let clock: @Sendable () -> Date
 
-    public init(stores: Stores, progress: any ImportProgress) {
+    package init(stores: any UpstreamStores, progress: any ImportProgress) {
         self.init(stores: stores, progress: progress, clock: { Date() })
     }
 
-    package init(stores: Stores, progress: any ImportProgress, clock: @escaping @Sendable () -> Date) {
+    package init(stores: any UpstreamStores, progress: any ImportProgress, clock: @escaping @Sendable () -> Date) {
         self.stores = stores
         self.progress = progress
         self.clock = clock

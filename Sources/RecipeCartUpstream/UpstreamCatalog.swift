@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import RecipeCartDomain
-import RecipeCartStorage
+import RecipeCartContracts
 import ServiceLifecycle
 
 /// What asking upstream before a page came to. Pages render from SQLite whatever it says.
@@ -65,7 +65,7 @@ public struct UpstreamCatalog: Sendable {
     /// The catalog for `settings`, and the services it needs run: the image downloader, then the shutdown of the
     /// shared HTTP client (listed first, so it stops last). No client and no services for the bundled source.
     package static func make(
-        settings: UpstreamSettings, stores: Stores, imagesDirectory: URL, logger: Logger
+        settings: UpstreamSettings, stores: any UpstreamStores, imagesDirectory: URL, logger: Logger
     ) throws -> (UpstreamCatalog, services: [any Service]) {
         let store = stores.upstream
         guard settings.source != .bundled else {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartShelf
 import RecipeCartStorage

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOCore
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 import ServiceLifecycle

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RecipeCartContracts
 import RecipeCartStorage
 import ServiceLifecycle
 

@@ -1,3 +1,4 @@
+import RecipeCartContracts
 import RecipeCartStorage
 
 /// The Browse page's category chips and cuisine options, read once a catalog generation: at 100,000 recipes each

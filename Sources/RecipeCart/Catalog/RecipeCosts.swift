@@ -1,4 +1,5 @@
 import Algorithms
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartShelf
 import RecipeCartStorage

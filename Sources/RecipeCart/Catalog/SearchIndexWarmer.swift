@@ -1,4 +1,5 @@
 import Logging
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 import ServiceLifecycle

@@ -1,3 +1,4 @@
+import RecipeCartContracts
 import RecipeCartShelf
 import RecipeCartStorage
 import RecipeCartUpstream

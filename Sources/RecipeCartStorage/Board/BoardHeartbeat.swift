@@ -1,3 +1,4 @@
+import RecipeCartContracts
 import ServiceLifecycle
 
 /// One timer for every open board: each stream gets a beat every `interval`, which the board takes as proof that it

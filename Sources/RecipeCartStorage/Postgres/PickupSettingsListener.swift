@@ -1,4 +1,5 @@
 import Logging
+import RecipeCartContracts
 import ServiceLifecycle
 
 /// Tells this instance of the pickup slot settings another one saved: `SQLPickupSlotStore.save` notifies

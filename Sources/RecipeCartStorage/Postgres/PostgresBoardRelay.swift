@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import RecipeCartContracts
 import ServiceLifecycle
 
 /// Carries board changes and sign-outs between instances: what happened here is told to the others with

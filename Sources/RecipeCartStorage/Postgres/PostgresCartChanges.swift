@@ -1,4 +1,5 @@
 import PostgresNIO
+import RecipeCartContracts
 import RecipeCartDomain
 import Synchronization
 

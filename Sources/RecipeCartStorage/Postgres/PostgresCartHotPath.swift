@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// The cart's hot path on PostgreSQL: stepper posts sent in batches to the `cart_changes` function

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import PostgresNIO
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Picture bytes in PostgreSQL, so an upload or a downloaded picture stored by one instance is served by all.

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RecipeCartContracts
 
 /// Staff sign-in tries counted in PostgreSQL, so a client guessing through N instances gets the same five tries a
 /// minute as through one. A client's tries are judged under its advisory lock, one at a time.

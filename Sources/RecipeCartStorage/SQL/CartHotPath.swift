@@ -1,3 +1,4 @@
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// The cart's paths each database tunes for itself, which `SQLCartStore` leaves to it: the stepper post, the hottest

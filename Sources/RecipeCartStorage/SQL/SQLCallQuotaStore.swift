@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// The upstream budget in points a UTC day per source, and the stops upstream asked for, for `CallQuota`: one count

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Read-only cart links, one a session at most.

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Cart lines per session, for SQLite and PostgreSQL alike. Every write of a session first holds that session

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Reads and writes recipes, for SQLite and PostgreSQL alike. Every page reads recipes through here, with local

@@ -1,3 +1,4 @@
+import RecipeCartContracts
 import RecipeCartDomain
 
 extension SQLOrderStore {

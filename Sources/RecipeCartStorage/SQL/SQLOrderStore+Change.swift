@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Changing an order until packing starts. The order's row is held (updated, unchanged) before its status and marks

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Orders beside the carts they came from. A send holds its session's cart (`SQLConnection.lockSession`), as cart

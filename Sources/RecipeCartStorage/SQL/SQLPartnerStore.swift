@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// The partner hand-off on either database. Claims are leases written into the outbox row (`claimed_by`,

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Saves and drops local edits of the shop's copy and of shoppers' own versions, kept in their own tables so that

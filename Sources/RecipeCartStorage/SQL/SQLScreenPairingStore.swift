@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Wall-screen pairings, written once for SQLite and PostgreSQL, so a screen paired through one instance is paired

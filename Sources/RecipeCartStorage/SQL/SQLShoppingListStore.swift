@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// "I have this" marks beside the cart, and the shop's aisle order.

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// Staff sign-ins kept on the server, so signing out ends a session even for a copied cookie, and on PostgreSQL a

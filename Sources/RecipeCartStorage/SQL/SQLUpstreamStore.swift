@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// The upstream cache, on either database. Recipes are written through the catalog's own upsert

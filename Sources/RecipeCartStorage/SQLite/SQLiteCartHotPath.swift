@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartContracts
 import RecipeCartDomain
 
 /// The cart's hot path on SQLite: stepper posts committed in groups (`SQLiteGroupCommit`), each statement compiled

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RecipeCartContracts
 import RecipeCartDomain
 import Synchronization
 

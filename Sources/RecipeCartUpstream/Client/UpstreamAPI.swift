@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import RecipeCartDomain
-import RecipeCartStorage
+import RecipeCartContracts
 
 /// JSON calls to one recipe API: each budgeted in quota points, checked, decoded.
 package struct UpstreamAPI: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 import Testing

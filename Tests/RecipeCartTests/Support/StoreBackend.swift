@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import PostgresNIO
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartShelf
 import RecipeCartStorage

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import NIOCore
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 import RecipeCartWire

@@ -1,5 +1,6 @@
 import Foundation
 import Metrics
+import RecipeCartContracts
 import RecipeCartStorage
 
 /// The hand-off to the partner, as an operator watches it: events sent and failed tries (counted by the instance

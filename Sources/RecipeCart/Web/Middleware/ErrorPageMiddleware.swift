@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
+import RecipeCartContracts
 import RecipeCartStorage
 import RecipeCartUpstream
 

@@ -1,4 +1,5 @@
 import Hummingbird
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import RecipeCartContracts
 import RecipeCartStorage
 import ServiceLifecycle
 

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 

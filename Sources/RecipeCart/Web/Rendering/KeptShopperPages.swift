@@ -1,4 +1,5 @@
 import NIOCore
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 

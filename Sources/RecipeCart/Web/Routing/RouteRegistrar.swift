@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import RecipeCartContracts
 import RecipeCartStorage
 import Synchronization
 

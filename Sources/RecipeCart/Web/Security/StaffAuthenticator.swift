@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartStorage
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import RecipeCartContracts
 import RecipeCartStorage
 
 /// Answers every URL under a static root itself, before the router is asked: only GET and HEAD,

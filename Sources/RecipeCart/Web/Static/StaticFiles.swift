@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Logging
+import RecipeCartContracts
 import RecipeCartStorage
 
 /// The folders RecipeCart serves files from, the `.gz` twins beside them, and the memory cache in front.

@@ -1,4 +1,5 @@
 import Foundation
+import RecipeCartContracts
 import RecipeCartStorage
 
 /// The little script that keeps a wall screen in step with its pairing: it asks the status address every second and,

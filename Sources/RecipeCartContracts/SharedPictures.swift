@@ -13,6 +13,8 @@ package protocol SharedPictures: Sendable {
 
 /// One instance on SQLite: its disk is the only copy, so there is nothing to share.
 package struct DiskOnlyPictures: SharedPictures {
+    package init() {}
+
     package func keep(_ bytes: [UInt8], path: String) async throws {}
     package func bytes(at path: String) async throws -> [UInt8]? { nil }
     package func forget(_ paths: [String]) async throws {}
