@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import Logging
-import RecipeCartDomain
 import RecipeCartContracts
+import RecipeCartDomain
 import ServiceLifecycle
 
 /// Downloads upstream pictures into `<data-dir>/images/cache/`, in the background and at most four at a time,

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
-import RecipeCartDomain
 import RecipeCartContracts
+import RecipeCartDomain
 
 /// Told how far an import got, to draw a progress bar or print a line.
 public protocol ImportProgress: Sendable {

@@ -1,8 +1,8 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
-import RecipeCartDomain
 import RecipeCartContracts
+import RecipeCartDomain
 import ServiceLifecycle
 
 /// What asking upstream before a page came to. Pages render from SQLite whatever it says.

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Logging
 import RecipeCart
-import RecipeCartLogging
 import RecipeCartDomain
+import RecipeCartLogging
 
 @main
 struct Web: AsyncParsableCommand {

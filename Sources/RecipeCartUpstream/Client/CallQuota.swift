@@ -1,6 +1,6 @@
 import Foundation
-import RecipeCartDomain
 import RecipeCartContracts
+import RecipeCartDomain
 
 /// Budgets upstream calls in points a UTC day, and keeps the stops upstream asks for (402, 429, an empty
 /// `X-API-Quota-Left`), both in the database, so neither a restart nor a second instance spends points the day no

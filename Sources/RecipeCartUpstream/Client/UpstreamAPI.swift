@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import NIOCore
-import RecipeCartDomain
 import RecipeCartContracts
+import RecipeCartDomain
 
 /// JSON calls to one recipe API: each budgeted in quota points, checked, decoded.
 package struct UpstreamAPI: Sendable {
