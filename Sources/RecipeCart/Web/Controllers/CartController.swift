@@ -155,6 +155,8 @@ struct CartController: Sendable {
             change, recipe: id, servings: servings, session: session.key, freshIfEmpty: fresh?.key,
             following: renewed?.key)
         AppMetrics.cartPosted()
+        // A change that followed a send changed another session's pages than the one `RouteRegistrar` forgets.
+        if let renewed, result.session == renewed.key { keptPages.forget(renewed.key) }
         // The shopper's own version of the recipe, when they made one, names it as their cart does.
         let title = result.title ?? recipe.title
         let status =
