@@ -6,7 +6,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "web", targets: ["web"]),
-        .library(name: "RecipeCart", targets: ["RecipeCart"]),
     ],
     // Each pinned to the minor version the tests ran on: Package.resolved stays out of git (the build machines' package
     // copies carry other commit ids than GitHub's), so this is what keeps a fresh clone or the Docker image on the

@@ -33,10 +33,10 @@ package enum CallReservation: Sendable, Equatable {
 }
 
 /// A day's points, for the staff board.
-public struct PointsUsage: Sendable, Equatable {
-    public var used: Double
+package struct PointsUsage: Sendable, Equatable {
+    package var used: Double
     /// Never below 0.
-    public var left: Double
+    package var left: Double
 
     /// `limit` capped by `apiTotal` (upstream's used + left, when it said so), less `used`.
     package init(used: Double, limit: Int, apiTotal: Double?) {

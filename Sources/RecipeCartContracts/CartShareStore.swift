@@ -1,7 +1,7 @@
 import RecipeCartDomain
 
 /// Read-only links to a cart: one a session at most, made again or revoked by its owner.
-public protocol CartShareStore: Sendable {
+package protocol CartShareStore: Sendable {
     /// Makes `token` the session's link, replacing any it had, so an older link stops working.
     func share(session: SessionKey, token: String) async throws
     func revoke(session: SessionKey) async throws

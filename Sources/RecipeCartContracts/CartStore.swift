@@ -2,7 +2,7 @@ import Foundation
 import RecipeCartDomain
 
 /// Cart lines per session, each change applied atomically, whichever instance receives it.
-public protocol CartStore: Sendable {
+package protocol CartStore: Sendable {
     /// Applies a stepper change and answers all the page after it needs, in one write transaction.
     /// The session row is created by its first write, so a shopper who only looks leaves no trace. A cart that
     /// starts from empty moves, with everything its session kept, to `freshIfEmpty` when given, so whoever else
@@ -43,7 +43,7 @@ public protocol CartStore: Sendable {
 
 extension CartStore {
     /// A change that follows no send.
-    public func change(
+    package func change(
         _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?
     ) async throws -> CartChangeResult {
         try await self.change(
@@ -51,7 +51,7 @@ extension CartStore {
     }
 
     /// A change that leaves the line's servings as they are.
-    public func change(_ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?)
+    package func change(_ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?)
         async throws
         -> CartChangeResult
     {
@@ -59,7 +59,7 @@ extension CartStore {
     }
 
     /// A change that leaves the line's servings as they are, and may follow a send.
-    public func change(
+    package func change(
         _ change: CartChange, recipe: RecipeID, session: SessionKey, freshIfEmpty fresh: SessionKey?,
         following renewed: SessionKey?
     ) async throws -> CartChangeResult {
@@ -69,7 +69,7 @@ extension CartStore {
 
     /// Applies a stepper change and answers the line's new quantity (0 when it is gone).
     @discardableResult
-    public func apply(_ change: CartChange, recipe: RecipeID, servings: Int? = nil, session: SessionKey) async throws
+    package func apply(_ change: CartChange, recipe: RecipeID, servings: Int? = nil, session: SessionKey) async throws
         -> Int
     {
         try await self.change(change, recipe: recipe, servings: servings, session: session, freshIfEmpty: nil).quantity

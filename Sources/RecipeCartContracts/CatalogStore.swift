@@ -2,7 +2,7 @@ import Foundation
 import RecipeCartDomain
 
 /// Recipes as every page reads them, with the shop's edits applied. SQLite and PostgreSQL keep them the same way.
-public protocol CatalogStore: Sendable {
+package protocol CatalogStore: Sendable {
     func recipe(_ id: RecipeID) async throws -> Recipe?
     /// The recipe as one shopper sees it: their own version, when they saved one, over the shop's copy.
     func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe?

@@ -4,13 +4,13 @@ import Foundation
 /// PostgreSQL, so what one of them remembers of a session may be older than a post another answered; a reading taken
 /// well after this time is not (`PostgresSessionReadings`). Unsigned: a shopper who changes it only makes their own pages
 /// slower (a later time sends them to the database) or shows themselves their own older cart for a minute at most.
-public struct LastWrite: Sendable {
-    public let date: Date
+package struct LastWrite: Sendable {
+    package let date: Date
 
     /// How far the instances' clocks may differ.
     package static let clockSkew: TimeInterval = 1
 
-    public init(_ date: Date) {
+    package init(_ date: Date) {
         self.date = date
     }
 
@@ -20,7 +20,7 @@ public struct LastWrite: Sendable {
     }
 
     /// Milliseconds since 1970, digits only; anything else is no stamp.
-    public init?(cookie: String) {
+    package init?(cookie: String) {
         guard !cookie.isEmpty, cookie.utf8.count <= 15,
             cookie.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
             let milliseconds = Int64(cookie)
@@ -29,7 +29,7 @@ public struct LastWrite: Sendable {
     }
 
     /// Rounded up, so the stamp is never earlier than the answer it marks.
-    public var cookieValue: String {
+    package var cookieValue: String {
         String(Int64((date.timeIntervalSince1970 * 1000).rounded(.up)))
     }
 }

@@ -1,5 +1,5 @@
 /// What opening an order back into the cart came to (`OrderStore.reopen`).
-public enum OrderReopening: Sendable, Equatable {
+package enum OrderReopening: Sendable, Equatable {
     /// Its lines are in the cart (or were already, for a second press of "Change this order").
     case reopened
     /// No order of the session's has that code.

@@ -2,7 +2,7 @@ import Foundation
 import RecipeCartDomain
 
 /// Orders beside the carts they came from, on whichever database the carts are.
-public protocol OrderStore: Sendable {
+package protocol OrderStore: Sendable {
     /// Turns the session's cart into an order and empties the cart, in one transaction, provided the cart still
     /// holds exactly the lines `content` copied (a change in between, or a second send, places nothing), and, for an
     /// order with a pickup slot, that the slot has a place left, and for a priced order, that the shelf holds its
@@ -62,19 +62,19 @@ public protocol OrderStore: Sendable {
 
 extension OrderStore {
     /// An order to collect as soon as possible, as in a shop without slots.
-    public func place(_ content: OrderContent, note: String, session: SessionKey) async throws -> OrderPlacement {
+    package func place(_ content: OrderContent, note: String, session: SessionKey) async throws -> OrderPlacement {
         try await place(content, note: note, slot: nil, session: session, renewedAs: nil)
     }
 
     /// Under the session's own id.
-    public func place(_ content: OrderContent, note: String, slot: PickupBooking?, session: SessionKey) async throws
+    package func place(_ content: OrderContent, note: String, slot: PickupBooking?, session: SessionKey) async throws
         -> OrderPlacement
     {
         try await place(content, note: note, slot: slot, session: session, renewedAs: nil)
     }
 }
 
-public enum OrderPlacement: Sendable, Equatable {
+package enum OrderPlacement: Sendable, Equatable {
     case placed(Order)
     /// Nothing in the cart: never filled, or sent already.
     case emptyCart

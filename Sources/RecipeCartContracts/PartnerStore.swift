@@ -3,7 +3,7 @@ import RecipeCartDomain
 
 /// The hand-off to the payment and delivery partner: the outbox of order events (written by `OrderStore` with each
 /// change) as the sender works through it, and the partner's status events as they arrive.
-public protocol PartnerStore: Sendable {
+package protocol PartnerStore: Sendable {
     /// Claims up to `limit` due events for `lease` seconds, soonest due first: of each order only its oldest
     /// undelivered event, so one order's events go out in order. An event another sender holds is left out.
     func claimDue(limit: Int, lease: TimeInterval) async throws -> [ClaimedEvent]
@@ -23,17 +23,17 @@ public protocol PartnerStore: Sendable {
 }
 
 /// An event a sender holds until `claimedUntil`.
-public struct ClaimedEvent: Sendable, Equatable {
-    public var id: String
-    public var orderCode: String
-    public var type: String
-    public var body: String
+package struct ClaimedEvent: Sendable, Equatable {
+    package var id: String
+    package var orderCode: String
+    package var type: String
+    package var body: String
     /// Failed tries before this one.
-    public var attempts: Int
+    package var attempts: Int
     /// Names this claim, so a sender whose lease ran out cannot mark another sender's try.
-    public var claim: String
+    package var claim: String
 
-    public init(id: String, orderCode: String, type: String, body: String, attempts: Int, claim: String) {
+    package init(id: String, orderCode: String, type: String, body: String, attempts: Int, claim: String) {
         self.id = id
         self.orderCode = orderCode
         self.type = type
@@ -43,17 +43,17 @@ public struct ClaimedEvent: Sendable, Equatable {
     }
 }
 
-public struct PartnerBacklog: Sendable, Equatable {
-    public var waiting: Int
-    public var oldestCreatedAt: Date?
+package struct PartnerBacklog: Sendable, Equatable {
+    package var waiting: Int
+    package var oldestCreatedAt: Date?
 
-    public init(waiting: Int, oldestCreatedAt: Date?) {
+    package init(waiting: Int, oldestCreatedAt: Date?) {
         self.waiting = waiting
         self.oldestCreatedAt = oldestCreatedAt
     }
 }
 
-public enum PartnerReceipt: Sendable, Equatable {
+package enum PartnerReceipt: Sendable, Equatable {
     /// Kept, and the order's partner state moved.
     case applied
     /// Kept, but it was no step forward (late or out of order): the state stays.

@@ -3,7 +3,7 @@ import RecipeCartDomain
 
 /// Local edits of the shop's copy and of shoppers' own versions, kept apart from the recipes so that no catalog or
 /// upstream refresh overwrites them. A revert keeps what it dropped for a while, for Undo.
-public protocol RecipeEditStore: Sendable {
+package protocol RecipeEditStore: Sendable {
     func version(of id: RecipeID, copy: EditCopy) async throws -> EditVersion
     /// Saves the edit unless another save reached the same copy since `expected` (`EditConflict`).
     /// - Returns: the new version, and the uploaded picture the edit no longer uses (to delete).

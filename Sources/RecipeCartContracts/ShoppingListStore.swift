@@ -1,7 +1,7 @@
 import RecipeCartDomain
 
 /// What shapes a shopping list besides the cart: the shopper's "I have this" marks and the shop's aisle order.
-public protocol ShoppingListStore: Sendable {
+package protocol ShoppingListStore: Sendable {
     /// Each session's marks by ingredient key: true moved a row to "Already have", false kept a staple on the list.
     /// Sessions with none are left out.
     func have(sessions: [SessionKey]) async throws -> [SessionKey: [String: Bool]]
@@ -14,7 +14,7 @@ public protocol ShoppingListStore: Sendable {
 
 extension ShoppingListStore {
     /// One session's marks.
-    public func have(session: SessionKey) async throws -> [String: Bool] {
+    package func have(session: SessionKey) async throws -> [String: Bool] {
         try await have(sessions: [session])[session] ?? [:]
     }
 }

@@ -2,17 +2,17 @@ import Foundation
 
 /// The time as RecipeCart reads it: one clock, set in the configuration and handed to every controller, store,
 /// session and timer and to the upstream layer, so a test sets the time instead of reading the wall clock.
-public struct AppClock: Sendable {
-    public static let system = AppClock { Date() }
+package struct AppClock: Sendable {
+    package static let system = AppClock { Date() }
 
     private let read: @Sendable () -> Date
 
-    public init(_ read: @escaping @Sendable () -> Date) {
+    package init(_ read: @escaping @Sendable () -> Date) {
         self.read = read
     }
 
     /// A clock stopped at `date`, for tests.
-    public static func fixed(_ date: Date) -> AppClock { AppClock { date } }
+    package static func fixed(_ date: Date) -> AppClock { AppClock { date } }
 
-    public func now() -> Date { read() }
+    package func now() -> Date { read() }
 }

@@ -1,35 +1,35 @@
 /// What the Browse page was asked for.
-public struct BrowseQuery: Sendable, Equatable, Hashable {
-    public enum Grouping: String, Sendable, CaseIterable {
+package struct BrowseQuery: Sendable, Equatable, Hashable {
+    package enum Grouping: String, Sendable, CaseIterable {
         case photo
         case time
     }
 
     /// How a page orders what it finds: the usual way (sections, best matches, fewest missing) or by what a serving
     /// costs at the shop's prices (`sort=cost`).
-    public enum Order: String, Sendable, CaseIterable {
+    package enum Order: String, Sendable, CaseIterable {
         case usual
         case cost
     }
 
-    public static let pageSize = 48
+    package static let pageSize = 48
 
-    public var text: String
-    public var category: String?
-    public var diet: Diet?
-    public var ingredient: MainIngredient?
+    package var text: String
+    package var category: String?
+    package var diet: Diet?
+    package var ingredient: MainIngredient?
     /// A cuisine, spelled as the catalog spells it (`Italian`); nil for any.
-    public var area: String?
+    package var area: String?
     /// What the shopper has (`?have=egg,flour,milk`): recipes are ranked by how few of their ingredients are missing.
-    public var have: [String]
+    package var have: [String]
     /// "Under €3 a serving" (`?max_cost=3`): whole units of the shop's currency; only recipes whose every ingredient
     /// is priced, at no more than this a serving, are found.
-    public var maxCost: Int?
-    public var order: Order
-    public var grouping: Grouping
-    public var page: Int
+    package var maxCost: Int?
+    package var order: Order
+    package var grouping: Grouping
+    package var page: Int
 
-    public init(
+    package init(
         text: String = "", category: String? = nil, diet: Diet? = nil, ingredient: MainIngredient? = nil,
         area: String? = nil,
         have: [String] = [], maxCost: Int? = nil, order: Order = .usual,
@@ -49,7 +49,7 @@ public struct BrowseQuery: Sendable, Equatable, Hashable {
 }
 
 /// The sections a Browse page is split into, in display order.
-public enum BrowseSection: Int, Sendable, CaseIterable {
+package enum BrowseSection: Int, Sendable, CaseIterable {
     case popular
     case other
     case quick
@@ -63,7 +63,7 @@ public enum BrowseSection: Int, Sendable, CaseIterable {
     /// What a serving costs, cheapest first.
     case cheapest
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .popular: "Popular"
         case .other: "Other"
@@ -78,7 +78,7 @@ public enum BrowseSection: Int, Sendable, CaseIterable {
     }
 
     /// The section browsing without a search puts a recipe in, as the databases' `BrowseSectionSQL` does.
-    public static func browsing(_ summary: RecipeSummary, grouping: BrowseQuery.Grouping) -> BrowseSection {
+    package static func browsing(_ summary: RecipeSummary, grouping: BrowseQuery.Grouping) -> BrowseSection {
         switch grouping {
         case .photo: summary.imagePath == nil ? .other : .popular
         case .time:
@@ -92,35 +92,35 @@ public enum BrowseSection: Int, Sendable, CaseIterable {
     }
 
     /// Popular, Quick and so on show tiles with pictures; Other is a plain list of titles.
-    public var showsTiles: Bool { self != .other }
+    package var showsTiles: Bool { self != .other }
 }
 
-public struct BrowsePage: Sendable, Equatable {
-    public struct Section: Sendable, Equatable {
-        public var kind: BrowseSection
-        public var recipes: [RecipeSummary]
+package struct BrowsePage: Sendable, Equatable {
+    package struct Section: Sendable, Equatable {
+        package var kind: BrowseSection
+        package var recipes: [RecipeSummary]
     }
 
-    public var sections: [Section]
-    public var totalCount: Int
+    package var sections: [Section]
+    package var totalCount: Int
     /// A search that found more than it ranks says "2000+": its count is a floor.
-    public var totalIsAtLeast = false
+    package var totalIsAtLeast = false
     /// Answered while the catalog's search index was still being built (by the database's full-text search, or
     /// without "Did you mean …?"): right to show, not to keep for the rest of the generation.
-    public var isProvisional = false
+    package var isProvisional = false
     /// For a page ranked by what the shopper has: the ingredients each recipe still needs.
-    public var missing: [RecipeID: [String]] = [:]
-    public var page: Int
-    public var pageCount: Int
+    package var missing: [RecipeID: [String]] = [:]
+    package var page: Int
+    package var pageCount: Int
 
-    public init(sections: [Section], totalCount: Int, page: Int, pageCount: Int) {
+    package init(sections: [Section], totalCount: Int, page: Int, pageCount: Int) {
         self.sections = sections
         self.totalCount = totalCount
         self.page = page
         self.pageCount = pageCount
     }
 
-    public var isEmpty: Bool { totalCount == 0 }
+    package var isEmpty: Bool { totalCount == 0 }
 }
 
 extension BrowsePage {

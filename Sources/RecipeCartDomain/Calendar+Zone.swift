@@ -2,7 +2,7 @@ import Foundation
 
 extension Calendar {
     /// The Gregorian calendar read on `zone`'s clocks: the shop's day, its slots and every time it shows.
-    public static func gregorian(in zone: TimeZone) -> Calendar {
+    package static func gregorian(in zone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return calendar

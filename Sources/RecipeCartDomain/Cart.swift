@@ -1,21 +1,21 @@
 import Foundation
 
 /// One recipe in a shopper's cart.
-public struct CartLine: Sendable, Equatable {
-    public var recipe: RecipeSummary
-    public var quantity: Int
+package struct CartLine: Sendable, Equatable {
+    package var recipe: RecipeSummary
+    package var quantity: Int
     /// The servings the shopper cooks it for; nil is the recipe's own.
-    public var servings: Int?
-    public var cooking: CookingTimer?
+    package var servings: Int?
+    package var cooking: CookingTimer?
 
-    public init(recipe: RecipeSummary, quantity: Int, servings: Int? = nil, cooking: CookingTimer? = nil) {
+    package init(recipe: RecipeSummary, quantity: Int, servings: Int? = nil, cooking: CookingTimer? = nil) {
         self.recipe = recipe
         self.quantity = quantity
         self.servings = servings
         self.cooking = cooking
     }
 
-    public var ingredientFactor: Double {
+    package var ingredientFactor: Double {
         Self.ingredientFactor(quantity: quantity, servings: servings, recipeServings: recipe.servings)
     }
 
@@ -27,15 +27,15 @@ public struct CartLine: Sendable, Equatable {
     }
 
     /// The servings the line shows: its own choice, else the recipe's.
-    public var effectiveServings: Int? { servings ?? recipe.servings }
+    package var effectiveServings: Int? { servings ?? recipe.servings }
 }
 
 /// A shopper's cart as staff see it: no session id, only when it last changed.
-public struct ActiveCart: Sendable, Equatable {
+package struct ActiveCart: Sendable, Equatable {
     /// The SHA-256 the database keeps; staff pages show a label derived from it, never this.
-    public var sessionHash: String
-    public var cart: Cart
-    public var lastActivity: Date
+    package var sessionHash: String
+    package var cart: Cart
+    package var lastActivity: Date
 
     package init(sessionHash: String, cart: Cart, lastActivity: Date) {
         self.sessionHash = sessionHash
@@ -44,23 +44,23 @@ public struct ActiveCart: Sendable, Equatable {
     }
 }
 
-public struct Cart: Sendable, Equatable {
-    public static let maximumQuantity = 99
+package struct Cart: Sendable, Equatable {
+    package static let maximumQuantity = 99
     /// What a line can be cooked for, as on the detail page.
-    public static let servingsRange = 1...50
+    package static let servingsRange = 1...50
 
-    public var lines: [CartLine]
+    package var lines: [CartLine]
 
-    public init(lines: [CartLine]) {
+    package init(lines: [CartLine]) {
         self.lines = lines
     }
 
-    public var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
-    public var isEmpty: Bool { lines.isEmpty }
+    package var itemCount: Int { lines.reduce(0) { $0 + $1.quantity } }
+    package var isEmpty: Bool { lines.isEmpty }
 }
 
 /// A stepper action on one cart line.
-public enum CartChange: Sendable, Equatable {
+package enum CartChange: Sendable, Equatable {
     case increment
     case decrement
     /// 0 removes the line.

@@ -1,20 +1,20 @@
 import Foundation
 
 /// A Remove or "Empty the cart" the shopper can still take back.
-public struct CartUndo: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+package struct CartUndo: Sendable, Equatable {
+    package enum Kind: String, Sendable {
         case remove
         case clear
     }
 
     /// How long the cart page keeps offering Undo, and how long an Undo button on any open page still works.
-    public static let offeredFor: TimeInterval = 120
-    public static let acceptedFor: TimeInterval = 600
+    package static let offeredFor: TimeInterval = 120
+    package static let acceptedFor: TimeInterval = 600
 
-    public var token: String
-    public var kind: Kind
+    package var token: String
+    package var kind: Kind
     /// The lines it took away, in cart order.
-    public var recipeIDs: [RecipeID]
+    package var recipeIDs: [RecipeID]
 
     package init(token: String, kind: Kind, recipeIDs: [RecipeID]) {
         self.token = token

@@ -1,11 +1,11 @@
 /// The diets a shopper can filter by.
-public enum Diet: String, CaseIterable, Sendable, Codable {
+package enum Diet: String, CaseIterable, Sendable, Codable {
     case vegetarian
     case vegan
     case glutenFree = "gluten free"
     case dairyFree = "dairy free"
 
-    public var label: String {
+    package var label: String {
         switch self {
         case .vegetarian: "Vegetarian"
         case .vegan: "Vegan"
@@ -15,7 +15,7 @@ public enum Diet: String, CaseIterable, Sendable, Codable {
     }
 
     /// The form used in URLs: `gluten-free`. Spelled out: every filter link on a page asks for one.
-    public var slug: String {
+    package var slug: String {
         switch self {
         case .vegetarian: "vegetarian"
         case .vegan: "vegan"
@@ -24,7 +24,7 @@ public enum Diet: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    public init?(slug: String) {
+    package init?(slug: String) {
         guard let diet = Diet.allCases.first(where: { $0.slug == slug }) else { return nil }
         self = diet
     }

@@ -2,23 +2,23 @@
 /// disagreed with the vegan diet filter (a category chip and a diet finding different recipes). The diet is the one
 /// way to find vegan recipes: a recipe filed under Vegan is a Vegetarian one with the vegan diet, and a recipe filed
 /// under Vegetarian carries the vegetarian diet.
-public enum DietCategory {
+package enum DietCategory {
     package static let vegan = "Vegan"
     package static let vegetarian = "Vegetarian"
 
     /// The category a recipe is kept under: Vegetarian for Vegan, any other unchanged.
-    public static func category(_ name: String) -> String {
+    package static func category(_ name: String) -> String {
         isVegan(name) ? vegetarian : name
     }
 
     /// The diets a category implies.
-    public static func diets(implied category: String) -> Set<Diet> {
+    package static func diets(implied category: String) -> Set<Diet> {
         if isVegan(category) { return [.vegan, .vegetarian] }
         return category.caseInsensitiveCompare(vegetarian) == .orderedSame ? [.vegetarian] : []
     }
 
     /// True for "Vegan" in any case: an old `?category=Vegan` link is the vegan diet now.
-    public static func isVegan(_ category: String) -> Bool {
+    package static func isVegan(_ category: String) -> Bool {
         category.caseInsensitiveCompare(vegan) == .orderedSame
     }
 }

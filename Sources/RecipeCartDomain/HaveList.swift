@@ -3,13 +3,13 @@ import Foundation
 /// What a shopper says they have, for "What can I make with…" (`?have=egg, flour, milk`). Each item is matched by its
 /// words against ingredient names, so "flour" finds "plain flour" and "eggs" finds "egg yolks", but "milk" is not
 /// "buttermilk".
-public enum HaveList {
-    public static let maximum = 10
+package enum HaveList {
+    package static let maximum = 10
     package static let maximumLength = 40
 
     /// The items of `text` (separated by commas, semicolons or new lines), lower-cased, punctuation dropped, spaces
     /// collapsed, without repeats. Only the first `maximum` count: more is ignored like an unknown filter value.
-    public static func items(from text: String) -> [String] {
+    package static func items(from text: String) -> [String] {
         var items: [String] = []
         var seen = Set<[String]>()
         for part in text.split(whereSeparator: { ",;\n\r".contains($0) }) {

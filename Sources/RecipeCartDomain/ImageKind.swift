@@ -1,13 +1,13 @@
 /// The picture formats RecipeCart accepts, recognised by their first bytes, never by name or declared type.
-public enum ImageKind: String, Sendable, CaseIterable {
+package enum ImageKind: String, Sendable, CaseIterable {
     case jpeg
     case png
     case webp
     case gif
 
-    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+    package var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 
-    public init?(sniffing bytes: some Collection<UInt8>) {
+    package init?(sniffing bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(12))
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg

@@ -1,16 +1,16 @@
 /// A recipe's ingredient names with its title: what "What can I make with…" ranks by.
-public struct IngredientList: Sendable, Equatable {
+package struct IngredientList: Sendable, Equatable {
     /// The same on both databases; rows of one recipe come together, in the recipe's order.
     package static let sql = """
         SELECT r.id, r.title, i.name FROM recipe_effective r JOIN recipe_ingredients i ON i.recipe_id = r.id
         ORDER BY r.id, i.position
         """
 
-    public var id: RecipeID
-    public var title: String
-    public var names: [String]
+    package var id: RecipeID
+    package var title: String
+    package var names: [String]
 
-    public init(id: RecipeID, title: String, names: [String]) {
+    package init(id: RecipeID, title: String, names: [String]) {
         self.id = id
         self.title = title
         self.names = names

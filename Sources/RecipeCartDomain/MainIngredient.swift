@@ -1,13 +1,13 @@
 /// What a recipe is mostly made of, for the Browse page's "Main ingredient" filter (`?ingredient=`). Each one is found
 /// by the words its ingredient names use, or because the recipe API listed the recipe under it (TheMealDB's
 /// `filter.php?i=`, whose tiles name no ingredients); a value not listed here is ignored, like an unknown category or diet.
-public enum MainIngredient: String, CaseIterable, Sendable {
+package enum MainIngredient: String, CaseIterable, Sendable {
     case chicken, beef, pork, lamb, fish, prawns, eggs, tofu, beans, mushrooms, pasta, rice
 
-    public var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    package var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 
     /// Lower-case words an ingredient name holds when it is this (`chicken thighs`, `penne`, `red lentils`).
-    public var words: [String] {
+    package var words: [String] {
         switch self {
         case .chicken: ["chicken"]
         case .beef: ["beef", "steak", "brisket"]
@@ -26,5 +26,5 @@ public enum MainIngredient: String, CaseIterable, Sendable {
     }
 
     /// `LIKE` patterns for the words, the same on both databases.
-    public var likePatterns: [String] { words.map { "%\($0)%" } }
+    package var likePatterns: [String] { words.map { "%\($0)%" } }
 }

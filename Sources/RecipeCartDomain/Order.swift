@@ -2,31 +2,31 @@ import Foundation
 
 /// A cart handed to the shop. Its lines are a copy taken when it was sent, ingredients included, so an edit to a
 /// recipe afterwards does not change what the shopper asked for.
-public struct Order: Sendable, Equatable {
-    public static let maximumNoteLength = 200
+package struct Order: Sendable, Equatable {
+    package static let maximumNoteLength = 200
 
-    public var code: OrderCode
+    package var code: OrderCode
     /// A name or note for the counter; may be empty.
-    public var note: String
-    public var status: OrderStatus
-    public var content: OrderContent
-    public var placedAt: Date
-    public var updatedAt: Date
+    package var note: String
+    package var status: OrderStatus
+    package var content: OrderContent
+    package var placedAt: Date
+    package var updatedAt: Date
     /// The status its last move left, while that move can still be taken back.
-    public var previousStatus: OrderStatus?
+    package var previousStatus: OrderStatus?
     /// When it was first ready to collect.
-    public var readyAt: Date?
+    package var readyAt: Date?
     /// Staff's marks on its pick list, by the row's ingredient key.
-    public var pickMarks: [String: PickMark]
+    package var pickMarks: [String: PickMark]
     /// What the payment and delivery partner said of it; nil when the shop has no partner.
-    public var partner: PartnerState?
+    package var partner: PartnerState?
     /// When the shopper collects it; nil for "as soon as possible", as every order is in a shop without slots.
-    public var slot: PickupSlot?
+    package var slot: PickupSlot?
     /// The amount to charge, in minor units of its pricing's currency, fixed when it was marked ready; nil before,
     /// and for an order without priced rows.
-    public var finalMinor: Int?
+    package var finalMinor: Int?
 
-    public init(
+    package init(
         code: OrderCode, note: String, status: OrderStatus, content: OrderContent, placedAt: Date, updatedAt: Date,
         previousStatus: OrderStatus? = nil, readyAt: Date? = nil, pickMarks: [String: PickMark] = [:],
         partner: PartnerState? = nil, slot: PickupSlot? = nil
@@ -45,23 +45,23 @@ public struct Order: Sendable, Equatable {
     }
 
     /// What its age is measured from: its slot's start, or when it was sent when it has none.
-    public var dueAt: Date { slot?.start ?? placedAt }
+    package var dueAt: Date { slot?.start ?? placedAt }
 
-    public var itemCount: Int { content.lines.reduce(0) { $0 + $1.quantity } }
+    package var itemCount: Int { content.lines.reduce(0) { $0 + $1.quantity } }
 }
 
 /// What an order holds, stored as one JSON document beside the order's columns.
-public struct OrderContent: Sendable, Equatable, Codable {
-    public var lines: [OrderLine]
+package struct OrderContent: Sendable, Equatable, Codable {
+    package var lines: [OrderLine]
     /// The shopper's "I have this" choices when they sent it, by ingredient key.
-    public var have: [String: Bool]
+    package var have: [String: Bool]
     /// What staff may do when something is missing; nil on orders sent before the shopper was asked.
-    public var substitution: SubstitutionChoice?
+    package var substitution: SubstitutionChoice?
     /// Its packs and prices when it was sent; nil on orders sent before the shelf was priced, or with nothing on it
     /// the shop sells.
-    public var pricing: OrderPricing?
+    package var pricing: OrderPricing?
 
-    public init(
+    package init(
         lines: [OrderLine], have: [String: Bool], substitution: SubstitutionChoice? = nil, pricing: OrderPricing? = nil
     ) {
         self.lines = lines
@@ -71,16 +71,16 @@ public struct OrderContent: Sendable, Equatable, Codable {
     }
 }
 
-public struct OrderLine: Sendable, Equatable, Codable {
-    public var recipeID: String
-    public var title: String
-    public var quantity: Int
+package struct OrderLine: Sendable, Equatable, Codable {
+    package var recipeID: String
+    package var title: String
+    package var quantity: Int
     /// The servings the shopper chose; nil is the recipe's own.
-    public var servings: Int?
-    public var recipeServings: Int?
-    public var ingredients: [Ingredient]
+    package var servings: Int?
+    package var recipeServings: Int?
+    package var ingredients: [Ingredient]
 
-    public init(
+    package init(
         recipeID: String, title: String, quantity: Int, servings: Int?, recipeServings: Int?, ingredients: [Ingredient]
     ) {
         self.recipeID = recipeID
@@ -91,14 +91,14 @@ public struct OrderLine: Sendable, Equatable, Codable {
         self.ingredients = ingredients
     }
 
-    public var ingredientFactor: Double {
+    package var ingredientFactor: Double {
         CartLine.ingredientFactor(quantity: quantity, servings: servings, recipeServings: recipeServings)
     }
 }
 
 extension OrderContent {
     /// A copy of `cart` as it is now: each line with its recipe's ingredients, and the shopper's marks.
-    public init(cart: Cart, ingredients: [RecipeID: [Ingredient]], have: [String: Bool]) {
+    package init(cart: Cart, ingredients: [RecipeID: [Ingredient]], have: [String: Bool]) {
         self.init(
             lines: cart.lines.map { line in
                 OrderLine(
@@ -110,7 +110,7 @@ extension OrderContent {
     }
 
     /// What the order needs, as its lines were copied.
-    public var shoppingListEntries: [ShoppingList.Entry] {
+    package var shoppingListEntries: [ShoppingList.Entry] {
         lines.map {
             ShoppingList.Entry.hinted(recipeTitle: $0.title, ingredients: $0.ingredients, factor: $0.ingredientFactor)
         }

@@ -2,19 +2,19 @@ import Foundation
 
 /// The board header's numbers for the day so far: how many orders came, how long they took to be ready, how many
 /// went late.
-public struct OrderDayNumbers: Sendable, Equatable {
-    public var orders: Int
+package struct OrderDayNumbers: Sendable, Equatable {
+    package var orders: Int
     /// The median minutes from sent to ready, over the orders that got there; nil before the first.
-    public var medianMinutesToReady: Int?
+    package var medianMinutesToReady: Int?
     /// Orders that were ready only after the late limit, or are open and past it now; an order with a pickup slot,
     /// when it was not ready as its slot began. Cancelled ones are left out.
-    public var late: Int
+    package var late: Int
     /// The day's takings, in minor units: what its orders were estimated at when sent, and what was charged for
     /// those packed; cancelled orders are left out of both.
-    public var estimatedMinor: Int
-    public var chargedMinor: Int
+    package var estimatedMinor: Int
+    package var chargedMinor: Int
 
-    public init(orders: [OrderTiming], limits: OrderAge.Limits, now: Date) {
+    package init(orders: [OrderTiming], limits: OrderAge.Limits, now: Date) {
         self.orders = orders.count
         let waits = orders.compactMap { order in order.readyAt.map { $0.timeIntervalSince(order.placedAt) } }.sorted()
         if waits.isEmpty {
@@ -37,13 +37,13 @@ public struct OrderDayNumbers: Sendable, Equatable {
     }
 
     /// Midnight before `now` in `zone`: where "today" starts for the shop.
-    public static func startOfDay(_ now: Date, in zone: TimeZone = .current) -> Date {
+    package static func startOfDay(_ now: Date, in zone: TimeZone = .current) -> Date {
         day(of: now, in: zone).start
     }
 
     /// The shop's day around `now` in `zone`, from the midnight before it to the next (23 or 25 hours on the days
     /// the clocks change).
-    public static func day(of now: Date, in zone: TimeZone = .current) -> DateInterval {
+    package static func day(of now: Date, in zone: TimeZone = .current) -> DateInterval {
         let calendar = Calendar.gregorian(in: zone)
         return calendar.dateInterval(of: .day, for: now)
             ?? DateInterval(start: calendar.startOfDay(for: now), duration: 24 * 3600)

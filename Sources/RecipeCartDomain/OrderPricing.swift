@@ -1,30 +1,30 @@
 /// What an order costs as the shop priced it when it was sent: the packs taken from the shelf for each row of its list
 /// and their prices, kept with the order so a later price change or product edit never changes a placed order.
-public struct OrderPricing: Sendable, Equatable, Codable {
+package struct OrderPricing: Sendable, Equatable, Codable {
     /// The shop's currency, ISO 4217 (`EUR`).
-    public var currency: String
-    public var lines: [PricedOrderLine]
+    package var currency: String
+    package var lines: [PricedOrderLine]
     /// Weighed goods (or a typical weight a piece) are in it, so the final amount is known only once packed.
-    public var isEstimated: Bool
+    package var isEstimated: Bool
 
-    public init(currency: String, lines: [PricedOrderLine], isEstimated: Bool) {
+    package init(currency: String, lines: [PricedOrderLine], isEstimated: Bool) {
         self.currency = currency
         self.lines = lines
         self.isEstimated = isEstimated
     }
 
     /// The amount to authorise, in minor units.
-    public var estimateMinor: Int { lines.reduce(0) { $0 + $1.priceMinor } }
+    package var estimateMinor: Int { lines.reduce(0) { $0 + $1.priceMinor } }
 
     /// The packs taken from stock, by SKU, for the products the shop counts.
-    public var stockTaken: [String: Int] {
+    package var stockTaken: [String: Int] {
         var taken: [String: Int] = [:]
         for line in lines where line.stockTaken > 0 { taken[line.sku, default: 0] += line.stockTaken }
         return taken
     }
 
     /// The weight (volume, pieces) of weighed goods taken from stock, by SKU, in each product's pack unit.
-    public var amountTaken: [String: Int] {
+    package var amountTaken: [String: Int] {
         var taken: [String: Int] = [:]
         for line in lines {
             if let amount = line.amountTaken, amount > 0 { taken[line.sku, default: 0] += amount }
@@ -34,30 +34,30 @@ public struct OrderPricing: Sendable, Equatable, Codable {
 }
 
 /// One product taken for one row of an order's list: `2 × 250 g Butter`, or a weighed good to the amount needed.
-public struct PricedOrderLine: Sendable, Equatable, Codable {
+package struct PricedOrderLine: Sendable, Equatable, Codable {
     /// The list row's ingredient key, as the pick list names its rows.
-    public var rowKey: String
-    public var sku: String
+    package var rowKey: String
+    package var sku: String
     /// The product's name on the shelf label.
-    public var name: String
+    package var name: String
     /// Packs taken; 1 for a weighed good.
-    public var packs: Int
+    package var packs: Int
     /// What the packs hold, or the weight asked for, in `unit`.
-    public var amount: Int
+    package var amount: Int
     /// `g`, `ml` or `piece`.
-    public var unit: String
+    package var unit: String
     /// A pack's price, or for a weighed good its price per kilogram (litre, piece), in minor units.
-    public var unitPriceMinor: Int
+    package var unitPriceMinor: Int
     /// What the line costs, in minor units; for a weighed good, an estimate until it is weighed.
-    public var priceMinor: Int
-    public var isWeighed: Bool
+    package var priceMinor: Int
+    package var isWeighed: Bool
     /// Packs of it taken from stock; 0 for a weighed good (see `amountTaken`) and when the shop does not count its
     /// stock. (Orders placed before weighed goods were counted by weight took the pack sizes their weight reached.)
-    public var stockTaken: Int
+    package var stockTaken: Int
     /// For a weighed good the shop counts: the weight taken from its stock, in `unit`; nil otherwise.
-    public var amountTaken: Int?
+    package var amountTaken: Int?
 
-    public init(
+    package init(
         rowKey: String, sku: String, name: String, packs: Int, amount: Int, unit: String, unitPriceMinor: Int,
         priceMinor: Int, isWeighed: Bool, stockTaken: Int, amountTaken: Int? = nil
     ) {
@@ -76,17 +76,17 @@ public struct PricedOrderLine: Sendable, Equatable, Codable {
 }
 
 /// A product an order needs more of than the shelf has left.
-public struct StockShortage: Sendable, Equatable {
-    public var sku: String
-    public var name: String
+package struct StockShortage: Sendable, Equatable {
+    package var sku: String
+    package var name: String
     /// Packs the list takes; 0 when the list was priced against what is left, and needs more than that.
-    public var needed: Int
+    package var needed: Int
     /// Packs left; 0 when none.
-    public var left: Int
+    package var left: Int
     /// For a good sold by weight, the unit `needed` and `left` count (`g`, `ml`, `piece`) instead of packs.
-    public var unit: String?
+    package var unit: String?
 
-    public init(sku: String, name: String, needed: Int, left: Int, unit: String? = nil) {
+    package init(sku: String, name: String, needed: Int, left: Int, unit: String? = nil) {
         self.sku = sku
         self.name = name
         self.needed = needed

@@ -1,6 +1,6 @@
 /// Where an order is on its way to the counter. Staff move it one step at a time; `cancelled` ends it from any
 /// step before `collected`.
-public enum OrderStatus: String, Sendable, CaseIterable, Codable {
+package enum OrderStatus: String, Sendable, CaseIterable, Codable {
     case new
     case picking
     case ready
@@ -8,7 +8,7 @@ public enum OrderStatus: String, Sendable, CaseIterable, Codable {
     case cancelled
 
     /// The one step the board's button takes.
-    public var next: OrderStatus? {
+    package var next: OrderStatus? {
         switch self {
         case .new: .picking
         case .picking: .ready
@@ -18,14 +18,14 @@ public enum OrderStatus: String, Sendable, CaseIterable, Codable {
     }
 
     /// Still on the staff board's queue.
-    public var isOpen: Bool { next != nil }
+    package var isOpen: Bool { next != nil }
 
-    public func canMove(to target: OrderStatus) -> Bool {
+    package func canMove(to target: OrderStatus) -> Bool {
         target == next || (target == .cancelled && isOpen)
     }
 
     /// What the shopper's order page and the board say.
-    public var title: String {
+    package var title: String {
         switch self {
         case .new: "Received"
         case .picking: "Being packed"
@@ -36,7 +36,7 @@ public enum OrderStatus: String, Sendable, CaseIterable, Codable {
     }
 
     /// The board's button for the step to this status.
-    public var actionTitle: String {
+    package var actionTitle: String {
         switch self {
         case .new: "Received"
         case .picking: "Start packing"

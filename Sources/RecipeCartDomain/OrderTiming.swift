@@ -1,21 +1,21 @@
 import Foundation
 
 /// An order's times and status, without its content: all the day's numbers need, read for every board render.
-public struct OrderTiming: Sendable, Equatable {
-    public var code: OrderCode
-    public var status: OrderStatus
-    public var placedAt: Date
-    public var updatedAt: Date
+package struct OrderTiming: Sendable, Equatable {
+    package var code: OrderCode
+    package var status: OrderStatus
+    package var placedAt: Date
+    package var updatedAt: Date
     /// When it was first ready to collect.
-    public var readyAt: Date?
+    package var readyAt: Date?
     /// When its pickup slot starts; nil for "as soon as possible".
-    public var slotStart: Date?
+    package var slotStart: Date?
     /// Its estimated amount when sent and the amount charged once packed, in minor units; nil without priced rows,
     /// and `finalMinor` before it is ready.
-    public var estimateMinor: Int?
-    public var finalMinor: Int?
+    package var estimateMinor: Int?
+    package var finalMinor: Int?
 
-    public init(
+    package init(
         code: OrderCode, status: OrderStatus, placedAt: Date, updatedAt: Date, readyAt: Date?, slotStart: Date? = nil,
         estimateMinor: Int? = nil, finalMinor: Int? = nil
     ) {

@@ -1,32 +1,32 @@
 /// What an order costs as staff packed it: its priced snapshot with each row as its pick mark says, a weighed good at
 /// the weight packed, a short row with the packs found, a replaced row at the replacement's price. Rows not marked, or
 /// found, stay as estimated. It is also what the order holds of the shelf, which marks move stock by.
-public struct PackedBill: Sendable, Equatable {
+package struct PackedBill: Sendable, Equatable {
     /// One row of the list whose packing changed what it costs.
-    public struct Difference: Sendable, Equatable {
-        public enum Kind: String, Sendable {
+    package struct Difference: Sendable, Equatable {
+        package enum Kind: String, Sendable {
             case weighed, short
             case leftOut = "left-out"
             case replaced
         }
 
-        public var rowKey: String
-        public var kind: Kind
-        public var estimated: [PricedOrderLine]
-        public var packed: [PricedOrderLine]
+        package var rowKey: String
+        package var kind: Kind
+        package var estimated: [PricedOrderLine]
+        package var packed: [PricedOrderLine]
 
         /// What packing added (or, below 0, took off), in minor units.
-        public var amountMinor: Int {
+        package var amountMinor: Int {
             packed.reduce(0) { $0 + $1.priceMinor } - estimated.reduce(0) { $0 + $1.priceMinor }
         }
     }
 
     /// The lines as packed, in the snapshot's order; a row packed with nothing has none. Estimated while a weighed
     /// good in it is not weighed yet.
-    public var packed: OrderPricing
-    public var differences: [Difference]
+    package var packed: OrderPricing
+    package var differences: [Difference]
 
-    public init(_ pricing: OrderPricing, marks: [String: PickMark]) {
+    package init(_ pricing: OrderPricing, marks: [String: PickMark]) {
         var rows: [(key: String, lines: [PricedOrderLine])] = []
         for line in pricing.lines {
             if let last = rows.indices.last, rows[last].key == line.rowKey {
@@ -51,7 +51,7 @@ public struct PackedBill: Sendable, Equatable {
     }
 
     /// The amount to charge, in minor units.
-    public var totalMinor: Int { packed.estimateMinor }
+    package var totalMinor: Int { packed.estimateMinor }
 
     private static func pack(_ lines: [PricedOrderLine], as mark: PickMark?) -> ([PricedOrderLine], Difference.Kind?) {
         switch mark {
@@ -81,7 +81,7 @@ public struct PackedBill: Sendable, Equatable {
 
 extension PricedOrderLine {
     /// A weighed good's line at the weight packed: its price per kilogram (litre, piece) times the weight, half up.
-    public func weighed(at packedAmount: Int) -> PricedOrderLine {
+    package func weighed(at packedAmount: Int) -> PricedOrderLine {
         var line = self
         line.amount = packedAmount
         line.priceMinor = HalfUp.divide(packedAmount * unitPriceMinor, by: unit == "piece" ? 1 : 1000)

@@ -1,8 +1,8 @@
 /// What staff found for one row of an order's pick list: all of it, a weighed good at the weight packed, some of it
 /// short, or something else instead.
-public enum PickMark: Sendable, Equatable {
-    public static let maximumReplacementLength = 80
-    public static let maximumMissing = 999
+package enum PickMark: Sendable, Equatable {
+    package static let maximumReplacementLength = 80
+    package static let maximumMissing = 999
 
     case found
     /// Found, and weighed at `amount`, in its priced line's unit (grams, millilitres, pieces).
@@ -13,7 +13,7 @@ public enum PickMark: Sendable, Equatable {
     case replaced(with: String, line: PricedOrderLine? = nil)
 
     /// The `data-pick-state` value, and the stored state: a weighed row is found.
-    public var state: String {
+    package var state: String {
         switch self {
         case .found, .weighed: "found"
         case .short: "short"
@@ -23,7 +23,7 @@ public enum PickMark: Sendable, Equatable {
 
     /// A mark from its stored or posted parts; nil when they do not make one (an unknown state, a count or weight out
     /// of range, an empty or too long replacement).
-    public init?(
+    package init?(
         state: String, missing: Int?, replacement: String?, packedAmount: Int? = nil,
         replacementLine: PricedOrderLine? = nil
     ) {
@@ -48,21 +48,21 @@ public enum PickMark: Sendable, Equatable {
         }
     }
 
-    public var missing: Int? {
+    package var missing: Int? {
         if case .short(let missing) = self { missing } else { nil }
     }
 
-    public var replacement: String? {
+    package var replacement: String? {
         if case .replaced(let replacement, _) = self { replacement } else { nil }
     }
 
     /// The product a priced row was replaced with.
-    public var replacementLine: PricedOrderLine? {
+    package var replacementLine: PricedOrderLine? {
         if case .replaced(_, let line) = self { line } else { nil }
     }
 
     /// The weight a weighed row was packed at.
-    public var packedAmount: Int? {
+    package var packedAmount: Int? {
         if case .weighed(let amount) = self { amount } else { nil }
     }
 }

@@ -1,27 +1,27 @@
 import Foundation
 
 /// A recipe as every page sees it: upstream or bundled data with any local edit already applied.
-public struct Recipe: Sendable, Equatable {
-    public var id: RecipeID
-    public var title: String
-    public var description: String
-    public var category: String
+package struct Recipe: Sendable, Equatable {
+    package var id: RecipeID
+    package var title: String
+    package var description: String
+    package var category: String
     /// The cuisine (TheMealDB's `strArea`, Spoonacular's first cuisine): "Italian", "Thai"; nil when unknown.
-    public var area: String?
-    public var servings: Int?
-    public var readyInMinutes: Int?
-    public var diets: [Diet]
-    public var tags: [String]
+    package var area: String?
+    package var servings: Int?
+    package var readyInMinutes: Int?
+    package var diets: [Diet]
+    package var tags: [String]
     /// Path under `/images/`, never a remote URL, so pages stay within `img-src 'self'`.
-    public var imagePath: String?
-    public var sourceURL: URL?
-    public var ingredients: [Ingredient]
-    public var steps: [String]
-    public var isEdited: Bool
+    package var imagePath: String?
+    package var sourceURL: URL?
+    package var ingredients: [Ingredient]
+    package var steps: [String]
+    package var isEdited: Bool
     /// Shown as one shopper's own version (`PersonalCopy`), not the shop's copy.
-    public var isPersonalCopy = false
+    package var isPersonalCopy = false
 
-    public init(
+    package init(
         id: RecipeID, title: String, description: String, category: String, area: String? = nil,
         servings: Int?, readyInMinutes: Int?, diets: [Diet], tags: [String],
         imagePath: String?, sourceURL: URL?, ingredients: [Ingredient], steps: [String],
@@ -43,7 +43,7 @@ public struct Recipe: Sendable, Equatable {
         self.isEdited = isEdited
     }
 
-    public var summary: RecipeSummary {
+    package var summary: RecipeSummary {
         RecipeSummary(
             id: id, title: title, category: category, servings: servings,
             readyInMinutes: readyInMinutes, imagePath: imagePath
@@ -52,16 +52,17 @@ public struct Recipe: Sendable, Equatable {
 }
 
 /// What a tile, a cart line or a list row needs of a recipe.
-public struct RecipeSummary: Sendable, Equatable {
-    public var id: RecipeID
-    public var title: String
-    public var category: String
-    public var servings: Int?
-    public var readyInMinutes: Int?
-    public var imagePath: String?
+package struct RecipeSummary: Sendable, Equatable {
+    package var id: RecipeID
+    package var title: String
+    package var category: String
+    package var servings: Int?
+    package var readyInMinutes: Int?
+    package var imagePath: String?
 
-    public init(id: RecipeID, title: String, category: String, servings: Int?, readyInMinutes: Int?, imagePath: String?)
-    {
+    package init(
+        id: RecipeID, title: String, category: String, servings: Int?, readyInMinutes: Int?, imagePath: String?
+    ) {
         self.id = id
         self.title = title
         self.category = category
@@ -71,13 +72,13 @@ public struct RecipeSummary: Sendable, Equatable {
     }
 }
 
-public struct Ingredient: Sendable, Hashable, Codable {
-    public var name: String
-    public var measure: String
+package struct Ingredient: Sendable, Hashable, Codable {
+    package var name: String
+    package var measure: String
     /// The aisle a recipe API named (Spoonacular's `aisle`, such as "Milk, Eggs, Other Dairy"); nil otherwise.
-    public var aisle: String?
+    package var aisle: String?
 
-    public init(name: String, measure: String, aisle: String? = nil) {
+    package init(name: String, measure: String, aisle: String? = nil) {
         self.name = name
         self.measure = measure
         self.aisle = aisle

@@ -1,18 +1,18 @@
 import Foundation
 
 /// A local change to a recipe: it wins over the catalog and upstream data, and no refresh touches it.
-public struct RecipeEdit: Sendable, Equatable {
-    public static let titleLimit = 1...120
-    public static let descriptionLimit = 2_000
-    public static let stepLimit = 50
-    public static let stepLengthLimit = 1_000
+package struct RecipeEdit: Sendable, Equatable {
+    package static let titleLimit = 1...120
+    package static let descriptionLimit = 2_000
+    package static let stepLimit = 50
+    package static let stepLengthLimit = 1_000
 
-    public var title: String
-    public var description: String
-    public var steps: [String]
-    public var picture: PictureChange
+    package var title: String
+    package var description: String
+    package var steps: [String]
+    package var picture: PictureChange
 
-    public init(title: String, description: String, steps: [String], picture: PictureChange) {
+    package init(title: String, description: String, steps: [String], picture: PictureChange) {
         self.title = title
         self.description = description
         self.steps = steps
@@ -20,7 +20,7 @@ public struct RecipeEdit: Sendable, Equatable {
     }
 }
 
-public enum PictureChange: Sendable, Equatable {
+package enum PictureChange: Sendable, Equatable {
     case keep
     /// A picture stored under `/images/`, e.g. `uploads/3f….png`.
     case replace(path: String)
@@ -39,25 +39,25 @@ public enum PictureChange: Sendable, Equatable {
 }
 
 /// Whose copy of a recipe an edit changes.
-public enum EditCopy: Sendable, Equatable {
+package enum EditCopy: Sendable, Equatable {
     /// The shop's copy, changed by signed-in staff: every shopper sees it, in browse and search too.
     case shop
     /// One shopper's own version, seen only under their session: on the detail page, the cart and the shopping list.
     case personal(SessionKey)
 
     /// The session whose version this is; nil for the shop's copy.
-    public var session: SessionKey? {
+    package var session: SessionKey? {
         if case .personal(let key) = self { key } else { nil }
     }
 }
 
 /// Which saved state an edit form was loaded from; 0 means the unedited original.
-public struct EditVersion: Sendable, Equatable, Hashable {
-    public static let original = EditVersion(0)
+package struct EditVersion: Sendable, Equatable, Hashable {
+    package static let original = EditVersion(0)
 
-    public let value: Int64
+    package let value: Int64
 
-    public init(_ value: Int64) {
+    package init(_ value: Int64) {
         self.value = value
     }
 
@@ -69,9 +69,9 @@ public struct EditVersion: Sendable, Equatable, Hashable {
 }
 
 /// What a save found when the recipe had changed since the form was loaded.
-public struct EditConflict: Error, Sendable {
-    public var current: Recipe
-    public var currentVersion: EditVersion
+package struct EditConflict: Error, Sendable {
+    package var current: Recipe
+    package var currentVersion: EditVersion
 
     package init(current: Recipe, currentVersion: EditVersion) {
         self.current = current
@@ -80,12 +80,12 @@ public struct EditConflict: Error, Sendable {
 }
 
 /// What a revert dropped, kept for `lifetime` so that one Undo can put exactly it back.
-public struct RevertUndo: Sendable, Equatable {
-    public static let lifetime: TimeInterval = 120
+package struct RevertUndo: Sendable, Equatable {
+    package static let lifetime: TimeInterval = 120
 
     /// Random, so an Undo form can only restore the revert it was shown for.
-    public var token: String
-    public var expiresAt: Date
+    package var token: String
+    package var expiresAt: Date
 
     package init(token: String, expiresAt: Date) {
         self.token = token
@@ -94,7 +94,7 @@ public struct RevertUndo: Sendable, Equatable {
 }
 
 /// Why an Undo of a revert did nothing.
-public enum UndoRefusal: Error, Sendable, Equatable {
+package enum UndoRefusal: Error, Sendable, Equatable {
     /// Too late, already used, or never this shopper's.
     case gone
     /// The copy was edited again after the revert; restoring would overwrite that.

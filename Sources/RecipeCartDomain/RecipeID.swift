@@ -1,12 +1,12 @@
 /// A recipe id such as `bundled-42` or `mealdb-52772`: a source prefix, a dash, then URL-safe characters.
-public struct RecipeID: Hashable, Sendable, Comparable, LosslessStringConvertible {
-    public static let maximumLength = 64
+package struct RecipeID: Hashable, Sendable, Comparable, LosslessStringConvertible {
+    package static let maximumLength = 64
 
-    public let rawValue: String
+    package let rawValue: String
 
     /// Nil for anything that is not a well-formed id, so hostile path segments never reach a query.
     /// Checked byte by byte (every allowed character is one byte): every detail page request parses one.
-    public init?(_ rawValue: some StringProtocol) {
+    package init?(_ rawValue: some StringProtocol) {
         let rawValue = String(rawValue)
         let bytes = rawValue.utf8
         let dash = UInt8(ascii: "-")
@@ -16,13 +16,13 @@ public struct RecipeID: Hashable, Sendable, Comparable, LosslessStringConvertibl
         self.rawValue = rawValue
     }
 
-    public init?(_ description: String) {
+    package init?(_ description: String) {
         self.init(description[...])
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static func < (lhs: RecipeID, rhs: RecipeID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: RecipeID, rhs: RecipeID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     private static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {

@@ -1,5 +1,5 @@
 /// Why the shopper's substitution choice does not allow a replacement staff picked.
-public enum ReplacementRefusal: Sendable, Equatable {
+package enum ReplacementRefusal: Sendable, Equatable {
     /// The shopper chose "Leave it out".
     case leaveOut
     /// The shopper chose "Pick a close match", and the replacement costs more than `limitMinor`: the row's price
@@ -9,12 +9,12 @@ public enum ReplacementRefusal: Sendable, Equatable {
 
 extension SubstitutionChoice {
     /// The default rise a close match may add to a row's price, in percent (`--close-match-price-rise`).
-    public static let defaultCloseMatchPriceRise = 20
+    package static let defaultCloseMatchPriceRise = 20
 
     /// Nil when a replacement costing `replacementMinor` may stand in for a row priced `estimatedMinor`: always for
     /// "Call me" (staff have asked), never for "Leave it out", for "Pick a close match" up to `priceRise` percent
     /// more.
-    public func refusal(replacing estimatedMinor: Int, with replacementMinor: Int, priceRise: Int)
+    package func refusal(replacing estimatedMinor: Int, with replacementMinor: Int, priceRise: Int)
         -> ReplacementRefusal?
     {
         switch kind {

@@ -2,10 +2,10 @@ import Crypto
 import Foundation
 
 /// How a shopper's session is known to the database: the SHA-256 of the secret cookie id, never the id itself.
-public struct SessionKey: Sendable, Hashable {
-    public let hash: String
+package struct SessionKey: Sendable, Hashable {
+    package let hash: String
 
-    public init(sessionID: String) {
+    package init(sessionID: String) {
         hash = Hex.encode(SHA256.hash(data: Data(sessionID.utf8)))
     }
 

@@ -1,13 +1,13 @@
 /// What the shopper lets staff do when something on the order cannot be found, chosen when sending it.
-public struct SubstitutionChoice: Sendable, Equatable, Codable {
-    public static let maximumPhoneLength = 20
+package struct SubstitutionChoice: Sendable, Equatable, Codable {
+    package static let maximumPhoneLength = 20
 
-    public enum Kind: String, Sendable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Codable, CaseIterable {
         case closeMatch = "close-match"
         case leaveOut = "leave-out"
         case callMe = "call-me"
 
-        public var title: String {
+        package var title: String {
             switch self {
             case .closeMatch: "Pick a close match"
             case .leaveOut: "Leave it out"
@@ -16,13 +16,13 @@ public struct SubstitutionChoice: Sendable, Equatable, Codable {
         }
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Only with `callMe`, and optional there: digits, spaces and `+()-` only.
-    public var phone: String?
+    package var phone: String?
 
     /// Nil when the parts do not make a choice: an unknown kind, a phone number without `callMe`, too long, or with
     /// anything but digits, spaces and `+()-`.
-    public init?(kind: String, phone: String?) {
+    package init?(kind: String, phone: String?) {
         guard let kind = Kind(rawValue: kind) else { return nil }
         let phone = phone.flatMap { $0.isEmpty ? nil : $0 }
         if let phone {
@@ -36,7 +36,7 @@ public struct SubstitutionChoice: Sendable, Equatable, Codable {
     }
 
     /// What the ticket and the order page say: "Call me on 0123 456".
-    public var text: String {
+    package var text: String {
         guard let phone else { return kind.title }
         return "\(kind.title) on \(phone)"
     }

@@ -1,5 +1,5 @@
 /// Why a file cannot be read as CSV at all; the description is what the grocer is told.
-public enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A byte that is not UTF-8, on a line (a spreadsheet's "CSV" in Windows-1252 or Latin-1, most often).
     case notUTF8(line: Int, byte: UInt8)
     /// A UTF-16 file, as Excel writes "Unicode text".
@@ -7,7 +7,7 @@ public enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A quote opened on a line and never closed, which would swallow the rest of the file.
     case unclosedQuote(line: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notUTF8(let line, let byte):
             let hex = String(byte, radix: 16, uppercase: true)

@@ -4,8 +4,8 @@
 ///
 /// One pass over the bytes: a field becomes a `String` straight from its byte range once the whole file is known to
 /// be UTF-8, so 10,000 rows take milliseconds.
-public enum CSVReader {
-    public static func records(_ bytes: [UInt8]) throws(CSVError) -> [CSVRecord] {
+package enum CSVReader {
+    package static func records(_ bytes: [UInt8]) throws(CSVError) -> [CSVRecord] {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             throw .utf16
         }

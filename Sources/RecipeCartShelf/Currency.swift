@@ -1,21 +1,21 @@
 /// The shop's one currency: an ISO 4217 code with its minor-unit digits, and how an English-language shop writes an
 /// amount of it. Amounts are always whole minor units (cents, pence, yen), never floating point.
-public struct Currency: Sendable, Hashable, CustomStringConvertible {
+package struct Currency: Sendable, Hashable, CustomStringConvertible {
     /// The three capital letters, `EUR`.
-    public let code: String
+    package let code: String
     /// How many digits the minor unit has: 2 for EUR (cents), 0 for JPY, 3 for KWD (fils).
-    public let minorDigits: Int
+    package let minorDigits: Int
     /// What comes before the amount: `€`, `£`, `$`, `¥`, or the code and a space (`CHF `) where English has no sign
     /// of its own that cannot be mistaken for another currency's.
-    public let prefix: String
+    package let prefix: String
 
-    public static let euro = Currency(known: "EUR")
+    package static let euro = Currency(known: "EUR")
     /// The shop's currency when `--currency` is not given.
-    public static let defaultCurrency = euro
+    package static let defaultCurrency = euro
 
     /// The currency of an ISO 4217 code written as three capital letters (`EUR`, `GBP`); the error says what a valid
     /// code is, for the start to name the setting with.
-    public init(code: String) throws(CurrencyError) {
+    package init(code: String) throws(CurrencyError) {
         guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
             throw .malformed(code)
         }
@@ -26,7 +26,7 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The currency of a code, or nil when it is not one `init(code:)` accepts.
-    public init?(validCode code: String) {
+    package init?(validCode code: String) {
         guard let currency = try? Currency(code: code) else { return nil }
         self = currency
     }
@@ -38,22 +38,22 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
         self.prefix = entry.sign ?? code + " "
     }
 
-    public var description: String { code }
+    package var description: String { code }
 
     /// How many minor units make one major unit: 100 for EUR, 1 for JPY, 1,000 for KWD.
-    public var minorPerMajor: Int {
+    package var minorPerMajor: Int {
         var factor = 1
         for _ in 0..<minorDigits { factor *= 10 }
         return factor
     }
 
     /// An amount as an English-language shop writes it: `€2.49`, `£1,299.00`, `¥300`, `CHF 2.49`, `-€0.26`.
-    public func format(minor: Int) -> String {
+    package func format(minor: Int) -> String {
         (minor < 0 ? "-" : "") + prefix + amount(minor.magnitude)
     }
 
     /// The amount without its sign, grouped by thousands: `1,299.00`; negative amounts keep their minus.
-    public func plainAmount(minor: Int) -> String {
+    package func plainAmount(minor: Int) -> String {
         (minor < 0 ? "-" : "") + amount(minor.magnitude)
     }
 
@@ -120,5 +120,5 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// Every code `init(code:)` accepts, in alphabetical order.
-    public static var knownCodes: [String] { table.keys.sorted() }
+    package static var knownCodes: [String] { table.keys.sorted() }
 }

@@ -1,12 +1,12 @@
 /// Why a text is not the shop's currency. Its description says what a valid code is, so that a start refused for
 /// `--currency` tells the grocer what to write.
-public enum CurrencyError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CurrencyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Not three capital letters: `eur`, `EURO`, `€`.
     case malformed(String)
     /// Three capital letters that are no ISO 4217 currency RecipeCart knows: `XYZ`.
     case unknown(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let text):
             let hint = text.count == 3 ? " (written in capitals: \(text.uppercased()))" : ""

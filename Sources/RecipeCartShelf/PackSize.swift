@@ -2,14 +2,14 @@ import Foundation
 
 /// How much one pack on the shop's shelf holds: `250 g`, `1 l`, `12` pieces. Kept in whole base units (grams,
 /// millilitres, pieces) so that sums and comparisons are exact; a till's `1.5 kg` is 1,500 g.
-public struct PackSize: Sendable, Hashable {
-    public enum Unit: String, Sendable, CaseIterable {
+package struct PackSize: Sendable, Hashable {
+    package enum Unit: String, Sendable, CaseIterable {
         case gram = "g"
         case millilitre = "ml"
         case piece = "piece"
 
         /// What a unit price is per: a kilogram, a litre, a piece (EU Directive 98/6/EC).
-        public var unitPriceBase: Int {
+        package var unitPriceBase: Int {
             switch self {
             case .gram, .millilitre: 1000
             case .piece: 1
@@ -17,7 +17,7 @@ public struct PackSize: Sendable, Hashable {
         }
 
         /// The unit price's unit as the markup hooks name it: `kg`, `l`, `piece`.
-        public var unitPriceName: String {
+        package var unitPriceName: String {
             switch self {
             case .gram: "kg"
             case .millilitre: "l"
@@ -27,16 +27,16 @@ public struct PackSize: Sendable, Hashable {
     }
 
     /// The pack's content in `unit`s, always at least 1.
-    public let amount: Int
-    public let unit: Unit
+    package let amount: Int
+    package let unit: Unit
 
     /// The largest pack a shop sells as one item: 1,000 kg, 1,000 l or 100,000 pieces. Past it a till's figure is a
     /// typo, and keeping sizes small keeps every price sum far from overflow.
-    public static let largestAmount = 1_000_000
+    package static let largestAmount = 1_000_000
 
     /// A size from a number and a unit as a till writes them (`g`, `kg`, `ml`, `l`, `cl`, `pieces`, `pcs`, `x`…);
     /// nil for a unit it does not know or an amount that is not positive, under one base unit, or too large.
-    public init?(_ number: Double, unitText: String) {
+    package init?(_ number: Double, unitText: String) {
         guard let (unit, factor) = Self.units[unitText.lowercased().trimmingCharacters(in: .whitespaces)] else {
             return nil
         }
@@ -44,14 +44,14 @@ public struct PackSize: Sendable, Hashable {
     }
 
     /// A size of `amount` base units, rounded to the nearest whole one; nil outside 1…`largestAmount`.
-    public init?(_ amount: Double, _ unit: Unit) {
+    package init?(_ amount: Double, _ unit: Unit) {
         guard amount.isFinite, amount >= 0.5, amount <= Double(Self.largestAmount) else { return nil }
         self.amount = Int(amount.rounded())
         self.unit = unit
     }
 
     /// As a shelf label writes it: `250 g`, `1.5 kg`, `1 l`, `330 ml`, `12 pieces`.
-    public var display: String {
+    package var display: String {
         switch unit {
         case .piece: return amount == 1 ? "1 piece" : "\(amount) pieces"
         case .gram: return amount >= 1000 ? Self.thousands(amount) + " kg" : "\(amount) g"

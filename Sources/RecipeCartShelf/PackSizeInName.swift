@@ -4,7 +4,7 @@ extension PackSize {
     /// A size from a number and a unit word as tills and product names write them: the units `init(_:unitText:)`
     /// knows, their plurals and short forms (`kgs`, `lt`), milligrams, and US ounces and pounds (`oz`, `lb`,
     /// `fl oz`) turned into grams and millilitres.
-    public init?(tillAmount number: Double, unit: String) {
+    package init?(tillAmount number: Double, unit: String) {
         let word = unit.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         if let (base, factor) = Self.moreUnits[word] {
             self.init(number * factor, base)
@@ -16,7 +16,7 @@ extension PackSize {
     /// The pack size a product's name gives, read left to right: `Chopped tomatoes 400g`, `Flour 1.5 kg`, `Milk 1L`,
     /// `Eggs x12`, `12 pcs`, `pack of 6`, `a dozen`. A multipack is its whole content, the measure that its unit price
     /// is by: `Beer 6 x 330ml` and `330ml x 6` are 1,980 ml. Nil when the name gives none.
-    public init?(inName name: String) {
+    package init?(inName name: String) {
         var scanner = NameScanner(bytes: Array(Self.scannable(name).utf8))
         guard let size = scanner.firstSize() else { return nil }
         self = size

@@ -4,11 +4,11 @@
 /// The decimal separator is the last `.` or `,` when both appear; a single one is decimal unless it is followed by
 /// exactly three digits, which are thousands in a currency without decimals, decimals in one of three (KWD), and
 /// refused as ambiguous otherwise. Spaces and apostrophes only ever group thousands, and groups must be of three.
-public enum PriceText {
+package enum PriceText {
     /// The largest price in major units: past it a figure is a typo, and sums of prices stay far from overflow.
-    public static let largestMajor = 1_000_000
+    package static let largestMajor = 1_000_000
 
-    public static func minorUnits(_ text: String, in currency: Currency) throws(PriceTextError) -> Int {
+    package static func minorUnits(_ text: String, in currency: Currency) throws(PriceTextError) -> Int {
         if let minor = plainDecimal(text, in: currency) { return minor }
         let trimmed = String(text.tillTrimmed)
         guard !trimmed.isEmpty else { throw .empty }

@@ -1,5 +1,5 @@
 /// Why a till's price text is no price of the shop's currency; the description is the refusal's reason.
-public enum PriceTextError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PriceTextError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
     case negative(String)
     /// Letters or marks where digits belong: `12.5O`, `abc`, `1..2`.
@@ -13,7 +13,7 @@ public enum PriceTextError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A sign of another currency: `$2.49` in a shop selling in EUR.
     case otherCurrency(String, sign: String, Currency)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty:
             return "the price is empty"

@@ -1,26 +1,26 @@
 /// A till's product file read whole: its format, the products of its good rows and the rows refused with their
 /// reasons. Whether refused rows stop the import (all or nothing) or are listed while the good ones are applied
 /// (`--skip-bad`) is the importer's choice; both are a look at `refused`.
-public struct ProductFile: Sendable {
+package struct ProductFile: Sendable {
     /// 20 MB: far past any small shop's catalogue, and refused from its size before a byte is parsed.
-    public static let largestByteCount = 20 * 1024 * 1024
+    package static let largestByteCount = 20 * 1024 * 1024
 
-    public let format: TillFormat
+    package let format: TillFormat
     /// The good rows' products, in file order.
-    public let products: [ImportedProduct]
+    package let products: [ImportedProduct]
     /// The refused rows in file order, each with its row and reason.
-    public let refused: [RefusedRow]
+    package let refused: [RefusedRow]
     /// Rows that are no product and need no refusal: blank rows and Shopify's rows of a product's other images.
-    public let skippedRows: Int
+    package let skippedRows: Int
 
     /// Refuses a file from its size alone, before it is read into memory.
-    public static func checkSize(byteCount: Int) throws(ProductFileRefusal) {
+    package static func checkSize(byteCount: Int) throws(ProductFileRefusal) {
         guard byteCount <= largestByteCount else { throw .tooLarge(byteCount: byteCount) }
     }
 
     /// Reads a file in `format`, or in the format its header line is of when nil; prices are read in `currency`.
     /// Throws only when the file as a whole cannot be read; a bad row is refused on its own.
-    public init(bytes: [UInt8], format: TillFormat? = nil, currency: Currency) throws(ProductFileRefusal) {
+    package init(bytes: [UInt8], format: TillFormat? = nil, currency: Currency) throws(ProductFileRefusal) {
         try Self.checkSize(byteCount: bytes.count)
         let records: [CSVRecord]
         do throws(CSVError) {

@@ -1,5 +1,5 @@
 /// Why a whole product file is refused before any of its rows is read; the description is what the grocer is told.
-public enum ProductFileRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ProductFileRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// Over `ProductFile.largestByteCount`, refused from its size alone.
     case tooLarge(byteCount: Int)
     /// Not UTF-8, UTF-16, or a quote never closed.
@@ -11,7 +11,7 @@ public enum ProductFileRefusal: Error, Equatable, Sendable, CustomStringConverti
     /// A header of a known (or named) format without columns it needs, each named with its other names.
     case missingColumns(TillFormat, [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLarge(let byteCount):
             let megabytes = (byteCount + 524_288) / 1_048_576

@@ -1,12 +1,12 @@
 /// A row of a product file that is not imported, with where it is and why, as the import's report lists it.
-public struct RefusedRow: Sendable, Equatable, CustomStringConvertible {
+package struct RefusedRow: Sendable, Equatable, CustomStringConvertible {
     /// The row as a spreadsheet shows it, the header being row 1.
-    public let row: Int
+    package let row: Int
     /// The line it starts on in a text editor; differs from `row` past a quoted line break or a blank line.
-    public let line: Int
-    public let reason: String
+    package let line: Int
+    package let reason: String
 
-    public init(row: Int, line: Int, reason: String) {
+    package init(row: Int, line: Int, reason: String) {
         self.row = row
         self.line = line
         self.reason = reason
@@ -17,7 +17,7 @@ public struct RefusedRow: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `row 7: the price "12.5O" is not a number`, with the line where it is not the row.
-    public var description: String {
+    package var description: String {
         "row \(row)" + (line == row ? "" : " (line \(line))") + ": " + reason
     }
 }

@@ -2,17 +2,17 @@ import Foundation
 
 /// The product files RecipeCart reads: Square's item library export, Shopify's products CSV (old and new column
 /// names), and a plain one of its own. `--format` names one; otherwise the header line says which.
-public enum TillFormat: String, Sendable, CaseIterable {
+package enum TillFormat: String, Sendable, CaseIterable {
     case square
     case shopify
     case plain
 
     /// The format a `--format` value names (`square`, `Shopify`, `plain`); nil for any other.
-    public init?(name: String) {
+    package init?(name: String) {
         self.init(rawValue: name.lowercased().trimmingCharacters(in: .whitespaces))
     }
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .square: "Square item library export"
         case .shopify: "Shopify products CSV"

@@ -4,11 +4,11 @@ import RecipeCartDomain
 
 /// Pictures uploaded on the edit page, stored under random names in the data dir and served under `/images/uploads/`,
 /// and kept in `shared` too, so that every instance can serve them.
-public struct PictureStore: Sendable {
-    public static let maximumBytes = 5 * 1024 * 1024
+package struct PictureStore: Sendable {
+    package static let maximumBytes = 5 * 1024 * 1024
     package static let folder = "uploads"
 
-    public let directory: URL
+    package let directory: URL
     package let shared: any SharedPictures
 
     package init(imagesDirectory: URL, shared: any SharedPictures) throws {

@@ -3,19 +3,19 @@ import Foundation
 import RecipeCartDomain
 
 /// The key that signs session cookies and derives CSRF tokens, kept in the data dir so restarts keep sessions.
-public struct ServerSecret: Sendable {
-    public static let fileName = "server.key"
+package struct ServerSecret: Sendable {
+    package static let fileName = "server.key"
 
     private let keyBytes: Data
 
-    public init(key: SymmetricKey) {
+    package init(key: SymmetricKey) {
         keyBytes = key.withUnsafeBytes { Data($0) }
     }
 
     private var key: SymmetricKey { SymmetricKey(data: keyBytes) }
 
     /// Reads the key from the data dir, creating it (readable by its owner only) on first start.
-    public static func loadOrCreate(in directory: URL) throws -> ServerSecret {
+    package static func loadOrCreate(in directory: URL) throws -> ServerSecret {
         let file = directory.appendingPathComponent(fileName)
         if let data = try? Data(contentsOf: file), data.count == 32 {
             return ServerSecret(key: SymmetricKey(data: data))

@@ -7,25 +7,25 @@ import ServiceLifecycle
 /// Everything RecipeCart keeps, on the database chosen at start: SQLite under the data dir (the default, one
 /// instance), or PostgreSQL (`--database-url`, any number of instances). Controllers and services see only these
 /// protocols, never which database is behind them.
-public struct Stores: UpstreamStores {
-    public let catalog: any CatalogStore
-    public let edits: any RecipeEditStore
-    public let carts: any CartStore
+package struct Stores: UpstreamStores {
+    package let catalog: any CatalogStore
+    package let edits: any RecipeEditStore
+    package let carts: any CartStore
     /// What the catalog and cart stores hold in memory, for pages answered without a read.
     package let catalogMemory: any CatalogMemory
     package let cartMemory: any CartMemory
-    public let orders: any OrderStore
+    package let orders: any OrderStore
     /// The hand-off to the payment and delivery partner; its outbox fills only while `partnerEvents` is on.
-    public let partner: any PartnerStore
-    public let shoppingLists: any ShoppingListStore
-    public let shares: any CartShareStore
+    package let partner: any PartnerStore
+    package let shoppingLists: any ShoppingListStore
+    package let shares: any CartShareStore
     /// The shop's shelf: products, prices and the ingredients they are sold for.
     package let products: any ProductStore
     /// The shop's pickup slot settings and the places its slots have taken.
     package let pickupSlots: any PickupSlotStore
     package let upstream: any UpstreamStore
     package let callQuota: any CallQuotaStore
-    public let staffSessions: any StaffSessionStore
+    package let staffSessions: any StaffSessionStore
     package let screenPairings: any ScreenPairingStore
     package let signInThrottle: any SignInThrottle
     package let pictures: any SharedPictures
@@ -37,14 +37,14 @@ public struct Stores: UpstreamStores {
     /// Throws while the database does not answer (`/healthz`).
     package let ping: @Sendable () async throws -> Void
     /// Lets go of the database, for a command that ran without the services (`web import`).
-    public let close: @Sendable () -> Void
+    package let close: @Sendable () -> Void
 
     /// Opens the database `databaseURL` names, or the SQLite file under `dataDirectory` when it is nil. A URL that
     /// cannot be used or reached stops the start (`StorageStartError`): never a silent fallback to SQLite.
     /// `isServing`: for a server, which keeps its PostgreSQL connections open rather than a command's few.
     /// `partnerEvents`: a partner is configured, so order changes write its events. `timeZone`: the shop's, which
     /// those events write pickup slot times in.
-    public static func open(
+    package static func open(
         databaseURL: String?, dataDirectory: URL, clock: AppClock, logger: Logger, isServing: Bool = false,
         partnerEvents: Bool = false, timeZone: TimeZone = .current
     ) async throws -> Stores {

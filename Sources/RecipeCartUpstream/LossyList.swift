@@ -4,17 +4,17 @@ import Foundation
 /// the reason kept, so one odd record never sinks a whole upstream answer.
 ///
 /// The array itself must still be an array; truncated or malformed JSON throws as usual.
-public struct LossyList<Element: Decodable>: Decodable {
-    public var elements: [Element]
+package struct LossyList<Element: Decodable>: Decodable {
+    package var elements: [Element]
     /// One line for each element left out, e.g. `meals[2].idMeal: missing`.
-    public var failures: [String]
+    package var failures: [String]
 
-    public init(elements: [Element], failures: [String] = []) {
+    package init(elements: [Element], failures: [String] = []) {
         self.elements = elements
         self.failures = failures
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         elements = []
         failures = []
@@ -40,7 +40,7 @@ extension LossyList: Sendable where Element: Sendable {}
 extension LossyList: Equatable where Element: Equatable {}
 
 extension LossyList: Encodable where Element: Encodable {
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try elements.encode(to: encoder)
     }
 }

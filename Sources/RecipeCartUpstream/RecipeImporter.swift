@@ -4,27 +4,27 @@ import RecipeCartContracts
 import RecipeCartDomain
 
 /// Told how far an import got, to draw a progress bar or print a line.
-public protocol ImportProgress: Sendable {
+package protocol ImportProgress: Sendable {
     /// `done` of `total` steps (batches of recipes, letters, lookups); `label` says which.
     func advance(done: Int, total: Int, label: String)
 }
 
 /// What an import did, recipe by recipe.
-public struct ImportReport: Sendable, Equatable {
-    public var added = 0
-    public var updated = 0
+package struct ImportReport: Sendable, Equatable {
+    package var added = 0
+    package var updated = 0
     /// Unchanged, fetched within the cache TTL, or a tile's worth of a recipe already complete here.
-    public var skipped = 0
+    package var skipped = 0
     /// One reason a record or call that failed.
-    public var failures: [String] = []
+    package var failures: [String] = []
     /// Why a walk stopped before the end (quota, rate limit, a refused key); running it again resumes.
-    public var stoppedBecause: String?
+    package var stoppedBecause: String?
 
-    public init() {}
+    package init() {}
 
-    public var failed: Int { failures.count }
+    package var failed: Int { failures.count }
 
-    public var summary: String {
+    package var summary: String {
         var lines = ["added \(added), updated \(updated), skipped \(skipped), failed \(failed)"]
         let shown = 50
         lines += failures.prefix(shown).map { "  failed: \($0)" }
@@ -42,11 +42,11 @@ public struct ImportReport: Sendable, Equatable {
     }
 }
 
-public enum ImportError: Error, CustomStringConvertible {
+package enum ImportError: Error, CustomStringConvertible {
     case unreadable(String)
     case unknownShape
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let reason): "cannot read the file: \(reason)"
         case .unknownShape:
@@ -58,8 +58,8 @@ public enum ImportError: Error, CustomStringConvertible {
 /// `web import`: recipes from a JSON dump or from walking TheMealDB, saved like page fetches are (local edits
 /// untouched). Idempotent: a second run updates what changed and skips the rest. Resumable: a file is saved in
 /// batches, and a walk skips the letters and recipes it fetched within the cache TTL.
-public struct RecipeImporter: Sendable {
-    public enum Walk: Sendable, Equatable {
+package struct RecipeImporter: Sendable {
+    package enum Walk: Sendable, Equatable {
         case category(String)
         /// Every meal, via `search.php?f=a…z`.
         case all
@@ -85,7 +85,7 @@ public struct RecipeImporter: Sendable {
 
     // MARK: Files
 
-    public func importFile(_ url: URL) async throws -> ImportReport {
+    package func importFile(_ url: URL) async throws -> ImportReport {
         let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
         if type == .typeDirectory {
             throw ImportError.unreadable("\(url.path) is a folder, not a file")
@@ -101,7 +101,7 @@ public struct RecipeImporter: Sendable {
         return try await importJSON(data)
     }
 
-    public func importJSON(_ data: Data) async throws -> ImportReport {
+    package func importJSON(_ data: Data) async throws -> ImportReport {
         let meals: [Range<Int>]?
         do {
             meals = try JSONArrayScanner.elements(of: data, key: "meals")
@@ -222,7 +222,7 @@ public struct RecipeImporter: Sendable {
     // MARK: Walking TheMealDB
 
     /// Walks TheMealDB one call at a time, pausing between calls, counted against the daily quota.
-    public func walk(_ walk: Walk, settings: UpstreamSettings, logger: Logger) async throws -> ImportReport {
+    package func walk(_ walk: Walk, settings: UpstreamSettings, logger: Logger) async throws -> ImportReport {
         var settings = settings
         settings.source = .themealdb
         let client = UpstreamHTTP.makeClient(timeout: settings.timeout)

@@ -6,7 +6,7 @@ import RecipeCartDomain
 import ServiceLifecycle
 
 /// What asking upstream before a page came to. Pages render from SQLite whatever it says.
-public enum UpstreamStatus: Sendable, Equatable {
+package enum UpstreamStatus: Sendable, Equatable {
     /// Nothing to ask: the bundled source, a page with no search or category, a recipe of another source.
     case notNeeded
     /// Answered from SQLite without a call: asked within the cache TTL, or a recipe already complete here.
@@ -18,7 +18,7 @@ public enum UpstreamStatus: Sendable, Equatable {
     /// This client has caused its share of calls for now: its page shows what is saved; others still reach upstream.
     case clientBudgetSpent
 
-    public var notice: String? {
+    package var notice: String? {
         switch self {
         case .unavailable: UpstreamCatalog.notice
         case .clientBudgetSpent: UpstreamCatalog.budgetNotice
@@ -31,9 +31,9 @@ public enum UpstreamStatus: Sendable, Equatable {
 /// a search or a category at most once per TTL, a recipe's full record when its page is first opened.
 /// Searches and categories refresh the recipes they list; opening a saved recipe costs no quota.
 /// Upstream trouble never fails a page, except a recipe that was never saved and cannot be fetched now.
-public struct UpstreamCatalog: Sendable {
-    public static let notice = "Showing saved recipes — the recipe service is unavailable."
-    public static let budgetNotice =
+package struct UpstreamCatalog: Sendable {
+    package static let notice = "Showing saved recipes — the recipe service is unavailable."
+    package static let budgetNotice =
         "Showing saved recipes — you have searched a lot; new results from the recipe service again within the hour."
 
     package let settings: UpstreamSettings
@@ -110,7 +110,7 @@ public struct UpstreamCatalog: Sendable {
     /// Before a Browse page: a search `q`, or else a `category`, or else a cuisine (`area`), or else a main `ingredient`,
     /// not asked within the TTL makes one call.
     /// The home page with neither makes none. A call counts against `client`'s share.
-    public func refresh(for query: BrowseQuery, client: String) async -> UpstreamStatus {
+    package func refresh(for query: BrowseQuery, client: String) async -> UpstreamStatus {
         guard let provider else { return .notNeeded }
         let text = query.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
         let request: BrowseRequest
@@ -149,7 +149,7 @@ public struct UpstreamCatalog: Sendable {
     /// Before a recipe page: fetches the full record of an upstream recipe that is missing or only a tile's worth.
     /// Throws `RecipeUnavailable` only for a recipe that is not saved at all and cannot be fetched now;
     /// a recipe upstream does not have is left to the page's 404. A call counts against `client`'s share.
-    public func ensureRecipe(_ id: RecipeID, client: String) async throws -> UpstreamStatus {
+    package func ensureRecipe(_ id: RecipeID, client: String) async throws -> UpstreamStatus {
         guard let provider, provider.owns(id) else { return .notNeeded }
         let state = try await store.state(of: id)
         if state?.isComplete == true { return .cached }
@@ -173,7 +173,7 @@ public struct UpstreamCatalog: Sendable {
     /// The cuisines the API names (TheMealDB's `list.php?a=list`), asked at most once per TTL; the Browse page asks
     /// only for a cuisine not saved here, so the home page still makes no call. Empty for an API that names none;
     /// what was saved before when the list cannot be asked now. A call counts against `client`'s share.
-    public func areaNames(client: String) async -> [String] {
+    package func areaNames(client: String) async -> [String] {
         guard let provider, let listing = provider as? any AreaListing else { return [] }
         let key = "\(provider.source.rawValue) areas"
         let saved: [String]
@@ -198,7 +198,7 @@ public struct UpstreamCatalog: Sendable {
     }
 
     /// The API points used and left today; nil when no API is configured.
-    public func pointsToday() async throws -> PointsUsage? {
+    package func pointsToday() async throws -> PointsUsage? {
         try await quota?.usageToday()
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why an upstream call failed or was not made. Descriptions are safe to log: they never hold the API key.
-public enum UpstreamFault: Error, Sendable, Equatable, CustomStringConvertible {
+package enum UpstreamFault: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut
     /// Connection refused, reset, DNS, TLS…
     case unreachable(String)
@@ -22,7 +22,7 @@ public enum UpstreamFault: Error, Sendable, Equatable, CustomStringConvertible {
     /// No call was made: a recent call failed, and pages give upstream a moment before trying again.
     case backingOff
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .timedOut: "timed out"
         case .unreachable(let reason): "unreachable: \(reason)"

@@ -2,35 +2,35 @@ import Foundation
 import RecipeCartDomain
 
 /// A secret that never shows up in logs, descriptions or pages, even when printed by mistake.
-public struct APIKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct APIKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     package let value: String
 
-    public init?(_ value: String?) {
+    package init?(_ value: String?) {
         guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
         self.value = value
     }
 
-    public var description: String { "<redacted>" }
-    public var debugDescription: String { "<redacted>" }
+    package var description: String { "<redacted>" }
+    package var debugDescription: String { "<redacted>" }
 }
 
 /// `--source`, `--upstream-url`, `--api-key`, `--daily-call-limit`, `--upstream-timeout`, `--cache-ttl`.
-public struct UpstreamSettings: Sendable {
+package struct UpstreamSettings: Sendable {
     /// How long a search counts as fresh unless `--cache-ttl` says otherwise: a day.
-    public static let defaultCacheTTL: TimeInterval = 24 * 3600
+    package static let defaultCacheTTL: TimeInterval = 24 * 3600
     /// The limit of one API call unless `--upstream-timeout` says otherwise.
-    public static let defaultTimeout: TimeInterval = 5
+    package static let defaultTimeout: TimeInterval = 5
 
-    public var source: UpstreamSource
+    package var source: UpstreamSource
     /// Nil: the API's public address.
-    public var baseURL: URL?
-    public var apiKey: APIKey?
+    package var baseURL: URL?
+    package var apiKey: APIKey?
     /// Points a UTC day (a TheMealDB call is one); nil: the source's `defaultDailyCallLimit`.
-    public var dailyCallLimit: Int?
+    package var dailyCallLimit: Int?
     /// Connect, read and whole-request limit of one API call, in seconds.
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// How long a search, a category or a recipe counts as fresh, in seconds.
-    public var cacheTTL: TimeInterval
+    package var cacheTTL: TimeInterval
     /// After a failed call, pages wait this long before trying again, so an outage costs no page a timeout.
     package var failureBackoff: TimeInterval = 30
     /// Upstream calls one client may cause an hour (`ClientCallBudget`).
@@ -39,7 +39,7 @@ public struct UpstreamSettings: Sendable {
     package var importPause: TimeInterval = 0.5
     package var clock: @Sendable () -> Date = { Date() }
 
-    public init(
+    package init(
         source: UpstreamSource = .bundled, baseURL: URL? = nil, apiKey: APIKey? = nil,
         dailyCallLimit: Int? = nil, timeout: TimeInterval = defaultTimeout,
         cacheTTL: TimeInterval = defaultCacheTTL

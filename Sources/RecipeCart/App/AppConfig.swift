@@ -5,53 +5,53 @@ import RecipeCartUpstream
 import RecipeCartWire
 
 /// Everything `web serve` can be told, each with a `RECIPECART_…` environment twin (`Settings`).
-public struct AppConfig: Sendable {
-    public var host: String
-    public var port: Int
-    public var dataDirectory: URL
+package struct AppConfig: Sendable {
+    package var host: String
+    package var port: Int
+    package var dataDirectory: URL
     /// PostgreSQL shared by every instance (`--database-url`); nil keeps everything in SQLite under the data dir.
-    public var databaseURL: String?
+    package var databaseURL: String?
     /// Where `GET /metrics` is served (`--metrics-port`); nil serves no metrics.
-    public var metricsPort: Int?
+    package var metricsPort: Int?
     /// Where `Templates/` and `Public/` are read from.
-    public var resourcesDirectory: URL
-    public var secureCookies: Bool
+    package var resourcesDirectory: URL
+    package var secureCookies: Bool
     /// The token staff sign in with; a random one is made (and its sign-in URL logged) when nil.
-    public var staffToken: String?
+    package var staffToken: String?
     /// The recipe API behind the cache (`--source` and friends); the bundled catalog alone by default.
-    public var upstream: UpstreamSettings
+    package var upstream: UpstreamSettings
     /// Memory for hot static files, both variants (`--static-cache-mb`).
-    public var staticCacheBytes: Int
+    package var staticCacheBytes: Int
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
-    public var trustedProxies: TrustedProxies
+    package var trustedProxies: TrustedProxies
     /// When the staff board calls an open order waiting long, then late (`--order-warn-after`, `--order-late-after`).
-    public var orderAges: OrderAge.Limits
+    package var orderAges: OrderAge.Limits
     /// How much dearer, in percent, a replacement may be for a shopper who chose a close match
     /// (`--close-match-price-rise`).
-    public var closeMatchPriceRise: Int
+    package var closeMatchPriceRise: Int
     /// How long a connection may sit idle, send its request or leave its answers unread (`--connection-timeout`);
     /// the request guard's other limits are in proportion to it.
-    public var connectionTimeout: TimeInterval
+    package var connectionTimeout: TimeInterval
     /// The most connections open at once (`--max-connections`); nil derives it from the open-file limit.
-    public var maxConnections: Int?
+    package var maxConnections: Int?
     /// What every price is in (`--currency`).
-    public var currency: Currency
+    package var currency: Currency
     /// The shop's time zone (`--time-zone`): pickup slots are cut, the board's day is counted and every time is shown
     /// in it.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
     /// The payment and delivery partner orders are handed to (`--partner-url`, `--partner-secret`); nil keeps
     /// pickup at the counter only.
-    public var partner: PartnerSettings?
+    package var partner: PartnerSettings?
     /// What every part of the app reads the time from.
-    public var clock: AppClock
+    package var clock: AppClock
     /// Static files in memory and cached pages answered on the event loop (`EarlyAnswerSource`); off, every request goes
     /// through the router, which tests compare against. Both count into the same metrics when they are served.
-    public var answersOnEventLoop = true
+    package var answersOnEventLoop = true
     /// How many pages and posts the router works on at once before it refuses more with a 503.
     var requestLimits = RequestAdmission.Limits.standard
 
     /// Each value left out is the setting's default, as `web serve` would have it with nothing set.
-    public init(
+    package init(
         host: String = Settings.host.defaultValue, port: Int = Settings.port.defaultValue,
         dataDirectory: URL = URL(fileURLWithPath: Settings.dataDir.defaultValue), databaseURL: String? = nil,
         metricsPort: Int? = nil,
@@ -93,7 +93,7 @@ public struct AppConfig: Sendable {
     }
 
     /// The command line, then the environment, then the defaults: what `web serve` builds the app from.
-    public init(reading settings: SettingsReader) throws(SettingError) {
+    package init(reading settings: SettingsReader) throws(SettingError) {
         self.init(
             host: try settings(Settings.host), port: try settings(Settings.port),
             dataDirectory: URL(fileURLWithPath: try settings(Settings.dataDir)),

@@ -3,17 +3,17 @@ import RecipeCartDomain
 
 /// The payment and delivery partner: where the shop's order events go and the secret that signs them, and the
 /// partner's status events to `POST /partner/events`.
-public struct PartnerSettings: Sendable {
-    public var url: URL
-    public var secret: WebhookSecret
+package struct PartnerSettings: Sendable {
+    package var url: URL
+    package var secret: WebhookSecret
 
-    public init(url: URL, secret: WebhookSecret) {
+    package init(url: URL, secret: WebhookSecret) {
         self.url = url
         self.secret = secret
     }
 
     /// `--partner-url` and `--partner-secret`, both or neither: nil when neither is set.
-    public init?(reading settings: SettingsReader) throws(SettingError) {
+    package init?(reading settings: SettingsReader) throws(SettingError) {
         let url = try settings(Settings.partnerURL)
         let secret = try settings(Settings.partnerSecret)
         switch (url, secret) {

@@ -3,8 +3,8 @@ import Logging
 import RecipeCartLogging
 
 /// The entry point the `web` executable calls.
-public enum RecipeCart {
-    public static func serve(_ config: AppConfig, logLevel: Logger.Level = .info) async throws {
+package enum RecipeCart {
+    package static func serve(_ config: AppConfig, logLevel: Logger.Level = .info) async throws {
         var logger = Logger(label: "RecipeCart")
         logger.logLevel = logLevel
         // What was logged before a clean stop, or before the error that ends the start, is written before exit.

@@ -6,11 +6,11 @@ import RecipeCartUpstream
 /// One thing `web` can be told. `name` is both the flag (`--name`) and the environment twin (`RECIPECART_NAME`);
 /// the default is text, read exactly as given text is; `reading` is the only judge of that text, wherever it came
 /// from, so the command line, the environment and the default can never disagree about what a value means.
-public struct Setting<Value: Sendable>: Sendable {
-    public let name: String
+package struct Setting<Value: Sendable>: Sendable {
+    package let name: String
     let summary: String
     /// The placeholder `--help` shows (`<port>`); nil for a switch, given as `--name` or `--no-name`.
-    public let valueName: String?
+    package let valueName: String?
     /// Read when neither the command line nor the environment says anything; empty text means unset.
     let defaultText: String
     /// What `--help` calls the default where its text would say nothing: "random", "none".
@@ -33,14 +33,14 @@ public struct Setting<Value: Sendable>: Sendable {
         self.reading = reading
     }
 
-    public var flag: String { "--\(name)" }
+    package var flag: String { "--\(name)" }
     /// The name swift-configuration's environment provider looks up for the key `recipecart.<name>`.
-    public var variable: String { "RECIPECART_" + name.uppercased().replacingOccurrences(of: "-", with: "_") }
+    package var variable: String { "RECIPECART_" + name.uppercased().replacingOccurrences(of: "-", with: "_") }
     /// The line `--help` shows: what the setting does, its default and its twin.
-    public var help: String { "\(summary) (default: \(defaultNote ?? defaultText)) [env: \(variable)]" }
+    package var help: String { "\(summary) (default: \(defaultNote ?? defaultText)) [env: \(variable)]" }
 
     /// The value when nothing is set. A test reads every default, so a default that does not read never ships.
-    public var defaultValue: Value {
+    package var defaultValue: Value {
         guard let value = reading.parse(defaultText) else {
             preconditionFailure("the default of \(flag) does not read")
         }

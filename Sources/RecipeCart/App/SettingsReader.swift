@@ -7,14 +7,14 @@ import Synchronization
 /// `Setting`, because `ConfigReader`'s typed getters quietly fall back to the default on a malformed value and its
 /// own conversion errors cannot be told apart or reworded; a refusal here names the flag or the variable the
 /// operator actually set.
-public struct SettingsReader: Sendable {
+package struct SettingsReader: Sendable {
     private let reader: ConfigReader
     private let answers = AnsweringProviders()
     private let environmentProviderName: String
 
     /// `commandLine` holds the text given for each setting's `name`. Empty text, there or in the environment, is
     /// unset, so `RECIPECART_STAFF_TOKEN=` in a compose file means no token rather than a token too short.
-    public init(commandLine: [String: String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(commandLine: [String: String], environment: [String: String] = ProcessInfo.processInfo.environment) {
         let given = commandLine.filter { !$0.value.isEmpty }.map { name, text in
             (AbsoluteConfigKey([name]), ConfigValue(.string(text), isSecret: false))
         }
@@ -28,7 +28,7 @@ public struct SettingsReader: Sendable {
             accessReporter: answers)
     }
 
-    public func callAsFunction<Value>(_ setting: Setting<Value>) throws(SettingError) -> Value {
+    package func callAsFunction<Value>(_ setting: Setting<Value>) throws(SettingError) -> Value {
         let key = ConfigKey([setting.name])
         let text = reader.string(forKey: key, isSecret: setting.isSecret, default: setting.defaultText)
         if let value = setting.reading.parse(text) { return value }
@@ -40,8 +40,8 @@ public struct SettingsReader: Sendable {
 }
 
 /// A setting that stops the start, named as the operator wrote it.
-public struct SettingError: Error, CustomStringConvertible {
-    public let description: String
+package struct SettingError: Error, CustomStringConvertible {
+    package let description: String
 }
 
 /// swift-configuration's own account of which provider answered each key, so a refusal can say whether the

@@ -3,7 +3,7 @@ import RecipeCartUpstream
 
 extension UpstreamSettings {
     /// `--source` and the rest of the recipe API settings, which `web serve` and `web import` share.
-    public init(reading settings: SettingsReader) throws(SettingError) {
+    package init(reading settings: SettingsReader) throws(SettingError) {
         let source = try settings(Settings.source)
         let apiKey = APIKey(try settings(Settings.apiKey))
         if source == .spoonacular, apiKey == nil {
@@ -20,7 +20,7 @@ extension UpstreamSettings {
 
     /// Seconds from `--upstream-timeout` / `--cache-ttl` text: `5`, `0.5`, `500ms`, `30s`, `15m`, `24h`, `7d`.
     /// Nil unless positive and finite.
-    public static func seconds(from text: String) -> TimeInterval? {
+    package static func seconds(from text: String) -> TimeInterval? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
         let units: [(String, TimeInterval)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
         let (number, scale) =

@@ -8,15 +8,15 @@ import RecipeCartStorage
 ///
 /// One JSON file a recipe under `catalog/recipes`, pictures under `catalog/images`. The files' digest
 /// is the catalog's version: the database is reloaded only when the files change.
-public struct BundledCatalog: Sendable {
-    public static let source = "bundled"
+package struct BundledCatalog: Sendable {
+    package static let source = "bundled"
 
-    public let recipes: [Recipe]
-    public let version: String
+    package let recipes: [Recipe]
+    package let version: String
     /// Where the pictures are, served under `/images/bundled/`.
-    public let imagesDirectory: URL
+    package let imagesDirectory: URL
 
-    public static func load(from directory: URL = defaultDirectory) throws -> BundledCatalog {
+    package static func load(from directory: URL = defaultDirectory) throws -> BundledCatalog {
         let recipesDirectory = directory.appendingPathComponent("recipes")
         let files = try FileManager.default.contentsOfDirectory(at: recipesDirectory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
@@ -39,22 +39,22 @@ public struct BundledCatalog: Sendable {
             recipes: recipes, version: version, imagesDirectory: directory.appendingPathComponent("images"))
     }
 
-    public static var defaultDirectory: URL {
+    package static var defaultDirectory: URL {
         Bundle.module.resourceURL!.appendingPathComponent("catalog")
     }
 
     /// Loads the catalog into the database unless this version is already there.
     /// - Returns: true when the database was (re)loaded.
     @discardableResult
-    public func install(into catalog: any CatalogStore) async throws -> Bool {
+    package func install(into catalog: any CatalogStore) async throws -> Bool {
         try await catalog.install(recipes, source: Self.source, version: version)
     }
 }
 
-public enum BundledCatalogError: Error, CustomStringConvertible {
+package enum BundledCatalogError: Error, CustomStringConvertible {
     case invalidFile(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidFile(let name, let reason): "bundled recipe \(name) is not valid: \(reason)"
         }

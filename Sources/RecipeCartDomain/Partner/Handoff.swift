@@ -1,7 +1,7 @@
 import Foundation
 
 /// How handing an order's events to the partner is going, for the staff board.
-public enum Handoff: Sendable, Equatable {
+package enum Handoff: Sendable, Equatable {
     /// Every event was delivered.
     case sent
     /// An event waits for its first tries.
@@ -10,7 +10,7 @@ public enum Handoff: Sendable, Equatable {
     case failing(lastError: String, at: Date, attempts: Int)
 
     /// The `data-handoff` value.
-    public var name: String {
+    package var name: String {
         switch self {
         case .sent: "sent"
         case .waiting: "waiting"

@@ -3,14 +3,14 @@ import Foundation
 /// One event the shop sends its partner about an order: the JSON body `{"type", "timestamp", "data"}` of a Standard
 /// Webhooks delivery, with `id` as its `webhook-id`. Made when the order changes and kept as made, so every retry
 /// sends the same bytes. `Docs/partner-events.schema.json` describes it.
-public struct OrderEvent: Sendable, Equatable {
-    public var id: String
-    public var type: OrderEventType
-    public var orderCode: OrderCode
-    public var body: String
+package struct OrderEvent: Sendable, Equatable {
+    package var id: String
+    package var type: OrderEventType
+    package var orderCode: OrderCode
+    package var body: String
 
     /// `zone` is the shop's: a pickup slot's times are written in it.
-    public init(type: OrderEventType, order: Order, at time: Date, zone: TimeZone = .current) {
+    package init(type: OrderEventType, order: Order, at time: Date, zone: TimeZone = .current) {
         id = "msg_" + RandomToken.make()
         self.type = type
         orderCode = order.code

@@ -1,5 +1,5 @@
 /// The events the shop sends its partner, one for each change of an order the partner must know of.
-public enum OrderEventType: String, Sendable, CaseIterable, Codable {
+package enum OrderEventType: String, Sendable, CaseIterable, Codable {
     case placed = "order.placed"
     case cancelled = "order.cancelled"
     case ready = "order.ready"
@@ -7,7 +7,7 @@ public enum OrderEventType: String, Sendable, CaseIterable, Codable {
     case updated = "order.updated"
 
     /// The event a move to `status` sends, if any.
-    public init?(movingTo status: OrderStatus) {
+    package init?(movingTo status: OrderStatus) {
         switch status {
         case .cancelled: self = .cancelled
         case .ready: self = .ready

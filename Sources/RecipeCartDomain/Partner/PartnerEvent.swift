@@ -2,17 +2,17 @@ import Foundation
 
 /// One status event from the partner, read from its JSON body `{"type", "timestamp", "data": {"order", …}}` once its
 /// signature has been checked.
-public struct PartnerEvent: Sendable, Equatable {
-    public static let maximumReasonLength = 200
+package struct PartnerEvent: Sendable, Equatable {
+    package static let maximumReasonLength = 200
 
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case paymentSucceeded = "payment.succeeded"
         case paymentFailed = "payment.failed"
         case dispatched = "delivery.dispatched"
         case delivered = "delivery.delivered"
         case rejected = "order.rejected"
 
-        public var status: PartnerStatus {
+        package var status: PartnerStatus {
             switch self {
             case .paymentSucceeded: .paid
             case .paymentFailed: .paymentFailed
@@ -23,25 +23,25 @@ public struct PartnerEvent: Sendable, Equatable {
         }
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// As sent: it may name no order at all.
-    public var order: String
-    public var trackingURL: String?
-    public var reason: String?
+    package var order: String
+    package var trackingURL: String?
+    package var reason: String?
     /// What a `payment.succeeded` says was paid, in minor units of `currency` (the shop's when nil); nil when it says
     /// nothing of it.
-    public var amount: Int?
+    package var amount: Int?
     /// ISO 4217, as sent (three capital letters).
-    public var currency: String?
+    package var currency: String?
 
     /// The largest amount a partner may name: ten million in major units.
-    public static let largestAmountMinor = 1_000_000_000
+    package static let largestAmountMinor = 1_000_000_000
 
     /// Reads a body. Throws `.notStrictJSON` for bytes that are not strict JSON, `.malformed` for JSON that is not
     /// the envelope, `.invalid` for a text field holding a `TextHazard` (checked before the type, whose refusal
     /// repeats it), `.unknownType` for a type not in `Kind`, `.invalid` for a field of a known type that breaks its
     /// rule.
-    public init(json body: Data) throws(PartnerEventError) {
+    package init(json body: Data) throws(PartnerEventError) {
         do throws(StrictJSON.Violation) {
             try StrictJSON.validate(body)
         } catch {
@@ -126,7 +126,7 @@ public struct PartnerEvent: Sendable, Equatable {
     }
 }
 
-public enum PartnerEventError: Error, Equatable, Sendable {
+package enum PartnerEventError: Error, Equatable, Sendable {
     /// Not JSON as RFC 8259 has it: why, and at which byte.
     case notStrictJSON(String)
     /// JSON without `type`, `timestamp` or `data.order`.

@@ -1,6 +1,6 @@
 /// Where the payment and delivery partner says an order is. It only moves forward: a late or repeated event never
 /// takes an order back. `rejected` ends it from anywhere before `delivered`.
-public enum PartnerStatus: String, Sendable, CaseIterable, Codable {
+package enum PartnerStatus: String, Sendable, CaseIterable, Codable {
     case awaiting
     case paid
     case paymentFailed = "payment-failed"
@@ -19,16 +19,16 @@ public enum PartnerStatus: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    public var isFinal: Bool { step == 3 }
+    package var isFinal: Bool { step == 3 }
 
-    public func canMove(to target: PartnerStatus) -> Bool {
+    package func canMove(to target: PartnerStatus) -> Bool {
         if isFinal { return false }
         if self == .paymentFailed && target == .paid { return true }
         return target.step > step
     }
 
     /// What the order page and the board call it.
-    public var title: String {
+    package var title: String {
         switch self {
         case .awaiting: "Waiting for payment"
         case .paid: "Paid"
@@ -40,7 +40,7 @@ public enum PartnerStatus: String, Sendable, CaseIterable, Codable {
     }
 
     /// What happens next, in words, for the shopper.
-    public var nextStep: String {
+    package var nextStep: String {
         switch self {
         case .awaiting: "Our delivery partner will take your payment; this page shows when it has."
         case .paid: "Paid. The shop packs your order and hands it to the courier."

@@ -1,16 +1,16 @@
 /// A payment the partner took that is not what the shop asked for: another amount, or another currency. Taken (the
 /// partner has the money), and shown on the ticket and the order page for staff to settle.
-public struct PaymentMismatch: Sendable, Equatable {
-    public var paidMinor: Int
-    public var paidCurrency: String
-    public var askedMinor: Int
-    public var askedCurrency: String
+package struct PaymentMismatch: Sendable, Equatable {
+    package var paidMinor: Int
+    package var paidCurrency: String
+    package var askedMinor: Int
+    package var askedCurrency: String
 }
 
 extension Order {
     /// Nil when the partner named no amount, or the one asked for: the final amount once the order is ready, the
     /// estimate before.
-    public var paymentMismatch: PaymentMismatch? {
+    package var paymentMismatch: PaymentMismatch? {
         guard let paid = partner?.paidMinor, let pricing = content.pricing else { return nil }
         let asked = finalMinor ?? pricing.estimateMinor
         let currency = partner?.paidCurrency ?? pricing.currency

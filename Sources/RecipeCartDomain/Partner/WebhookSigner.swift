@@ -3,20 +3,20 @@ import Foundation
 
 /// Signs and checks webhooks as Standard Webhooks does: `v1,` and the base64 of HMAC-SHA256 over
 /// `{webhook-id}.{webhook-timestamp}.{body}`, the body as its raw bytes.
-public struct WebhookSigner: Sendable {
+package struct WebhookSigner: Sendable {
     /// How far a timestamp may be from our clock, either way: a replayed request older than this is refused.
-    public static let tolerance: TimeInterval = 5 * 60
+    package static let tolerance: TimeInterval = 5 * 60
     /// Seconds since 1970 need 10 digits until the year 2286.
     package static let maximumTimestampDigits = 12
 
     let secret: WebhookSecret
 
-    public init(secret: WebhookSecret) {
+    package init(secret: WebhookSecret) {
         self.secret = secret
     }
 
     /// The `webhook-signature` header for one delivery.
-    public func signature(id: String, timestamp: Int, body: some DataProtocol) -> String {
+    package func signature(id: String, timestamp: Int, body: some DataProtocol) -> String {
         signature(id: id, timestamp: String(timestamp), body: body)
     }
 
@@ -27,7 +27,7 @@ public struct WebhookSigner: Sendable {
 
     /// Checks the three headers against `body` at `now`. `signatures` is the header as sent: space-separated
     /// `version,base64` pairs, any one of which may match (a partner rotating its secret sends two).
-    public func verify(
+    package func verify(
         id: String?, timestamp: String?, signatures: String?, body: some DataProtocol, now: Date
     ) throws(WebhookRejection) {
         guard let id, !id.isEmpty, let timestamp, let signatures else { throw .missingHeaders }
@@ -63,7 +63,7 @@ public struct WebhookSigner: Sendable {
 }
 
 /// Why a webhook was not believed.
-public enum WebhookRejection: Error, Equatable, Sendable {
+package enum WebhookRejection: Error, Equatable, Sendable {
     /// `webhook-id`, `webhook-timestamp` or `webhook-signature` missing.
     case missingHeaders
     /// Not plain decimal seconds (ASCII digits, no sign, no leading zero, at most

@@ -5,44 +5,44 @@ import Foundation
 /// shop's clocks; a start the clocks skip makes no slot, and a slot whose end they skip ends its length later.
 /// A week's days are cut once, the first time a request of its first day asks (`PickupWeek`), and kept with the
 /// schedule: the calendar's arithmetic, per slot, had cost more than the rest of a send.
-public struct PickupSchedule: Sendable {
+package struct PickupSchedule: Sendable {
     /// How many days are offered: today and the six after it.
-    public static let days = 7
+    package static let days = 7
 
-    public let settings: PickupSlotSettings
-    public let zone: TimeZone
+    package let settings: PickupSlotSettings
+    package let zone: TimeZone
     private let calendar: Calendar
     private let memo = PickupWeekMemo()
 
-    public init(settings: PickupSlotSettings, zone: TimeZone) {
+    package init(settings: PickupSlotSettings, zone: TimeZone) {
         self.settings = settings
         self.zone = zone
         calendar = .gregorian(in: zone)
     }
 
     /// Whether a slot can still be chosen: `full` has no room left, `closed` is past its cut-off.
-    public enum State: String, Sendable {
+    package enum State: String, Sendable {
         case open
         case full
         case closed
     }
 
-    public struct Offer: Sendable, Equatable {
-        public var slot: PickupSlot
-        public var state: State
+    package struct Offer: Sendable, Equatable {
+        package var slot: PickupSlot
+        package var state: State
     }
 
     /// One day of slots. A closed day (a day off, or a weekday without hours) offers none.
-    public struct Day: Sendable, Equatable {
-        public var date: CalendarDay
+    package struct Day: Sendable, Equatable {
+        package var date: CalendarDay
         /// Noon of the day, to name it by.
-        public var noon: Date
-        public var isClosed: Bool
-        public var offers: [Offer]
+        package var noon: Date
+        package var isClosed: Bool
+        package var offers: [Offer]
     }
 
     /// What a posted start turned out to be.
-    public enum Lookup: Sendable, Equatable {
+    package enum Lookup: Sendable, Equatable {
         case offered(PickupSlot)
         /// It started already (a date in 1970 among them).
         case past
@@ -56,12 +56,12 @@ public struct PickupSchedule: Sendable {
     }
 
     /// From `now` to the end of the last day offered: where taken places are read.
-    public func window(from now: Date) -> DateInterval {
+    package func window(from now: Date) -> DateInterval {
         DateInterval(start: now, end: max(week(from: now).end ?? now, now))
     }
 
     /// The days offered from `now`, each with its slots still to come; `taken` is the places taken by slot start.
-    public func days(from now: Date, taken: [Date: Int]) -> [Day] {
+    package func days(from now: Date, taken: [Date: Int]) -> [Day] {
         week(from: now).days.map { day in
             let offers = day.slots.filter { $0.start > now }.map { slot in
                 Offer(slot: slot, state: state(of: slot, now: now, taken: taken[slot.start] ?? 0))
@@ -70,7 +70,7 @@ public struct PickupSchedule: Sendable {
         }
     }
 
-    public func lookup(_ start: Date, now: Date) -> Lookup {
+    package func lookup(_ start: Date, now: Date) -> Lookup {
         guard start > now else { return .past }
         let cutWeek = week(from: now)
         guard start < max(cutWeek.end ?? now, now) else { return .beyond }
@@ -81,7 +81,7 @@ public struct PickupSchedule: Sendable {
     }
 
     /// Every slot of `date`'s opening hours, whether or not it has passed.
-    public func slots(on date: CalendarDay) -> [PickupSlot] {
+    package func slots(on date: CalendarDay) -> [PickupSlot] {
         guard let weekday = weekday(of: date), let hours = settings.hours[weekday],
             PickupSlotSettings.slotLengths.contains(settings.slotMinutes)
         else { return [] }
@@ -93,7 +93,7 @@ public struct PickupSchedule: Sendable {
         }
     }
 
-    public func isClosed(_ date: CalendarDay) -> Bool {
+    package func isClosed(_ date: CalendarDay) -> Bool {
         settings.closedDays.contains(date) || weekday(of: date).flatMap { settings.hours[$0] } == nil
     }
 

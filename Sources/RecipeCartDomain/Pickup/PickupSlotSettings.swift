@@ -3,24 +3,24 @@ import Foundation
 /// How the shop hands out orders by slot: its opening hours by weekday, how long a slot is, how many orders one takes,
 /// how long before its start a slot stops taking orders (the cut-off), and the days it is closed. A shop without
 /// settings takes orders "as soon as possible", as it always did.
-public struct PickupSlotSettings: Sendable, Equatable {
-    public static let slotLengths = [15, 30, 60]
-    public static let capacities = 1...500
+package struct PickupSlotSettings: Sendable, Equatable {
+    package static let slotLengths = [15, 30, 60]
+    package static let capacities = 1...500
     /// The cut-off, in minutes: none up to a whole day.
-    public static let cutOffs = 0...1440
+    package static let cutOffs = 0...1440
     /// The most closed days kept: a year's holidays and then some.
-    public static let maximumClosedDays = 100
+    package static let maximumClosedDays = 100
     /// Weekdays as `Calendar` numbers them (1 is Sunday), in the order a week is shown: Monday first.
-    public static let weekOrder = [2, 3, 4, 5, 6, 7, 1]
+    package static let weekOrder = [2, 3, 4, 5, 6, 7, 1]
 
     /// By weekday, 1 (Sunday) to 7 (Saturday); a weekday without hours is closed.
-    public var hours: [Int: OpeningHours]
-    public var slotMinutes: Int
-    public var capacity: Int
-    public var cutOffMinutes: Int
-    public var closedDays: Set<CalendarDay>
+    package var hours: [Int: OpeningHours]
+    package var slotMinutes: Int
+    package var capacity: Int
+    package var cutOffMinutes: Int
+    package var closedDays: Set<CalendarDay>
 
-    public init(
+    package init(
         hours: [Int: OpeningHours], slotMinutes: Int, capacity: Int, cutOffMinutes: Int,
         closedDays: Set<CalendarDay> = []
     ) {
@@ -32,7 +32,7 @@ public struct PickupSlotSettings: Sendable, Equatable {
     }
 
     /// What is wrong with these settings, each naming its field; empty when they can be kept.
-    public var problems: [String] {
+    package var problems: [String] {
         var problems: [String] = []
         if !Self.slotLengths.contains(slotMinutes) {
             problems.append("A slot is 15, 30 or 60 minutes long.")
@@ -65,7 +65,7 @@ public struct PickupSlotSettings: Sendable, Equatable {
     }
 
     /// "Monday" for 2, as `Calendar` numbers weekdays.
-    public static func weekdayName(_ weekday: Int) -> String {
+    package static func weekdayName(_ weekday: Int) -> String {
         let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         return (1...7).contains(weekday) ? names[weekday - 1] : "Day \(weekday)"
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// An instant as RFC 3339 in a given zone, to the second, with its offset written out (`2026-03-29T10:00:00+01:00`):
 /// what a pickup slot is posted, marked up and sent to the partner as, so each reads the shop's own clock time.
-public enum ZonedTimestamp {
-    public static func text(_ date: Date, in zone: TimeZone) -> String {
+package enum ZonedTimestamp {
+    package static func text(_ date: Date, in zone: TimeZone) -> String {
         let parts = Calendar.gregorian(in: zone).dateComponents(
             [.year, .month, .day, .hour, .minute, .second], from: date)
         let offset = zone.secondsFromGMT(for: date) / 60
@@ -16,7 +16,7 @@ public enum ZonedTimestamp {
     /// A posted RFC 3339 instant to the second, as `text(_:in:)` writes it, with `Z` or an offset: nil for anything
     /// else. Its shape is checked whole first, since Foundation's parser stops at the end of an instant and takes
     /// whatever follows (`…+00:00x`).
-    public static func date(_ text: String) -> Date? {
+    package static func date(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         let instant = bytes.prefix(19)
         let zone = bytes.dropFirst(19)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where in the shop an ingredient is found. The raw values are the `data-aisle` markup hooks and
 /// what the shop stores as its walking order.
-public enum Aisle: String, Sendable, CaseIterable {
+package enum Aisle: String, Sendable, CaseIterable {
     case produce
     case meatFish = "meat-fish"
     case dairyEggs = "dairy-eggs"
@@ -12,7 +12,7 @@ public enum Aisle: String, Sendable, CaseIterable {
     case frozen
     case other
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .produce: "Produce"
         case .meatFish: "Meat and fish"
@@ -26,11 +26,11 @@ public enum Aisle: String, Sendable, CaseIterable {
     }
 
     /// Fresh food first, frozen last so that it thaws least on the way home.
-    public static let defaultOrder: [Aisle] = allCases
+    package static let defaultOrder: [Aisle] = allCases
 
     /// A full walking order from a stored one, which may be out of date or hand-edited: unknown
     /// and repeated values are dropped, and aisles it leaves out follow in the default order.
-    public static func walkingOrder(from stored: [String]) -> [Aisle] {
+    package static func walkingOrder(from stored: [String]) -> [Aisle] {
         var order: [Aisle] = []
         for value in stored {
             guard let aisle = Aisle(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()),
@@ -43,7 +43,7 @@ public enum Aisle: String, Sendable, CaseIterable {
 
     /// Spoonacular's `aisle` field, such as `Milk, Eggs, Other Dairy` or `Canned and Jarred;Seafood`:
     /// the first of its `;`-separated names that maps; nil when none does.
-    public init?(spoonacularAisle: String) {
+    package init?(spoonacularAisle: String) {
         let names = spoonacularAisle.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let aisle = names.lazy.compactMap({ Self.spoonacularAisles[$0] }).first else { return nil }
         self = aisle

@@ -1,5 +1,5 @@
 /// How much of something a recipe asks for: one number, or a range such as `2–3`.
-public enum Amount: Sendable, Equatable {
+package enum Amount: Sendable, Equatable {
     case exact(Double)
     case range(Double, Double)
 
@@ -7,14 +7,14 @@ public enum Amount: Sendable, Equatable {
     /// product far from `Double`'s limits means no conversion can ever trap.
     package static let largest = 1_000_000.0
 
-    public var low: Double {
+    package var low: Double {
         switch self {
         case .exact(let value): value
         case .range(let low, _): low
         }
     }
 
-    public var high: Double {
+    package var high: Double {
         switch self {
         case .exact(let value): value
         case .range(_, let high): high

@@ -1,6 +1,6 @@
 /// The `measure` of an ingredient, read so that it can be scaled, printed nicely and summed.
-public struct Measure: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct Measure: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `200 g`, `1 ½ cups`: a unit we can convert. `note` is whatever followed the unit.
         case measured(Amount, MeasureUnit, note: String)
         /// `3 cloves`, `1 small bunch`, `2`: a number of things. `note` is a parenthesised
@@ -10,9 +10,9 @@ public struct Measure: Sendable, Equatable {
         case text(String)
     }
 
-    public var kind: Kind
+    package var kind: Kind
 
-    public init(kind: Kind) {
+    package init(kind: Kind) {
         self.kind = kind
     }
 
@@ -20,13 +20,13 @@ public struct Measure: Sendable, Equatable {
     /// large one parses each once.
     private static let known = BoundedMemo<String, Measure>(capacity: 8_192)
 
-    public static func parse(_ text: String) -> Measure {
+    package static func parse(_ text: String) -> Measure {
         known.value(for: text) { Measure(kind: MeasureParser.parse($0)) }
     }
 
     /// A factor outside (0, 1 000 000], or one that would take the amount past 10¹², leaves the
     /// measure unchanged rather than printing nonsense.
-    public func scaled(by factor: Double) -> Measure {
+    package func scaled(by factor: Double) -> Measure {
         guard factor.isFinite, factor > 0, factor <= Self.largestFactor else { return self }
         let scale = { (amount: Amount) -> Amount? in
             let scaled = amount.map { $0 * factor }
@@ -45,12 +45,12 @@ public struct Measure: Sendable, Equatable {
     package static let largestFactor = 1_000_000.0
     private static let largestScaledAmount = 1e12
 
-    public var isScalable: Bool {
+    package var isScalable: Bool {
         if case .text = kind { return false }
         return true
     }
 
-    public var display: String {
+    package var display: String {
         switch kind {
         case .measured(let amount, let unit, let note):
             return Self.joined(MeasureDisplay.text(amount, in: unit), note)

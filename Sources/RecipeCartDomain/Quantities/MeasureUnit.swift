@@ -1,6 +1,6 @@
 /// A unit we can convert between. Anything else a recipe writes after a number (`cloves`,
 /// `cans`, `large`) is a count noun and kept as written.
-public enum MeasureUnit: String, Sendable, CaseIterable {
+package enum MeasureUnit: String, Sendable, CaseIterable {
     case gram = "g"
     case kilogram = "kg"
     case ounce = "oz"
@@ -12,23 +12,23 @@ public enum MeasureUnit: String, Sendable, CaseIterable {
     case cup = "cup"
     case fluidOunce = "fl oz"
 
-    public enum Dimension: Sendable {
+    package enum Dimension: Sendable {
         case mass, volume
     }
 
     /// Metric amounts are shown with decimals, US customary ones with kitchen fractions.
-    public enum System: Sendable {
+    package enum System: Sendable {
         case metric, usCustomary
     }
 
-    public var dimension: Dimension {
+    package var dimension: Dimension {
         switch self {
         case .gram, .kilogram, .ounce, .pound: .mass
         case .millilitre, .litre, .teaspoon, .tablespoon, .cup, .fluidOunce: .volume
         }
     }
 
-    public var system: System {
+    package var system: System {
         switch self {
         case .gram, .kilogram, .millilitre, .litre: .metric
         case .ounce, .pound, .teaspoon, .tablespoon, .cup, .fluidOunce: .usCustomary

@@ -1,16 +1,16 @@
 /// What to buy for a set of recipes: each ingredient once, its amounts summed where units allow,
 /// the recipes that need it, and the aisle it is found in.
-public struct ShoppingList: Sendable, Equatable {
-    public struct Entry: Sendable, Hashable {
-        public var recipeTitle: String
-        public var ingredients: [Ingredient]
+package struct ShoppingList: Sendable, Equatable {
+    package struct Entry: Sendable, Hashable {
+        package var recipeTitle: String
+        package var ingredients: [Ingredient]
         /// Servings wanted ÷ the recipe's servings, times how many of the recipe are in the cart.
-        public var factor: Double
+        package var factor: Double
         /// Aisles a recipe API gave (Spoonacular's `aisle`), by ingredient name in any spelling
         /// (`Chopped Tomatoes` or its key `chopped tomato`); they win over the built-in table.
-        public var aisles: [String: Aisle]
+        package var aisles: [String: Aisle]
 
-        public init(recipeTitle: String, ingredients: [Ingredient], factor: Double, aisles: [String: Aisle] = [:]) {
+        package init(recipeTitle: String, ingredients: [Ingredient], factor: Double, aisles: [String: Aisle] = [:]) {
             self.recipeTitle = recipeTitle
             self.ingredients = ingredients
             self.factor = factor
@@ -18,7 +18,7 @@ public struct ShoppingList: Sendable, Equatable {
         }
 
         /// An entry whose aisle hints are the aisles its recipe API named for these ingredients.
-        public static func hinted(recipeTitle: String, ingredients: [Ingredient], factor: Double) -> Entry {
+        package static func hinted(recipeTitle: String, ingredients: [Ingredient], factor: Double) -> Entry {
             let hints = ingredients.compactMap { ingredient in
                 ingredient.aisle.flatMap(Aisle.init(spoonacularAisle:)).map { (ingredient.name, $0) }
             }
@@ -44,9 +44,9 @@ public struct ShoppingList: Sendable, Equatable {
     }
 
     /// Sorted by name, ignoring case, accents and plurals.
-    public var items: [Item]
+    package var items: [Item]
 
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         guard entries.count <= Self.keptEntriesLimit else {
             self.init(summing: entries)
             return
@@ -81,21 +81,21 @@ public struct ShoppingList: Sendable, Equatable {
     /// The list as the shopper walks the shop: one group an aisle in `walkingOrder` (completed
     /// with the aisles it leaves out), then "Already have". `have` is the shopper's word, by item
     /// key, over the default that only staples are had. Empty groups are left out.
-    public func groups(walkingOrder: [Aisle], have: [String: Bool]) -> [ShoppingListGroup] {
+    package func groups(walkingOrder: [Aisle], have: [String: Bool]) -> [ShoppingListGroup] {
         let had = ShoppingListGroup(aisle: nil, items: items.filter { $0.isHad(have) })
         return (Self.aisleGroups(items.filter { !$0.isHad(have) }, walkingOrder: walkingOrder) + [had])
             .filter { !$0.items.isEmpty }
     }
 
     /// What staff pick for one shopper: the groups without "Already have".
-    public func pickList(walkingOrder: [Aisle], have: [String: Bool]) -> [ShoppingListGroup] {
+    package func pickList(walkingOrder: [Aisle], have: [String: Bool]) -> [ShoppingListGroup] {
         Self.aisleGroups(items.filter { !$0.isHad(have) }, walkingOrder: walkingOrder).filter { !$0.items.isEmpty }
     }
 
     /// What staff pick across several shoppers' carts: each cart's entries without what its
     /// shopper has (`have` as in `groups`), then merged, so salt one shopper has is still picked
     /// for another who needs it.
-    public static func pickList(
+    package static func pickList(
         carts: [(entries: [Entry], have: [String: Bool])], walkingOrder: [Aisle]
     ) -> [ShoppingListGroup] {
         let needed = ShoppingList(entries: carts.flatMap { cart in cart.entries.map { $0.excluding(had: cart.have) } })

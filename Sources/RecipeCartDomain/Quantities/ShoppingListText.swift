@@ -15,12 +15,12 @@
 ///
 /// Lines start with `- ` because chat apps show that as a list; blank lines part the sections.
 /// Text is not escaped: it is served as text/plain.
-public enum ShoppingListText {
+package enum ShoppingListText {
     /// `recipes`: each recipe in the cart, how many of it and the servings of one; a count below
     /// one is left out, servings below one are not mentioned. A priced list gives each item's packs and price
     /// (`price`, by item key, `: 1 × 250 g Butter, €2.49 (€9.96 per kg)`), each aisle's subtotal (`subtotals`, by
     /// aisle title) and the total, as the cart page shows them.
-    public static func render(
+    package static func render(
         recipes: [(title: String, count: Int, servings: Int)], groups: [ShoppingListGroup],
         prices: [String: String] = [:], subtotals: [String: String] = [:], total: String? = nil
     ) -> String {

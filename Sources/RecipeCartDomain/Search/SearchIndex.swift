@@ -8,7 +8,7 @@ import Algorithms
 /// diets or tags (a plural also as its singular). It lists first the recipes whose title holds every word, then by
 /// where the words were found (a title hit outranks a category, diet, ingredient or tag hit), then the shorter title,
 /// then by title.
-public struct SearchIndex: Sendable {
+package struct SearchIndex: Sendable {
     /// Where a word was found in a recipe.
     package struct Fields: OptionSet, Sendable {
         package let rawValue: UInt32
@@ -33,19 +33,19 @@ public struct SearchIndex: Sendable {
     }
 
     /// The recipes a search found, best first.
-    public struct Ranking: Sendable {
+    package struct Ranking: Sendable {
         fileprivate let ids: [RecipeID]
         fileprivate let summaries: SummaryTable
         /// How many recipes the search found, of which `order` holds the best.
-        public let count: Int
+        package let count: Int
         fileprivate let order: [Int32]
 
-        public func ids(_ range: Range<Int>) -> [RecipeID] {
+        package func ids(_ range: Range<Int>) -> [RecipeID] {
             order[range.clamped(to: order.indices)].map { ids[Int($0)] }
         }
 
         /// The tiles of the same recipes as `ids(range)`, as the catalog was when the index was built.
-        public func summaries(_ range: Range<Int>) -> [RecipeSummary] {
+        package func summaries(_ range: Range<Int>) -> [RecipeSummary] {
             order[range.clamped(to: order.indices)].map { summaries.summary(ofRecipeAt: Int($0), id: ids[Int($0)]) }
         }
     }
@@ -94,7 +94,7 @@ public struct SearchIndex: Sendable {
     ///
     /// The loops over candidates and postings work on buffers: through arrays' subscripts, their checks for a shared
     /// copy took a third of a search's ranking.
-    public func rank(_ text: String, among allowed: Set<RecipeID>? = nil, best: Int = .max) -> Ranking {
+    package func rank(_ text: String, among allowed: Set<RecipeID>? = nil, best: Int = .max) -> Ranking {
         let typed = SearchWords.typed(text).map(match(_:)).sorted { $0.postingCount < $1.postingCount }
         guard let rarest = typed.first else { return Ranking(ids: ids, summaries: summaries, count: 0, order: []) }
         var candidates = candidates(holding: rarest)

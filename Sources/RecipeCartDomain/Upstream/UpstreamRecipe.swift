@@ -4,11 +4,11 @@ import Foundation
 ///
 /// Pages only ever show local images, so `recipe.imagePath` stays nil here; the image cache
 /// downloads `imageURL` and fills the path in later.
-public struct UpstreamRecipe: Sendable, Equatable {
-    public var recipe: Recipe
-    public var imageURL: URL?
+package struct UpstreamRecipe: Sendable, Equatable {
+    package var recipe: Recipe
+    package var imageURL: URL?
 
-    public init(recipe: Recipe, imageURL: URL?) {
+    package init(recipe: Recipe, imageURL: URL?) {
         self.recipe = recipe
         self.imageURL = imageURL
     }
@@ -16,13 +16,13 @@ public struct UpstreamRecipe: Sendable, Equatable {
 
 /// A list entry mapped from an upstream API; `summary.imagePath` stays nil like `UpstreamRecipe`'s.
 /// A category left empty, or a nil `area`, is one the listing did not say; `diets` are those its category implies.
-public struct UpstreamSummary: Sendable, Equatable {
-    public var summary: RecipeSummary
-    public var area: String?
-    public var diets: [Diet]
-    public var imageURL: URL?
+package struct UpstreamSummary: Sendable, Equatable {
+    package var summary: RecipeSummary
+    package var area: String?
+    package var diets: [Diet]
+    package var imageURL: URL?
 
-    public init(summary: RecipeSummary, area: String? = nil, diets: [Diet] = [], imageURL: URL?) {
+    package init(summary: RecipeSummary, area: String? = nil, diets: [Diet] = [], imageURL: URL?) {
         self.summary = summary
         self.area = area
         self.diets = diets
@@ -31,13 +31,13 @@ public struct UpstreamSummary: Sendable, Equatable {
 }
 
 /// Why an upstream record could not become a recipe; a list mapper skips such records.
-public enum UpstreamMappingError: Error, Equatable, CustomStringConvertible {
+package enum UpstreamMappingError: Error, Equatable, CustomStringConvertible {
     /// The upstream id does not make a well-formed `RecipeID` (TheMealDB: not all digits; Spoonacular: not positive).
     case invalidID(String)
     /// The record has no usable title.
     case missingTitle(id: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidID(let id): "upstream id \"\(id)\" is not valid"
         case .missingTitle(let id): "upstream record \(id) has no title"

@@ -1,5 +1,5 @@
 /// Where recipes come from besides the bundled catalog, which is always there.
-public enum UpstreamSource: String, Sendable, CaseIterable {
+package enum UpstreamSource: String, Sendable, CaseIterable {
     case bundled
     case themealdb
     case spoonacular

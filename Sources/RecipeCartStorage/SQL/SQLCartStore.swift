@@ -6,7 +6,7 @@ import RecipeCartDomain
 /// (`SQLConnection.lockSession`: PostgreSQL's advisory lock, so two instances changing one cart at once apply their
 /// changes one after the other). The stepper post and what a shopper's pages know without a read are each database's
 /// own (`CartHotPath`).
-public struct SQLCartStore: CartStore, CartMemory {
+package struct SQLCartStore: CartStore, CartMemory {
     package let database: any SQLDatabase
     package let clock: AppClock
     package let hotPath: any CartHotPath
@@ -20,7 +20,7 @@ public struct SQLCartStore: CartStore, CartMemory {
     /// Applies a stepper change and answers all the page after it needs, once it is committed. A cart that starts
     /// from empty moves, with everything its session kept, to `freshIfEmpty` when given, so whoever else holds the
     /// old cookie is left with nothing; or follows a send that renewed the session as `following`.
-    public func change(
+    package func change(
         _ change: CartChange, recipe: RecipeID, servings: Int?, session: SessionKey, freshIfEmpty fresh: SessionKey?,
         following renewed: SessionKey?
     ) async throws -> CartChangeResult {
@@ -28,7 +28,7 @@ public struct SQLCartStore: CartStore, CartMemory {
             change, recipe: recipe, servings: servings, session: session, freshIfEmpty: fresh, following: renewed)
     }
 
-    public func clear(session: SessionKey) async throws {
+    package func clear(session: SessionKey) async throws {
         let now = clock.now()
         defer { database.forget(session) }
         try await database.write { connection in
@@ -39,7 +39,7 @@ public struct SQLCartStore: CartStore, CartMemory {
     }
 
     /// The last Remove or "Empty the cart" of this session, while the cart page still offers to undo it.
-    public func pendingUndo(session: SessionKey) async throws -> CartUndo? {
+    package func pendingUndo(session: SessionKey) async throws -> CartUndo? {
         let oldest = clock.now() - CartUndo.offeredFor
         return try await database.read { connection in
             try await SQLCartUndo.fetch(on: connection, session: session, newerThan: oldest)
@@ -48,7 +48,7 @@ public struct SQLCartStore: CartStore, CartMemory {
 
     /// Puts back exactly the lines the undone change took away. - Returns: nil when there is nothing to undo
     /// under that token (used already, replaced by a later change, or older than `CartUndo.acceptedFor`).
-    public func undo(_ token: String, session: SessionKey) async throws -> CartUndo? {
+    package func undo(_ token: String, session: SessionKey) async throws -> CartUndo? {
         let now = clock.now()
         defer { database.forget(session) }
         return try await database.write { connection in
@@ -59,13 +59,13 @@ public struct SQLCartStore: CartStore, CartMemory {
     }
 
     /// Whether this session has stored anything yet: its first write gets a fresh id.
-    public func hasSession(_ session: SessionKey) async throws -> Bool {
+    package func hasSession(_ session: SessionKey) async throws -> Bool {
         try await database.read { connection in
             try await connection.row("SELECT 1 FROM sessions WHERE id_hash = \(session.hash)") != nil
         }
     }
 
-    public func quantity(of recipe: RecipeID, session: SessionKey) async throws -> Int {
+    package func quantity(of recipe: RecipeID, session: SessionKey) async throws -> Int {
         try await database.read { connection in
             try await connection.value(
                 "SELECT quantity FROM cart_items WHERE session_hash = \(session.hash) AND recipe_id = \(recipe.rawValue)",
@@ -73,11 +73,11 @@ public struct SQLCartStore: CartStore, CartMemory {
         }
     }
 
-    public func itemCount(session: SessionKey) async throws -> Int {
+    package func itemCount(session: SessionKey) async throws -> Int {
         try await hotPath.itemCount(session: session)
     }
 
-    public func itemCountInMemory(session: SessionKey, lastWrite: LastWrite?) -> Int? {
+    package func itemCountInMemory(session: SessionKey, lastWrite: LastWrite?) -> Int? {
         hotPath.itemCountInMemory(session: session, lastWrite: lastWrite)
     }
 
@@ -85,10 +85,10 @@ public struct SQLCartStore: CartStore, CartMemory {
         hotPath.storedInMemory(for: recipe, session: session, lastWrite: lastWrite)
     }
 
-    public var needsLastWrite: Bool { hotPath.needsLastWrite }
+    package var needsLastWrite: Bool { hotPath.needsLastWrite }
 
     /// The cart with each line's recipe as it shows now (edits applied), in the order lines were added.
-    public func cart(session: SessionKey) async throws -> Cart {
+    package func cart(session: SessionKey) async throws -> Cart {
         try await database.read { connection in
             let rows = try await connection.rows(
                 """
@@ -101,12 +101,12 @@ public struct SQLCartStore: CartStore, CartMemory {
     }
 
     /// One line of the cart, when the recipe is in it.
-    public func line(of recipe: RecipeID, session: SessionKey) async throws -> CartLine? {
+    package func line(of recipe: RecipeID, session: SessionKey) async throws -> CartLine? {
         try await hotPath.line(of: recipe, session: session)
     }
 
     /// Every non-empty cart, most recently active first, for the staff board.
-    public func activeCarts() async throws -> [ActiveCart] {
+    package func activeCarts() async throws -> [ActiveCart] {
         let rows = try await database.read { connection in
             try await connection.rows(
                 "\(raw: SQLCartLines.shopSelect) ORDER BY c.session_hash, \(raw: SQLCartLines.cartOrder)",
@@ -125,7 +125,7 @@ public struct SQLCartStore: CartStore, CartMemory {
     }
 
     /// Records "Start cooking" on a line. - Returns: false when the recipe is not in the cart.
-    public func startCooking(_ recipe: RecipeID, minutes: Int, session: SessionKey) async throws -> Bool {
+    package func startCooking(_ recipe: RecipeID, minutes: Int, session: SessionKey) async throws -> Bool {
         let now = clock.now()
         defer { database.forget(session) }
         return try await database.write { connection in
@@ -137,7 +137,7 @@ public struct SQLCartStore: CartStore, CartMemory {
         }
     }
 
-    public func stopCooking(_ recipe: RecipeID, session: SessionKey) async throws {
+    package func stopCooking(_ recipe: RecipeID, session: SessionKey) async throws {
         defer { database.forget(session) }
         try await database.write { connection in
             try await connection.execute(
@@ -150,7 +150,7 @@ public struct SQLCartStore: CartStore, CartMemory {
 
     /// Deletes sessions (and, by cascade, their carts) with no cart change for longer than `idle`.
     @discardableResult
-    public func purgeSessions(idleLongerThan idle: TimeInterval) async throws -> Int {
+    package func purgeSessions(idleLongerThan idle: TimeInterval) async throws -> Int {
         let oldest = clock.now() - idle
         do {
             let purged = try await database.write { connection in

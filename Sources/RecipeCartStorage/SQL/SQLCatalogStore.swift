@@ -5,7 +5,7 @@ import RecipeCartDomain
 /// Reads and writes recipes, for SQLite and PostgreSQL alike. Every page reads recipes through here, with local
 /// edits applied; what the pages read most, search and browse are each database's own (`CatalogHotPath`). A write of
 /// recipes advances the catalog generation (`SQLDatabase.write(advancing:)`).
-public struct SQLCatalogStore: CatalogStore, CatalogMemory {
+package struct SQLCatalogStore: CatalogStore, CatalogMemory {
     package let database: any SQLDatabase
     package let hotPath: any CatalogHotPath
     package let clock: AppClock
@@ -28,12 +28,12 @@ public struct SQLCatalogStore: CatalogStore, CatalogMemory {
 
     // MARK: Reading
 
-    public func recipe(_ id: RecipeID) async throws -> Recipe? {
+    package func recipe(_ id: RecipeID) async throws -> Recipe? {
         try await recipe(id, for: nil)
     }
 
     /// The recipe as one shopper sees it: their own version, when they saved one, over the shop's copy.
-    public func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
+    package func recipe(_ id: RecipeID, for session: SessionKey?) async throws -> Recipe? {
         // Read before the recipe, so a recipe is never kept under a newer generation than its data.
         let generation = try await hotPath.generation()
         let shopCopy = try await memo.recipe(id, generation: generation) { [hotPath] in
@@ -45,13 +45,13 @@ public struct SQLCatalogStore: CatalogStore, CatalogMemory {
         return try await hotPath.personalCopy(of: shopCopy, session: session)
     }
 
-    public func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
+    package func summaries(_ ids: [RecipeID]) async throws -> [RecipeID: RecipeSummary] {
         guard !ids.isEmpty else { return [:] }
         return try await hotPath.summaries(ids)
     }
 
     /// Ingredients of many recipes at once, in recipe order.
-    public func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
+    package func ingredients(of ids: [RecipeID]) async throws -> [RecipeID: [Ingredient]] {
         guard !ids.isEmpty else { return [:] }
         if let kept = memo.ingredients(of: ids, generation: hotPath.generationInMemory()) { return kept }
         let rows = try await database.read { connection in
@@ -71,23 +71,23 @@ public struct SQLCatalogStore: CatalogStore, CatalogMemory {
     }
 
     /// A number that grows with every change to recipes or local edits.
-    public func generation() async throws -> Int {
+    package func generation() async throws -> Int {
         try await hotPath.generation()
     }
 
-    public func generationInMemory() -> Int? {
+    package func generationInMemory() -> Int? {
         hotPath.generationInMemory()
     }
 
-    public func recipeInMemory(_ id: RecipeID, generation: Int) -> Recipe? {
+    package func recipeInMemory(_ id: RecipeID, generation: Int) -> Recipe? {
         memo.recipe(id, generation: generation)
     }
 
-    public func categories() async throws -> [String] {
+    package func categories() async throws -> [String] {
         try await distinctNames(of: "category")
     }
 
-    public func areas() async throws -> [String] {
+    package func areas() async throws -> [String] {
         try await distinctNames(of: "area")
     }
 
@@ -103,19 +103,19 @@ public struct SQLCatalogStore: CatalogStore, CatalogMemory {
         }
     }
 
-    public func searchIndex() async throws -> SearchIndex {
+    package func searchIndex() async throws -> SearchIndex {
         try await hotPath.searchIndex()
     }
 
-    public func browse(_ query: BrowseQuery) async throws -> BrowsePage {
+    package func browse(_ query: BrowseQuery) async throws -> BrowsePage {
         try await hotPath.browse(query)
     }
 
-    public func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID] {
+    package func recipeIDs(matching query: BrowseQuery) async throws -> [RecipeID] {
         try await hotPath.recipeIDs(matching: query)
     }
 
-    public func ingredientLists() async throws -> [IngredientList] {
+    package func ingredientLists() async throws -> [IngredientList] {
         try await database.read { connection in
             IngredientList.gather(
                 try await connection.rows(
@@ -126,7 +126,7 @@ public struct SQLCatalogStore: CatalogStore, CatalogMemory {
     // MARK: Writing
 
     /// Inserts or refreshes recipes from one source. Local edits are kept apart and survive this.
-    public func upsert(_ recipes: [Recipe], source: String) async throws {
+    package func upsert(_ recipes: [Recipe], source: String) async throws {
         let now = clock.now().timeIntervalSince1970
         try await database.write(advancing: generations) { connection in
             try await connection.upsertRecipes(recipes, source: source, at: now)
@@ -136,7 +136,7 @@ public struct SQLCatalogStore: CatalogStore, CatalogMemory {
     /// Makes `recipes` all there is of `source`, unless `version` of them is already installed. Instances starting
     /// together install the catalog once: the second waits for the version's lock, then finds it done.
     /// - Returns: true when the recipes were (re)installed.
-    public func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool {
+    package func install(_ recipes: [Recipe], source: String, version: String) async throws -> Bool {
         let now = clock.now().timeIntervalSince1970
         let versionKey = "\(source)_version"
         return try await database.write(advancing: generations, holding: versionKey) { connection in

@@ -6,8 +6,8 @@ import Synchronization
 
 /// The one SQLite file of a RecipeCart installation, in WAL mode so readers never wait for the writer.
 /// The stores reach it only through `read` and `write`, so no write can skip the lock-out policy.
-public struct SQLiteDatabase: Sendable {
-    public static let fileName = "recipecart.sqlite"
+package struct SQLiteDatabase: Sendable {
+    package static let fileName = "recipecart.sqlite"
 
     private let pool: DatabasePool
     private let lockout = LockedDatabaseLockout()
@@ -23,7 +23,7 @@ public struct SQLiteDatabase: Sendable {
 
     /// `clock` answers the SQL function `app_now()`, which the stores write every timestamp with, so the rows
     /// and the pages agree on the time, in tests too.
-    public init(directory: URL, clock: AppClock = .system) throws {
+    package init(directory: URL, clock: AppClock = .system) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
@@ -138,7 +138,7 @@ public struct SQLiteDatabase: Sendable {
     }
 
     /// Liveness check for `/healthz`.
-    public func ping() async throws {
+    package func ping() async throws {
         _ = try await read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 }

@@ -5,18 +5,18 @@ import RecipeCartDomain
 ///
 /// Every upstream string that is shown goes through `PlainText`, since Spoonacular writes HTML in
 /// `summary` and now and then entities in titles and steps.
-public enum SpoonacularMapper {
-    public static let idPrefix = "spoon-"
+package enum SpoonacularMapper {
+    package static let idPrefix = "spoon-"
 
     /// `spoon-716426` for `716426`; nil unless the id is positive.
-    public static func recipeID(forSpoonacularID id: Int) -> RecipeID? {
+    package static func recipeID(forSpoonacularID id: Int) -> RecipeID? {
         id > 0 ? RecipeID("\(idPrefix)\(id)") : nil
     }
 
     /// A full recipe. A search result usually lacks `extendedIngredients`, and then maps with no
     /// ingredients: fetch `/information` before treating it as complete.
     /// - Parameter imageBase: what a relative `image` resolves against (the legacy search's `baseUri`).
-    public static func recipe(from dto: SpoonacularRecipe, imageBase: URL? = nil) throws(UpstreamMappingError)
+    package static func recipe(from dto: SpoonacularRecipe, imageBase: URL? = nil) throws(UpstreamMappingError)
         -> UpstreamRecipe
     {
         let summary = try summary(from: dto, imageBase: imageBase)
@@ -35,12 +35,12 @@ public enum SpoonacularMapper {
     }
 
     /// The results that map, in upstream order; the others are skipped.
-    public static func recipes(from response: SpoonacularSearchResponse) -> [UpstreamRecipe] {
+    package static func recipes(from response: SpoonacularSearchResponse) -> [UpstreamRecipe] {
         response.results.compactMap { try? recipe(from: $0, imageBase: response.imageBase) }
     }
 
     /// A tile from any search result, complexSearch or legacy.
-    public static func summary(from dto: SpoonacularRecipe, imageBase: URL? = nil) throws(UpstreamMappingError)
+    package static func summary(from dto: SpoonacularRecipe, imageBase: URL? = nil) throws(UpstreamMappingError)
         -> UpstreamSummary
     {
         guard let id = recipeID(forSpoonacularID: dto.id) else { throw .invalidID(String(dto.id)) }
@@ -54,7 +54,7 @@ public enum SpoonacularMapper {
     }
 
     /// The results that map, in upstream order, relative images resolved against the answer's `baseUri`.
-    public static func summaries(from response: SpoonacularSearchResponse) -> [UpstreamSummary] {
+    package static func summaries(from response: SpoonacularSearchResponse) -> [UpstreamSummary] {
         response.results.compactMap { try? summary(from: $0, imageBase: response.imageBase) }
     }
 

@@ -5,32 +5,32 @@ import Foundation
 ///
 /// Everything but `id` is optional and read leniently: a missing, null or wrong-typed field is nil,
 /// and a list keeps the elements that decode. Field names are Spoonacular's.
-public struct SpoonacularRecipe: Codable, Sendable, Equatable {
-    public var id: Int
-    public var title: String?
+package struct SpoonacularRecipe: Codable, Sendable, Equatable {
+    package var id: Int
+    package var title: String?
     /// An absolute URL, except in the legacy search where it is relative to the answer's `baseUri`.
-    public var image: String?
-    public var imageType: String?
+    package var image: String?
+    package var imageType: String?
     /// Legacy search only: relative picture names, the first being the usual one.
-    public var imageUrls: [String]?
-    public var readyInMinutes: Int?
-    public var servings: Int?
-    public var sourceUrl: String?
-    public var spoonacularSourceUrl: String?
+    package var imageUrls: [String]?
+    package var readyInMinutes: Int?
+    package var servings: Int?
+    package var sourceUrl: String?
+    package var spoonacularSourceUrl: String?
     /// HTML.
-    public var summary: String?
-    public var diets: [String]?
-    public var dishTypes: [String]?
-    public var cuisines: [String]?
-    public var analyzedInstructions: [SpoonacularInstructions]?
+    package var summary: String?
+    package var diets: [String]?
+    package var dishTypes: [String]?
+    package var cuisines: [String]?
+    package var analyzedInstructions: [SpoonacularInstructions]?
     /// Missing from search results unless asked for; `/information` has it.
-    public var extendedIngredients: [SpoonacularIngredient]?
-    public var vegetarian: Bool?
-    public var vegan: Bool?
-    public var glutenFree: Bool?
-    public var dairyFree: Bool?
+    package var extendedIngredients: [SpoonacularIngredient]?
+    package var vegetarian: Bool?
+    package var vegan: Bool?
+    package var glutenFree: Bool?
+    package var dairyFree: Bool?
 
-    public init(
+    package init(
         id: Int, title: String? = nil, image: String? = nil, imageType: String? = nil, imageUrls: [String]? = nil,
         readyInMinutes: Int? = nil, servings: Int? = nil, sourceUrl: String? = nil, spoonacularSourceUrl: String? = nil,
         summary: String? = nil, diets: [String]? = nil, dishTypes: [String]? = nil, cuisines: [String]? = nil,
@@ -58,7 +58,7 @@ public struct SpoonacularRecipe: Codable, Sendable, Equatable {
         self.dairyFree = dairyFree
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
         title = container.lenient(String.self, forKey: .title)
@@ -83,32 +83,32 @@ public struct SpoonacularRecipe: Codable, Sendable, Equatable {
 }
 
 /// One block of `analyzedInstructions`; recipes with parts ("For the sauce") have several.
-public struct SpoonacularInstructions: Codable, Sendable, Equatable {
-    public var name: String?
-    public var steps: [SpoonacularStep]
+package struct SpoonacularInstructions: Codable, Sendable, Equatable {
+    package var name: String?
+    package var steps: [SpoonacularStep]
 
-    public init(name: String? = nil, steps: [SpoonacularStep]) {
+    package init(name: String? = nil, steps: [SpoonacularStep]) {
         self.name = name
         self.steps = steps
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = container.lenient(String.self, forKey: .name)
         steps = container.lenientList(SpoonacularStep.self, forKey: .steps) ?? []
     }
 }
 
-public struct SpoonacularStep: Codable, Sendable, Equatable {
-    public var number: Int?
-    public var step: String?
+package struct SpoonacularStep: Codable, Sendable, Equatable {
+    package var number: Int?
+    package var step: String?
 
-    public init(number: Int?, step: String?) {
+    package init(number: Int?, step: String?) {
         self.number = number
         self.step = step
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         number = container.lenientInt(forKey: .number)
         step = container.lenient(String.self, forKey: .step)
@@ -117,16 +117,16 @@ public struct SpoonacularStep: Codable, Sendable, Equatable {
 
 /// One entry of `extendedIngredients`. `amount` and `unit` are in the recipe's own units, the
 /// ones `original` is written in (the `measures` conversions are not read).
-public struct SpoonacularIngredient: Codable, Sendable, Equatable {
-    public var id: Int?
-    public var name: String?
-    public var original: String?
-    public var amount: Double?
-    public var unit: String?
+package struct SpoonacularIngredient: Codable, Sendable, Equatable {
+    package var id: Int?
+    package var name: String?
+    package var original: String?
+    package var amount: Double?
+    package var unit: String?
     /// Where a shop keeps it, in Spoonacular's words ("Produce", "Baking;Spices and Seasonings").
-    public var aisle: String?
+    package var aisle: String?
 
-    public init(
+    package init(
         id: Int? = nil, name: String?, original: String? = nil, amount: Double?, unit: String?, aisle: String? = nil
     ) {
         self.id = id
@@ -137,7 +137,7 @@ public struct SpoonacularIngredient: Codable, Sendable, Equatable {
         self.aisle = aisle
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = container.lenientInt(forKey: .id)
         name = container.lenient(String.self, forKey: .name)

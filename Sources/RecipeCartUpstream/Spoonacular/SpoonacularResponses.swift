@@ -4,15 +4,15 @@ import Foundation
 /// "totalResults"}`, the legacy one with `baseUri` for its relative images. A result that does not
 /// decode is left out and listed in `failures`; an answer without `results` is not Spoonacular's and throws.
 /// (`/recipes/{id}/information` is a bare `SpoonacularRecipe`.)
-public struct SpoonacularSearchResponse: Codable, Sendable, Equatable {
-    public var results: [SpoonacularRecipe]
-    public var failures: [String]
-    public var offset: Int?
-    public var number: Int?
-    public var totalResults: Int?
-    public var baseUri: String?
+package struct SpoonacularSearchResponse: Codable, Sendable, Equatable {
+    package var results: [SpoonacularRecipe]
+    package var failures: [String]
+    package var offset: Int?
+    package var number: Int?
+    package var totalResults: Int?
+    package var baseUri: String?
 
-    public init(
+    package init(
         results: [SpoonacularRecipe], failures: [String] = [], offset: Int? = nil, number: Int? = nil,
         totalResults: Int? = nil, baseUri: String? = nil
     ) {
@@ -28,7 +28,7 @@ public struct SpoonacularSearchResponse: Codable, Sendable, Equatable {
         case results, offset, number, totalResults, baseUri
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.contains(.results) else {
             throw DecodingError.keyNotFound(
@@ -43,7 +43,7 @@ public struct SpoonacularSearchResponse: Codable, Sendable, Equatable {
         baseUri = container.lenient(String.self, forKey: .baseUri)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(results, forKey: .results)
         try container.encodeIfPresent(offset, forKey: .offset)
@@ -53,5 +53,5 @@ public struct SpoonacularSearchResponse: Codable, Sendable, Equatable {
     }
 
     /// What relative `image` names resolve against; nil unless `baseUri` is an http(s) URL.
-    public var imageBase: URL? { UpstreamValue.webURL(baseUri) }
+    package var imageBase: URL? { UpstreamValue.webURL(baseUri) }
 }

@@ -2,18 +2,18 @@ import Foundation
 import RecipeCartDomain
 
 /// TheMealDB DTOs → domain values. Pure functions: no I/O, no clock.
-public enum MealDBMapper {
-    public static let idPrefix = "mealdb-"
+package enum MealDBMapper {
+    package static let idPrefix = "mealdb-"
 
     /// `mealdb-52772` for `52772`; nil unless the upstream id is all digits.
-    public static func recipeID(forMealID mealID: String) -> RecipeID? {
+    package static func recipeID(forMealID mealID: String) -> RecipeID? {
         guard !mealID.isEmpty, mealID.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return RecipeID(idPrefix + mealID)
     }
 
     /// A full recipe. TheMealDB gives no servings or time, so both stay nil (unknown), never 0. Its Vegan category
     /// is the vegan diet (`DietCategory`).
-    public static func recipe(from meal: MealDBMeal) throws(UpstreamMappingError) -> UpstreamRecipe {
+    package static func recipe(from meal: MealDBMeal) throws(UpstreamMappingError) -> UpstreamRecipe {
         guard let id = recipeID(forMealID: meal.id) else { throw .invalidID(meal.id) }
         guard let title = UpstreamValue.clean(meal.name) else { throw .missingTitle(id: meal.id) }
         let category = UpstreamValue.clean(meal.category)
@@ -32,13 +32,13 @@ public enum MealDBMapper {
     }
 
     /// The meals that map, in upstream order; the others are skipped.
-    public static func recipes(from meals: some Sequence<MealDBMeal>) -> [UpstreamRecipe] {
+    package static func recipes(from meals: some Sequence<MealDBMeal>) -> [UpstreamRecipe] {
         meals.compactMap { try? recipe(from: $0) }
     }
 
     /// A tile from `filter.php`, which names neither category nor cuisine itself: pass what was asked for. A tile
     /// listed by cuisine or main ingredient leaves its category empty (unknown).
-    public static func summary(from meal: MealDBMealSummary, listing: MealDBListing) throws(UpstreamMappingError)
+    package static func summary(from meal: MealDBMealSummary, listing: MealDBListing) throws(UpstreamMappingError)
         -> UpstreamSummary
     {
         guard let id = recipeID(forMealID: meal.id) else { throw .invalidID(meal.id) }
@@ -58,12 +58,12 @@ public enum MealDBMapper {
     }
 
     /// The summaries that map, in upstream order; the others are skipped.
-    public static func summaries(from response: MealDBSummariesResponse, listing: MealDBListing) -> [UpstreamSummary] {
+    package static func summaries(from response: MealDBSummariesResponse, listing: MealDBListing) -> [UpstreamSummary] {
         response.meals.compactMap { try? summary(from: $0, listing: listing) }
     }
 
     /// Cuisine names for the filter, in upstream order, without blanks, "Unknown" or repeats.
-    public static func areaNames(from response: MealDBAreasResponse) -> [String] {
+    package static func areaNames(from response: MealDBAreasResponse) -> [String] {
         var seen: Set<String> = []
         return response.meals.compactMap { area($0.name) }.filter { seen.insert($0.lowercased()).inserted }
     }

@@ -6,30 +6,30 @@ import Foundation
 /// gathers the numbered `strIngredientN` / `strMeasureN` slots into `ingredients`. Only `idMeal`
 /// is required. Encoding writes TheMealDB's own shape, so tests and the stand-in server can make
 /// answers from values.
-public struct MealDBMeal: Codable, Sendable, Equatable {
+package struct MealDBMeal: Codable, Sendable, Equatable {
     /// `idMeal`: digits upstream, but checked only by the mapper.
-    public var id: String
+    package var id: String
     /// `strMeal`
-    public var name: String?
+    package var name: String?
     /// `strDrinkAlternate`, or `strMealAlternate` which some answers use instead.
-    public var alternateName: String?
-    public var category: String?
-    public var area: String?
+    package var alternateName: String?
+    package var category: String?
+    package var area: String?
     /// `strInstructions`, line breaks kept.
-    public var instructions: String?
+    package var instructions: String?
     /// `strMealThumb`: the picture's URL.
-    public var thumbnail: String?
+    package var thumbnail: String?
     /// `strTags`: comma-separated.
-    public var tags: String?
-    public var youtube: String?
+    package var tags: String?
+    package var youtube: String?
     /// Slots in number order, without empty ones.
-    public var ingredients: [MealDBIngredient]
-    public var source: String?
-    public var imageSource: String?
-    public var creativeCommonsConfirmed: String?
-    public var dateModified: String?
+    package var ingredients: [MealDBIngredient]
+    package var source: String?
+    package var imageSource: String?
+    package var creativeCommonsConfirmed: String?
+    package var dateModified: String?
 
-    public init(
+    package init(
         id: String, name: String? = nil, alternateName: String? = nil, category: String? = nil,
         area: String? = nil, instructions: String? = nil, thumbnail: String? = nil, tags: String? = nil,
         youtube: String? = nil, ingredients: [MealDBIngredient] = [], source: String? = nil,
@@ -54,7 +54,7 @@ public struct MealDBMeal: Codable, Sendable, Equatable {
     /// TheMealDB always sends this many slots; more are read if they ever appear.
     package static let standardSlotCount = 20
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MealDBKey.self)
         id = try container.requiredText("idMeal")
         name = container.text("strMeal")
@@ -77,7 +77,7 @@ public struct MealDBMeal: Codable, Sendable, Equatable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: MealDBKey.self)
         try container.encodeText(id, "idMeal")
         try container.encodeText(name, "strMeal")
@@ -110,11 +110,11 @@ public struct MealDBMeal: Codable, Sendable, Equatable {
 }
 
 /// One filled ingredient slot of a meal, trimmed; `measure` may be empty.
-public struct MealDBIngredient: Sendable, Equatable {
-    public var name: String
-    public var measure: String
+package struct MealDBIngredient: Sendable, Equatable {
+    package var name: String
+    package var measure: String
 
-    public init(name: String, measure: String) {
+    package init(name: String, measure: String) {
         self.name = name
         self.measure = measure
     }

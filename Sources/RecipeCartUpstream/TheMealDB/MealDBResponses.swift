@@ -4,48 +4,48 @@ import Foundation
 /// `filter.php?c=…` the same shape with `{"strMeal", "strMealThumb", "idMeal"}` entries. Both are
 /// `{"meals": null}` when nothing matched. An entry that does not decode is left out and listed in
 /// `failures`; an answer without a `meals` key is not TheMealDB's and throws.
-public struct MealDBMealsAnswer<Meal: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
-    public var meals: [Meal]
-    public var failures: [String]
+package struct MealDBMealsAnswer<Meal: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    package var meals: [Meal]
+    package var failures: [String]
 
-    public init(meals: [Meal], failures: [String] = []) {
+    package init(meals: [Meal], failures: [String] = []) {
         self.meals = meals
         self.failures = failures
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let list = try MealDBList<Meal>.decode("meals", from: decoder)
         self.init(meals: list.elements, failures: list.failures)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try MealDBList.encode(meals, as: "meals", to: encoder)
     }
 }
 
-public typealias MealDBMealsResponse = MealDBMealsAnswer<MealDBMeal>
-public typealias MealDBSummariesResponse = MealDBMealsAnswer<MealDBMealSummary>
+package typealias MealDBMealsResponse = MealDBMealsAnswer<MealDBMeal>
+package typealias MealDBSummariesResponse = MealDBMealsAnswer<MealDBMealSummary>
 
 /// One entry of a `filter.php` answer: just enough for a tile.
-public struct MealDBMealSummary: Codable, Sendable, Equatable {
-    public var id: String
-    public var name: String?
-    public var thumbnail: String?
+package struct MealDBMealSummary: Codable, Sendable, Equatable {
+    package var id: String
+    package var name: String?
+    package var thumbnail: String?
 
-    public init(id: String, name: String?, thumbnail: String?) {
+    package init(id: String, name: String?, thumbnail: String?) {
         self.id = id
         self.name = name
         self.thumbnail = thumbnail
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MealDBKey.self)
         id = try container.requiredText("idMeal")
         name = container.text("strMeal")
         thumbnail = container.text("strMealThumb")
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: MealDBKey.self)
         try container.encodeText(name, "strMeal")
         try container.encodeText(thumbnail, "strMealThumb")
@@ -53,61 +53,61 @@ public struct MealDBMealSummary: Codable, Sendable, Equatable {
     }
 }
 
-public typealias MealDBAreasResponse = MealDBMealsAnswer<MealDBArea>
+package typealias MealDBAreasResponse = MealDBMealsAnswer<MealDBArea>
 
 /// One entry of `list.php?a=list`: `{"strArea": "Italian"}`.
-public struct MealDBArea: Codable, Sendable, Equatable {
-    public var name: String
+package struct MealDBArea: Codable, Sendable, Equatable {
+    package var name: String
 
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         name = try decoder.container(keyedBy: MealDBKey.self).requiredText("strArea")
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: MealDBKey.self)
         try container.encodeText(name, "strArea")
     }
 }
 
 /// `categories.php`: `{"categories": [...]}`.
-public struct MealDBCategoriesResponse: Codable, Sendable, Equatable {
-    public var categories: [MealDBCategory]
-    public var failures: [String]
+package struct MealDBCategoriesResponse: Codable, Sendable, Equatable {
+    package var categories: [MealDBCategory]
+    package var failures: [String]
 
-    public init(categories: [MealDBCategory], failures: [String] = []) {
+    package init(categories: [MealDBCategory], failures: [String] = []) {
         self.categories = categories
         self.failures = failures
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let list = try MealDBList<MealDBCategory>.decode("categories", from: decoder)
         self.init(categories: list.elements, failures: list.failures)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try MealDBList.encode(categories, as: "categories", to: encoder)
     }
 }
 
 /// One category of `categories.php`; only its name is required.
-public struct MealDBCategory: Codable, Sendable, Equatable {
-    public var id: String?
-    public var name: String
-    public var thumbnail: String?
-    public var description: String?
+package struct MealDBCategory: Codable, Sendable, Equatable {
+    package var id: String?
+    package var name: String
+    package var thumbnail: String?
+    package var description: String?
 
-    public init(id: String?, name: String, thumbnail: String?, description: String?) {
+    package init(id: String?, name: String, thumbnail: String?, description: String?) {
         self.id = id
         self.name = name
         self.thumbnail = thumbnail
         self.description = description
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MealDBKey.self)
         id = container.text("idCategory")
         name = try container.requiredText("strCategory")
@@ -115,7 +115,7 @@ public struct MealDBCategory: Codable, Sendable, Equatable {
         description = container.text("strCategoryDescription")
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: MealDBKey.self)
         try container.encodeText(id, "idCategory")
         try container.encodeText(name, "strCategory")

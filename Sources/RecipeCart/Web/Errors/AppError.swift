@@ -1,7 +1,7 @@
 import HTTPTypes
 
 /// An error a shopper can be told about, each with its status and a plain message.
-public enum AppError: Error, Equatable {
+package enum AppError: Error, Equatable {
     case badRequest(String)
     case forbidden(String)
     case notFound(String)

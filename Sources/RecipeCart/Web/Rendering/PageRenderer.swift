@@ -3,7 +3,7 @@ import Hummingbird
 import Mustache
 
 /// Renders Mustache templates, all loaded and checked once at start.
-public struct PageRenderer: Sendable {
+package struct PageRenderer: Sendable {
     /// Every template the app renders; a missing one stops the start, never a 500 later. The library parses every
     /// file in the folder at start, so a broken one stops it too, naming the file.
     static let requiredTemplates = PageTemplate.allCases.map(\.rawValue) + PartialTemplate.allCases.map(\.rawValue)
@@ -14,7 +14,7 @@ public struct PageRenderer: Sendable {
     let filterChips: Stencil<FilterChip>
     let browsePlans = RenderPlans()
 
-    public init(templatesDirectory: URL) async throws {
+    package init(templatesDirectory: URL) async throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: templatesDirectory.path, isDirectory: &isDirectory),
             isDirectory.boolValue
@@ -72,12 +72,12 @@ public struct PageRenderer: Sendable {
     }
 }
 
-public enum TemplateError: Error, CustomStringConvertible {
+package enum TemplateError: Error, CustomStringConvertible {
     case missingDirectory(String)
     case missingTemplates([String], directory: String)
     case broken(file: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingDirectory(let path):
             "templates directory \(path) does not exist (run from the project folder or pass --resources-dir)"

@@ -75,8 +75,8 @@ struct RouteRegistrar: Sendable {
     }
 }
 
-public struct RouteMapError: Error, CustomStringConvertible {
-    public let description: String
+package struct RouteMapError: Error, CustomStringConvertible {
+    package let description: String
 }
 
 /// Which route and method each handler was registered for.

@@ -4,13 +4,13 @@ import RecipeCartDomain
 import RecipeCartStorage
 
 /// The shopper behind a request: a random id carried in a signed cookie.
-public struct ShopperSession: Sendable, Equatable {
+package struct ShopperSession: Sendable, Equatable {
     /// 128 random bits, base64url.
     let id: String
     /// True when this request brought no valid cookie, so the response must set one.
     let isNew: Bool
     /// Hashed once: a page asks for it several times (the badge, the cart line, the shopper's version).
-    public let key: SessionKey
+    package let key: SessionKey
     /// Without a valid session cookie: the looker's token (`LookerToken`), from their cookie or made for this page.
     /// The forms of a page answered without a session carry it.
     let looker: LookerToken?

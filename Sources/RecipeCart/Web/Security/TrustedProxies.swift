@@ -3,8 +3,8 @@ import NIOCore
 /// The proxies whose `X-Forwarded-For` RecipeCart believes (`--trusted-proxy`). Behind them the client is the
 /// nearest hop in the header that is not itself a trusted proxy; from anyone else the header is ignored, so a
 /// client cannot pick its own address to escape the sign-in throttle or its share of the upstream budget.
-public struct TrustedProxies: Sendable, Equatable {
-    public static let none = TrustedProxies(canonical: [])
+package struct TrustedProxies: Sendable, Equatable {
+    package static let none = TrustedProxies(canonical: [])
 
     private let addresses: Set<String>
 
@@ -13,7 +13,7 @@ public struct TrustedProxies: Sendable, Equatable {
     }
 
     /// A comma-separated list of IP addresses, e.g. `127.0.0.1, ::1`.
-    public init(parsing list: String) throws {
+    package init(parsing list: String) throws {
         var addresses: Set<String> = []
         for entry in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
             guard let canonical = Self.canonical(entry) else { throw InvalidProxyAddress(text: entry) }
@@ -42,7 +42,7 @@ public struct TrustedProxies: Sendable, Equatable {
     }
 }
 
-public struct InvalidProxyAddress: Error, CustomStringConvertible {
-    public let text: String
-    public var description: String { "--trusted-proxy: \(text) is not an IP address" }
+package struct InvalidProxyAddress: Error, CustomStringConvertible {
+    package let text: String
+    package var description: String { "--trusted-proxy: \(text) is not an IP address" }
 }

@@ -8,7 +8,7 @@ import NIOCore
 /// records the original's size; anything else is remade before it could be served. Where the
 /// folder cannot be written (a read-only resource bundle, say) the compressed bytes live only in
 /// the memory cache, which compresses again after an eviction: no second folder to keep in step.
-public enum GzipTwin {
+package enum GzipTwin {
     /// Text types worth compressing; images such as jpeg, png, webp and gif already are.
     static let compressibleExtensions: Set<String> = ["css", "js", "mjs", "svg", "json", "txt", "html", "htm", "xml"]
 
@@ -17,11 +17,11 @@ public enum GzipTwin {
         let path: String
     }
 
-    public enum RefreshError: Error, CustomStringConvertible {
+    package enum RefreshError: Error, CustomStringConvertible {
         case unreadable(String)
         case unwritable(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let path): "cannot read \(path) to compress it"
             case .unwritable(let path): "cannot write the gzip twin of \(path)"
@@ -38,7 +38,7 @@ public enum GzipTwin {
     /// Makes or remakes the twin of a file just written, e.g. an image stored by the image cache.
     /// Does nothing for a type that is not compressible, or when the twin is already fresh.
     /// - Throws: `RefreshError`, or `TamperedTwin` when something other than a file sits where the twin goes.
-    public static func refresh(for file: URL) throws {
+    package static func refresh(for file: URL) throws {
         let path = file.path
         guard isCompressible(fileExtension: file.pathExtension.lowercased()) else { return }
         guard let real = LocalFile.realPath(path), let (stamp, contents) = LocalFile.load(real, upTo: .max),
