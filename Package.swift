@@ -161,6 +161,12 @@ let package = Package(
             path: "Benchmarks/Tool"
         ),
         .testTarget(
+            name: "RecipeCartDomainTests",
+            dependencies: [
+                "RecipeCartDomain"
+            ]
+        ),
+        .testTarget(
             name: "RecipeCartShelfTests",
             dependencies: [
                 "RecipeCartShelf",
