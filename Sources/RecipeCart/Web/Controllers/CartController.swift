@@ -32,19 +32,24 @@ struct CartController: Sendable {
 
     func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.shopper
-        // The browser whose send's answer was lost comes back with the old id and the claim the new one was made from.
-        if let renewed = try await pages.renewedSession(of: session, context: context, orders: orders) {
-            return try await renewedPage(renewed, context: context)
-        }
+        var isEmpty = false
         let body = try await keptPages.render(.cart, path: SiteURL.cart.path, context: context) {
             let page = try await page(session: session, context: context, attempt: nil)
+            let html = ByteBuffer(string: try pages.renderer.html(page.view))
+            // Not kept: the browser whose send's answer was lost comes back here with the old id, to its order.
+            isEmpty = page.cart.isEmpty && page.sent.isEmpty
+            guard !isEmpty else { return (html, nil) }
             // Slots fill as other shoppers send (which moves the board's version) and close as their cut-offs pass.
             let showsSlots = page.view.pickup != nil
             let shows = KeptShopperPages.Shows(
                 orders: !page.sent.isEmpty || showsSlots,
                 time: page.offersUndo || !page.sent.isEmpty || showsSlots
                     || page.cart.lines.contains { $0.cooking != nil })
-            return (ByteBuffer(string: try pages.renderer.html(page.view)), shows)
+            return (html, shows)
+        }
+        // Only a session left with nothing can be one a send renewed: it comes with the claim the new id was made from.
+        if isEmpty, let renewed = try await pages.renewedSession(of: session, context: context, orders: orders) {
+            return try await renewedPage(renewed, context: context)
         }
         return HTMLResponse.make(body)
     }

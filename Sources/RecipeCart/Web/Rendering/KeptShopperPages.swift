@@ -38,10 +38,10 @@ final class KeptShopperPages: Sendable {
     }
 
     /// The page `make` renders, kept for the session's next visit when this is a returning shopper's plain one: no
-    /// message or badge bump a post left for it, and not staff.
+    /// message or badge bump a post left for it, and not staff. A page `make` gives no `Shows` is not kept.
     func render(
         _ route: Route, path: String, context: AppRequestContext,
-        make: () async throws -> (body: ByteBuffer, shows: Shows)
+        make: () async throws -> (body: ByteBuffer, shows: Shows?)
     ) async throws -> ByteBuffer {
         let sent = context.sentCookies
         let cookies = pages.cookies
@@ -55,6 +55,7 @@ final class KeptShopperPages: Sendable {
         let board = boardChanges.version
         let readAt = pages.clock.now()
         let (body, shows) = try await make()
+        guard let shows else { return body }
         let page = KeptPages.Page(
             body: body, path: path, readAt: readAt, generation: generation, assets: pages.assetAddresses,
             boardVersion: shows.orders ? board : nil, showsTime: shows.time)
