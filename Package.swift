@@ -5,7 +5,7 @@ let package = Package(
     name: "RecipeCart",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "web", targets: ["web"]),
+        .executable(name: "web", targets: ["web"])
     ],
     // Each pinned to the minor version the tests ran on: Package.resolved stays out of git (the build machines' package
     // copies carry other commit ids than GitHub's), so this is what keeps a fresh clone or the Docker image on the
