@@ -12,7 +12,7 @@ COPY Tests ./Tests
 RUN swift build -c release --product web --static-swift-stdlib \
     && mkdir -p /staging \
     && cp "$(swift build -c release --show-bin-path)/web" /staging/ \
-    && cp -R "$(swift build -c release --show-bin-path)/RecipeCart_RecipeCart.resources" /staging/
+    && cp -R "$(swift build -c release --show-bin-path)/RecipeCart_RecipeCartServices.resources" /staging/
 
 FROM debian:bookworm-slim
 RUN apt-get update \

@@ -106,6 +106,20 @@ let package = Package(
             ]
         ),
         .target(
+            name: "RecipeCartServices",
+            dependencies: [
+                "RecipeCartDomain",
+                "RecipeCartShelf",
+                "RecipeCartContracts",
+                "RecipeCartUpstream",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Algorithms", package: "swift-algorithms"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources/catalog")]
+        ),
+        .target(
             name: "RecipeCart",
             dependencies: [
                 "RecipeCartDomain",
@@ -113,6 +127,7 @@ let package = Package(
                 "RecipeCartStorage",
                 "RecipeCartContracts",
                 "RecipeCartUpstream",
+                "RecipeCartServices",
                 "RecipeCartWire",
                 "RecipeCartLogging",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -131,8 +146,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ],
-            resources: [.copy("Resources/catalog")]
+            ]
         ),
         .executableTarget(
             name: "web",
@@ -142,6 +156,7 @@ let package = Package(
                 "RecipeCartStorage",
                 "RecipeCartContracts",
                 "RecipeCartUpstream",
+                "RecipeCartServices",
                 "RecipeCartLogging",
                 "RecipeCart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -154,6 +169,7 @@ let package = Package(
                 "RecipeCartStorage",
                 "RecipeCartContracts",
                 "RecipeCartUpstream",
+                "RecipeCartServices",
                 "RecipeCart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -4,6 +4,7 @@ import Logging
 import RecipeCart
 import RecipeCartContracts
 import RecipeCartDomain
+import RecipeCartServices
 import RecipeCartStorage
 import RecipeCartUpstream
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RecipeCart
+import RecipeCartServices
 import RecipeCartShelf
 import RecipeCartStorage
 

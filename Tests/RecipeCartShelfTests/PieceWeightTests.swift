@@ -71,7 +71,7 @@ import Testing
     /// table, except the things a shop sells by the piece or pack for which no source gives a raw weight.
     @Test func theBundledCatalogsCountsAreCovered() throws {
         let recipes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/RecipeCart/Resources/catalog/recipes").standardized
+            .appendingPathComponent("../../Sources/RecipeCartServices/Resources/catalog/recipes").standardized
         let files = try FileManager.default.contentsOfDirectory(at: recipes, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
         #expect(files.count >= 52)

@@ -161,13 +161,13 @@ def outside_targets(shop: Server) -> dict[str, list[tuple[str, bytes]]]:
                      ("Templates/layout.mustache", (ROOT / "Templates/layout.mustache").read_bytes())],
         "/images/bundled/": [("etc/passwd", passwd), ("Package.swift", (ROOT / "Package.swift").read_bytes()),
                              ("recipes/bundled-1.json",
-                              (ROOT / "Sources/RecipeCart/Resources/catalog/recipes/bundled-1.json").read_bytes())],
+                              (ROOT / "Sources/RecipeCartServices/Resources/catalog/recipes/bundled-1.json").read_bytes())],
         "/images/uploads/": key + [("recipecart.sqlite", b"SQLite format 3"), ("etc/passwd", passwd)],
     }
 
 
 def inside_files(root_url: str, shop: Server) -> set[bytes]:
-    roots = {"/static/": ROOT / "Public", "/images/bundled/": ROOT / "Sources/RecipeCart/Resources/catalog/images",
+    roots = {"/static/": ROOT / "Public", "/images/bundled/": ROOT / "Sources/RecipeCartServices/Resources/catalog/images",
              "/images/uploads/": shop.data_dir / "images" / "uploads"}
     files = {p.read_bytes() for p in roots[root_url].rglob("*") if p.is_file()}
     # Precompressed twins and the like are the same files in another coding.

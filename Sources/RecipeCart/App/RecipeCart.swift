@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import RecipeCartLogging
+import RecipeCartServices
 
 /// The entry point the `web` executable calls.
 package enum RecipeCart {

@@ -1,6 +1,7 @@
 import Foundation
 import RecipeCartContracts
 import RecipeCartDomain
+import RecipeCartServices
 import RecipeCartStorage
 
 /// The shop's pickup slots as a shopper sees them now: its settings from the database (the same on every instance),

@@ -1,4 +1,5 @@
 import RecipeCartDomain
+import RecipeCartServices
 import RecipeCartShelf
 
 /// A cart's shopping list with what it costs at the shop's shelf, as the cart page, the shared page and the text

@@ -4,6 +4,7 @@ import RecipeCartShelf
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 /// What a shopper sees pricing each bundled recipe's list from the demo shelf: which rows have an amount no matched
 /// product's unit can hold ("No amount to price") for want of a density or a weight a piece.

@@ -4,6 +4,7 @@ import RecipeCartShelf
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 /// The demo shelf that ships beside the bundled catalog (Resources/catalog/products.csv and
 /// ingredient-matches.csv): every ingredient of every bundled recipe is sold, so a fresh clone shows a priced list.

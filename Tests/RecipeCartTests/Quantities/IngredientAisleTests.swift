@@ -76,7 +76,7 @@ import Testing
         let folder = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-            .appendingPathComponent("Sources/RecipeCart/Resources/catalog/recipes")
+            .appendingPathComponent("Sources/RecipeCartServices/Resources/catalog/recipes")
         struct Recipe: Decodable { var ingredients: [Ingredient] }
         var names = Set<String>()
         for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

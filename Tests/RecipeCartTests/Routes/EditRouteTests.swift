@@ -6,6 +6,7 @@ import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 /// The edit form on both paths: signed-in staff change the shop's copy, a shopper makes their own version.
 /// `PersonalEditRouteTests` covers who sees which copy, `EditUndoRouteTests` the Undo of a revert.

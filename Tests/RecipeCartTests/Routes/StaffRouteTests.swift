@@ -5,6 +5,7 @@ import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 @Suite struct StaffRouteTests {
     static let token = "correct-horse-battery-staple"

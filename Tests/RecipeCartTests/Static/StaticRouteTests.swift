@@ -8,6 +8,7 @@ import RecipeCartWire
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 /// The static roots through the whole app: headers, payloads, and what must never be served.
 @Suite struct StaticRouteTests {

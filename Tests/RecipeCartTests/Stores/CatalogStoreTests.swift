@@ -5,6 +5,7 @@ import RecipeCartUpstream
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 @Suite struct CatalogStoreTests {
     @Test func bundledCatalogMeetsItsPromises() throws {

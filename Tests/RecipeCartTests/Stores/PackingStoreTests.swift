@@ -5,6 +5,7 @@ import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 /// Packing makes the final bill, on SQLite and on PostgreSQL alike: each mark moves the shelf's stock by what it
 /// changes of the order's holding, the move to ready fixes the amount to charge from the marks, and once ready the

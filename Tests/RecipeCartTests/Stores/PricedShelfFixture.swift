@@ -4,6 +4,7 @@ import RecipeCartShelf
 import RecipeCartStorage
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 /// The shelf the priced orders' store tests share: the bundled catalog, butter in 250 g packs (as many as a test
 /// counts) and onions sold by weight.

@@ -6,6 +6,7 @@ import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 /// What instances on one database share: the key that signs cookies, carts, and the catalog's generation. On
 /// PostgreSQL two `Stores` on one database, each with its own data dir, as two servers run them; on SQLite one data

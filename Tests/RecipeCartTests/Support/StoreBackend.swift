@@ -8,6 +8,7 @@ import RecipeCartStorage
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 /// The databases every store test runs on: one contract, two backends.
 enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import RecipeCart
+@testable import RecipeCartServices
 
 @Suite struct GenerationMemoTests {
     final class Builds: Sendable {

@@ -3,6 +3,7 @@ import RecipeCartShelf
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 /// Packing makes the final bill: a weighed row at the weight packed, a short row with the packs found, a replaced
 /// row at its replacement's price; what the order holds of the shelf follows; staff's typed weights and the

@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartServices
 
 /// The pickup schedule kept in memory: read once, read again after every change the store counts (a save here, one
 /// heard from another instance), and never in between.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RecipeCartContracts
 import RecipeCartDomain
+import RecipeCartServices
 import RecipeCartShelf
 import RecipeCartStorage
 import RecipeCartUpstream

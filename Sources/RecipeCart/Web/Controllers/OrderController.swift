@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import RecipeCartContracts
 import RecipeCartDomain
+import RecipeCartServices
 import RecipeCartStorage
 
 /// "Send to the shop" and the shopper's order page.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RecipeCartContracts
 import RecipeCartDomain
+import RecipeCartServices
 import RecipeCartStorage
 import RecipeCartUpstream
 

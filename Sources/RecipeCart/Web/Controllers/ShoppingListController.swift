@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RecipeCartContracts
 import RecipeCartDomain
+import RecipeCartServices
 import RecipeCartStorage
 
 /// The cart's shopping list beyond the cart page: "I have this", the list as text, and read-only share links.

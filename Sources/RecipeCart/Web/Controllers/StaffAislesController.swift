@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RecipeCartContracts
 import RecipeCartDomain
+import RecipeCartServices
 import RecipeCartStorage
 
 /// The shop's walking order of aisles, a setting staff change: every shopping and pick list follows it.

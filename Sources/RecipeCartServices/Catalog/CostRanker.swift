@@ -1,13 +1,12 @@
 import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartShelf
-import RecipeCartStorage
 
 /// A Browse page kept to a cost a serving (`max_cost`) or ordered by it (`sort=cost`): what the search and every other
 /// filter find, in their usual order (best matches, fewest missing, or the browsing sections in title order), kept to
 /// the recipes whose whole cost is within the ceiling, then, for `sort=cost`, cheapest first; with what the shopper
 /// has, fewest missing stays first and the cost orders each count. Costs come from `RecipeCosts`' table.
-final class CostRanker: Sendable {
+package final class CostRanker: Sendable {
     private typealias Row = (id: RecipeID, section: BrowseSection)
 
     private let catalog: any CatalogStore
@@ -16,7 +15,7 @@ final class CostRanker: Sendable {
     private let costs: RecipeCosts
     private let currency: Currency
 
-    init(
+    package init(
         catalog: any CatalogStore, search: SearchRanker, cookable: CookableRanker, costs: RecipeCosts,
         currency: Currency
     ) {
@@ -28,11 +27,11 @@ final class CostRanker: Sendable {
     }
 
     /// Whether `query` asks for what only this ranker answers.
-    static func answers(_ query: BrowseQuery) -> Bool {
+    package static func answers(_ query: BrowseQuery) -> Bool {
         query.maxCost != nil || query.order == .cost
     }
 
-    func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
+    package func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
         let table = try await costs.everyRecipe(at: generation)
         let withinCost = query.maxCost.map { table.ids(atMost: $0 * currency.minorPerMajor) }
         var rows: [Row]

@@ -1,17 +1,16 @@
 import Foundation
 import RecipeCartContracts
 import RecipeCartShelf
-import RecipeCartStorage
 
 /// The demo shelf that comes with the bundled catalog: a product for every ingredient of its recipes, at demo prices
 /// (every SKU starts with `DEMO-`), and which products each ingredient is sold as. It is loaded only into a shop
 /// with no products at all, so a grocer's own shelf is never touched.
-struct BundledShelf {
+package struct BundledShelf {
     let products: [UInt8]
     /// Ingredient key → SKUs.
     let matches: [String: [String]]
 
-    static func load(from directory: URL = BundledCatalog.defaultDirectory) throws -> BundledShelf {
+    package static func load(from directory: URL = BundledCatalog.defaultDirectory) throws -> BundledShelf {
         let products = try Data(contentsOf: directory.appendingPathComponent("products.csv"))
         let matchFile = try Data(contentsOf: directory.appendingPathComponent("ingredient-matches.csv"))
         var matches: [String: [String]] = [:]
@@ -24,7 +23,7 @@ struct BundledShelf {
     /// Loads the shelf and its matches unless the shop has products already.
     /// - Returns: how many products were loaded.
     @discardableResult
-    func install(into store: any ProductStore, currency: Currency) async throws -> Int {
+    package func install(into store: any ProductStore, currency: Currency) async throws -> Int {
         guard try await store.products(search: "", limit: 1, offset: 0).isEmpty else { return 0 }
         let outcome = try await ProductImporter(products: store, currency: currency).run(
             bytes: products, format: .plain)
@@ -36,8 +35,8 @@ struct BundledShelf {
     }
 }
 
-struct BundledShelfError: Error, CustomStringConvertible {
+package struct BundledShelfError: Error, CustomStringConvertible {
     let reason: String
 
-    var description: String { "the bundled demo shelf does not read: \(reason)" }
+    package var description: String { "the bundled demo shelf does not read: \(reason)" }
 }

@@ -2,14 +2,13 @@ import Algorithms
 import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartShelf
-import RecipeCartStorage
 
 /// What a serving of each recipe costs at the shop's prices, for tiles and for Browse's cost filter and order. Every
 /// recipe's is worked out once a catalog generation (every change of recipes, products or matches advances it), a
 /// few hundred recipes read and priced at a time, so that a large catalog's ingredients are never all in memory at
 /// once. A page's tiles read that table once it is built, and meanwhile price their own recipes: the
 /// first page with tiles of a generation begins the table, so a shop whose shoppers never browse never makes it.
-final class RecipeCosts: Sendable {
+package final class RecipeCosts: Sendable {
     /// Recipes read and priced at a time while the table is made.
     static let batchSize = 500
 
@@ -17,7 +16,7 @@ final class RecipeCosts: Sendable {
     private let pricing: ShelfPricing
     private let everyRecipe: GenerationMemo<CostTable>
 
-    init(catalog: any CatalogStore, pricing: ShelfPricing) {
+    package init(catalog: any CatalogStore, pricing: ShelfPricing) {
         self.catalog = catalog
         self.pricing = pricing
         everyRecipe = GenerationMemo { _ in
@@ -36,12 +35,12 @@ final class RecipeCosts: Sendable {
     }
 
     /// Every priced recipe's cost a serving.
-    func everyRecipe(at generation: Int) async throws -> CostTable {
+    package func everyRecipe(at generation: Int) async throws -> CostTable {
         try await everyRecipe.value(at: generation)
     }
 
     /// The costs of the recipes a page shows: from the table when it is built, else worked out for them alone.
-    func costs(of ids: [RecipeID], generation: Int) async throws -> [RecipeID: CostPerServing] {
+    package func costs(of ids: [RecipeID], generation: Int) async throws -> [RecipeID: CostPerServing] {
         guard let table = everyRecipe.builtOrBegun(at: generation) else {
             return try await Self.costs(of: ids, catalog: catalog, pricing: pricing)
         }

@@ -1,6 +1,5 @@
 import RecipeCartContracts
 import RecipeCartDomain
-import RecipeCartStorage
 
 /// Builds shopping lists for carts and orders: every line's ingredients scaled by its batches and servings,
 /// grouped by aisle in the shop's walking order, with what each shopper already has set apart.

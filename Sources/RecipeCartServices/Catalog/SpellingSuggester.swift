@@ -2,8 +2,8 @@ import RecipeCartDomain
 
 /// "Did you mean …?" for searches that find little: the vocabulary is the words of the generation's search index,
 /// gathered once a generation and shared by every request.
-final class SpellingSuggester: Sendable {
-    enum Answer: Equatable {
+package final class SpellingSuggester: Sendable {
+    package enum Answer: Equatable {
         /// The search with its unknown words replaced by the nearest known ones.
         case suggestion(String)
         case none
@@ -13,11 +13,11 @@ final class SpellingSuggester: Sendable {
 
     private let vocabulary: GenerationMemo<SearchVocabulary>
 
-    init(index: GenerationMemo<SearchIndex>) {
+    package init(index: GenerationMemo<SearchIndex>) {
         vocabulary = GenerationMemo { generation in SearchVocabulary(index: try await index.value(at: generation)) }
     }
 
-    func suggestion(for text: String, generation: Int) async -> Answer {
+    package func suggestion(for text: String, generation: Int) async -> Answer {
         guard let vocabulary = await vocabulary.value(at: generation, waitingAtMost: SearchRanker.patience) else {
             return .notReady
         }

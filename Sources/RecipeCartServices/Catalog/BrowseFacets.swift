@@ -1,13 +1,12 @@
 import RecipeCartContracts
-import RecipeCartStorage
 
 /// The Browse page's category chips and cuisine options, read once a catalog generation: at 100,000 recipes each
 /// was a walk of its whole index on every page rendered, and on every request naming a cuisine.
-struct BrowseFacets: Sendable {
-    let categories: [String]
-    let areas: [String]
+package struct BrowseFacets: Sendable {
+    package let categories: [String]
+    package let areas: [String]
 
-    static func memo(of catalog: any CatalogStore) -> GenerationMemo<BrowseFacets> {
+    package static func memo(of catalog: any CatalogStore) -> GenerationMemo<BrowseFacets> {
         GenerationMemo { _ in
             async let categories = catalog.categories()
             async let areas = catalog.areas()

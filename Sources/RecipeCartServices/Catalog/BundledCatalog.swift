@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import RecipeCartContracts
 import RecipeCartDomain
-import RecipeCartStorage
 
 /// The recipes that ship with RecipeCart, so it runs offline out of the box.
 ///

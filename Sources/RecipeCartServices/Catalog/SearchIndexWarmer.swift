@@ -1,18 +1,27 @@
 import Logging
 import RecipeCartContracts
 import RecipeCartDomain
-import RecipeCartStorage
 import ServiceLifecycle
 
 /// Builds the search index as soon as a catalog generation is heard of, at start and after every change, so a search
 /// rarely waits for it: at 100,000 recipes a build takes most of a second, and a search arriving meanwhile joins it.
-struct SearchIndexWarmer: Service {
+package struct SearchIndexWarmer: Service {
     let catalog: any CatalogStore
     let index: GenerationMemo<SearchIndex>
     let logger: Logger
-    var interval: Duration = .milliseconds(250)
+    var interval: Duration
 
-    func run() async throws {
+    package init(
+        catalog: any CatalogStore, index: GenerationMemo<SearchIndex>, logger: Logger,
+        interval: Duration = .milliseconds(250)
+    ) {
+        self.catalog = catalog
+        self.index = index
+        self.logger = logger
+        self.interval = interval
+    }
+
+    package func run() async throws {
         await cancelWhenGracefulShutdown {
             var built: Int?
             var failing = false

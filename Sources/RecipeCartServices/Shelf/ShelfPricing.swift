@@ -2,13 +2,18 @@ import RecipeCartDomain
 import RecipeCartShelf
 
 /// Prices shopping lists at the shop's shelf, in the shop's currency.
-struct ShelfPricing: Sendable {
-    let offers: ShelfOffers
-    let currency: Currency
+package struct ShelfPricing: Sendable {
+    package let offers: ShelfOffers
+    package let currency: Currency
+
+    package init(offers: ShelfOffers, currency: Currency) {
+        self.offers = offers
+        self.currency = currency
+    }
 
     /// The list's aisle groups (as `ShoppingList.groups` makes them from `entries`) in whole packs, priced; `held` is
     /// what the order the list changes holds of the shelf, counted as left for it.
-    func basket(entries: [ShoppingList.Entry], groups: [ShoppingListGroup], held: HeldStock? = nil) async throws
+    package func basket(entries: [ShoppingList.Entry], groups: [ShoppingListGroup], held: HeldStock? = nil) async throws
         -> Basket
     {
         let bought = groups.filter { $0.aisle != nil }.flatMap(\.items)
@@ -19,7 +24,7 @@ struct ShelfPricing: Sendable {
 
     /// What each recipe costs a serving by the amount it uses, at the products its ingredients are sold as; a recipe
     /// nothing of which could be priced is left out.
-    func servingCosts(of recipes: [(id: RecipeID, ingredients: [Ingredient], servings: Int?)]) async throws
+    package func servingCosts(of recipes: [(id: RecipeID, ingredients: [Ingredient], servings: Int?)]) async throws
         -> [RecipeID: CostPerServing]
     {
         // The list of every recipe at once names each ingredient's key and aisle, which the offers are found by.

@@ -10,7 +10,7 @@ extension ShelfPricing {
     /// page showed it so (`shown`, its `shownShortfall`s); any other comes back as a shortage, for the send to be
     /// refused rather than placed short of what the shopper was promised. `held` is what the order the cart changes
     /// holds of the shelf, which its send gives back first.
-    func orderPricing(for content: OrderContent, shown: Set<String>, held: HeldStock? = nil) async throws
+    package func orderPricing(for content: OrderContent, shown: Set<String>, held: HeldStock? = nil) async throws
         -> (pricing: OrderPricing?, short: [StockShortage])
     {
         let entries = content.shoppingListEntries
@@ -48,7 +48,7 @@ extension PricedOrderLine {
 extension PricedOrderLine {
     /// `offer` in place of a row's priced `lines`, priced now: as much as the row held where the units agree (a
     /// weighed good to that weight, packs enough to cover it), else as many packs as it had.
-    init(replacing lines: [PricedOrderLine], with offer: PackOffer) {
+    package init(replacing lines: [PricedOrderLine], with offer: PackOffer) {
         let unit = offer.packSize.unit.rawValue
         let sameUnit = lines.allSatisfy { $0.unit == unit }
         let held = lines.reduce(0) { $0 + $1.amount }

@@ -3,13 +3,13 @@ import RecipeCartShelf
 
 /// What the order a cart is changing holds of the shelf. Sending the changes gives it back before taking the new
 /// packs, so to that cart it counts as left: the order that took the last two packs still finds them.
-struct HeldStock: Sendable {
+package struct HeldStock: Sendable {
     var packs: [String: Int]
     var amounts: [String: Int]
 
     /// What `order` holds as priced when it was sent, while it can still be changed (new, no row marked); nil after,
     /// when its send will be refused anyway.
-    init?(changing order: Order) {
+    package init?(changing order: Order) {
         guard order.status == .new, order.pickMarks.isEmpty else { return nil }
         packs = order.content.pricing?.stockTaken ?? [:]
         amounts = order.content.pricing?.amountTaken ?? [:]

@@ -5,7 +5,7 @@
 /// Hands memory freed after a large, short-lived build back to the system. glibc keeps freed memory for reuse, so
 /// the tens of megabytes a search index build at 100,000 recipes uses for a moment otherwise stay in the server's
 /// resident size for good.
-enum MemoryRelease {
+package enum MemoryRelease {
     #if canImport(Glibc)
         /// glibc's `malloc_trim`, which its Swift module does not import; looked up once.
         private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
@@ -23,7 +23,7 @@ enum MemoryRelease {
     /// raises that threshold each time such a block is freed (up to 32 MB), and the large arrays of the search index
     /// and cost table builds then come from the heap, where what they leave cannot all be trimmed: at 100,000 recipes
     /// this kept 12 MB more resident after the cost table was made. A search's few large blocks cost a system call.
-    static func mapLargeBlocksApart() {
+    package static func mapLargeBlocksApart() {
         #if canImport(Glibc)
             _ = mallocOption?(mapThresholdOption, 1 << 20)
         #endif

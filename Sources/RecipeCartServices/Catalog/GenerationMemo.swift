@@ -2,17 +2,17 @@ import Synchronization
 
 /// A value built from the catalog once a generation and shared by every request: requests that need it while it is
 /// being built wait for that one build, and a failed build is not kept, so the next request tries again.
-final class GenerationMemo<Value: Sendable>: Sendable {
+package final class GenerationMemo<Value: Sendable>: Sendable {
     private let build: @Sendable (_ generation: Int) async throws -> Value
     private let building = Mutex<(generation: Int, task: Task<Value, any Error>)?>(nil)
     /// The newest value built, so a request that may not wait finds it without waiting.
     private let ready = Mutex<(generation: Int, value: Value)?>(nil)
 
-    init(build: @escaping @Sendable (_ generation: Int) async throws -> Value) {
+    package init(build: @escaping @Sendable (_ generation: Int) async throws -> Value) {
         self.build = build
     }
 
-    func value(at generation: Int) async throws -> Value {
+    package func value(at generation: Int) async throws -> Value {
         let task = task(for: generation)
         do {
             return try await task.value
@@ -25,7 +25,7 @@ final class GenerationMemo<Value: Sendable>: Sendable {
     }
 
     /// The value, or nil when its build takes longer than `patience`: the build goes on for the requests after.
-    func value(at generation: Int, waitingAtMost patience: Duration) async -> Value? {
+    package func value(at generation: Int, waitingAtMost patience: Duration) async -> Value? {
         if let ready = ready.withLock({ $0 }), ready.generation >= generation { return ready.value }
         let task = task(for: generation)
         // Whichever comes first, the value or the end of patience, answers; the other finds it answered.
@@ -41,7 +41,7 @@ final class GenerationMemo<Value: Sendable>: Sendable {
 
     /// The value of `generation` when it has been built; else its build is begun (or joined) for the requests after,
     /// and nil is answered at once.
-    func builtOrBegun(at generation: Int) -> Value? {
+    package func builtOrBegun(at generation: Int) -> Value? {
         if let ready = ready.withLock({ $0 }), ready.generation == generation { return ready.value }
         _ = task(for: generation)
         return nil

@@ -6,7 +6,7 @@ extension PricedRow {
     /// parmesan", in grams, so a counter cut down since is news). A send places such a row as it stands only when
     /// the shopper saw it so; a row that ran short after the page was drawn refuses the send instead. Nil for a row the
     /// shelf fills, or one it never sells.
-    var shownShortfall: String? {
+    package var shownShortfall: String? {
         switch choice.status {
         case .outOfStock, .partlyCovered:
             "\(shelfLeft) \(item.key)"

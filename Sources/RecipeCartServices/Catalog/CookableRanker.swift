@@ -1,21 +1,20 @@
 import RecipeCartContracts
 import RecipeCartDomain
-import RecipeCartStorage
 
 /// "What can I make with…": a Browse page ranked by how few ingredients each recipe is missing, among what the search
 /// (by the search index) and the other filters (by the database) find, the ranking by the generation's `CookableIndex`.
-final class CookableRanker: Sendable {
+package final class CookableRanker: Sendable {
     private let catalog: any CatalogStore
     private let search: SearchRanker
     private let index: GenerationMemo<CookableIndex>
 
-    init(catalog: any CatalogStore, search: SearchRanker) {
+    package init(catalog: any CatalogStore, search: SearchRanker) {
         self.catalog = catalog
         self.search = search
         index = GenerationMemo { _ in CookableIndex(lists: try await catalog.ingredientLists()) }
     }
 
-    func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
+    package func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
         let ranking = try await ranking(
             for: query, among: nil, best: BrowsePaging.rankedNeeded(forPage: query.page), generation: generation)
         let paging = BrowsePaging(total: ranking.count, requestedPage: query.page)

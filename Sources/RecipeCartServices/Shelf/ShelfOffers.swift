@@ -1,12 +1,11 @@
 import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartShelf
-import RecipeCartStorage
 
 /// The products each shopping-list ingredient is offered as: the matches staff confirmed, or else what the shelf's
 /// names suggest (`ShelfIndex`). The active products and the matches are read once a catalog generation, which every
 /// change of the shelf advances, so pricing a page reads nothing once they are in memory.
-struct ShelfOffers: Sendable {
+package struct ShelfOffers: Sendable {
     private struct Shelf: Sendable {
         var index: ShelfIndex
         var confirmed: [String: [String]]
@@ -19,7 +18,7 @@ struct ShelfOffers: Sendable {
     let clock: AppClock
     private let shelf: GenerationMemo<Shelf>
 
-    init(products: any ProductStore, catalog: any CatalogStore, clock: AppClock) {
+    package init(products: any ProductStore, catalog: any CatalogStore, clock: AppClock) {
         self.catalog = catalog
         self.clock = clock
         shelf = GenerationMemo { _ in
@@ -38,7 +37,7 @@ struct ShelfOffers: Sendable {
     }
 
     /// The offers of each item's ingredient, by key; an ingredient the shop sells nothing for has none.
-    func offers(for items: [ShoppingList.Item]) async throws -> [String: [PackOffer]] {
+    package func offers(for items: [ShoppingList.Item]) async throws -> [String: [PackOffer]] {
         guard !items.isEmpty else { return [:] }
         let shelf = try await shelf.value(at: try await catalog.generation())
         var offers: [String: [PackOffer]] = [:]
@@ -52,12 +51,12 @@ struct ShelfOffers: Sendable {
     }
 
     /// The active product staff name by its SKU or its whole name, as it is offered now.
-    func offer(named text: String) async throws -> PackOffer? {
+    package func offer(named text: String) async throws -> PackOffer? {
         try await shelf.value(at: try await catalog.generation()).index.product(named: text)?.offer
     }
 
     /// The "was" price of each of `skus` whose price now is a recent reduction.
-    func wasPrices(of skus: Set<String>) async throws -> [String: Int] {
+    package func wasPrices(of skus: Set<String>) async throws -> [String: Int] {
         let shelf = try await shelf.value(at: try await catalog.generation())
         let now = clock.now()
         var prices: [String: Int] = [:]

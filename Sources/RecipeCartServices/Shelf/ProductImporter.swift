@@ -1,6 +1,5 @@
 import RecipeCartContracts
 import RecipeCartShelf
-import RecipeCartStorage
 import RecipeCartUpstream
 
 /// Applies a till's product file to the shelf, for `web products import` and the staff page's upload alike: the whole

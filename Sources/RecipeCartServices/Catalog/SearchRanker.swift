@@ -1,20 +1,19 @@
 import RecipeCartContracts
 import RecipeCartDomain
-import RecipeCartStorage
 
 /// A Browse page for a search: the whole catalog ranked in memory by the generation's `SearchIndex`, which holds the
 /// tiles too; the other filters are applied by the database. While a new generation's index is still being built
 /// (1–2 s at 100,000 recipes, after a change) a search does not wait for it: the database's full-text index answers,
 /// ranked with the same weights.
-final class SearchRanker: Sendable {
+package final class SearchRanker: Sendable {
     /// How long a search waits for the index before asking the database instead: a small catalog's index is built
     /// well within it, so its searches always use the index.
     static let patience = Duration.milliseconds(50)
 
     private let catalog: any CatalogStore
-    let index: GenerationMemo<SearchIndex>
+    package let index: GenerationMemo<SearchIndex>
 
-    init(catalog: any CatalogStore) {
+    package init(catalog: any CatalogStore) {
         self.catalog = catalog
         index = GenerationMemo { _ in
             let index = try await catalog.searchIndex()
@@ -23,7 +22,7 @@ final class SearchRanker: Sendable {
         }
     }
 
-    func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
+    package func page(for query: BrowseQuery, generation: Int) async throws -> BrowsePage {
         guard let index = await index.value(at: generation, waitingAtMost: Self.patience) else {
             var page = try await catalog.browse(query)
             page.isProvisional = true
