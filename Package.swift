@@ -120,6 +120,20 @@ let package = Package(
             resources: [.copy("Resources/catalog")]
         ),
         .target(
+            name: "RecipeCartStaticFiles",
+            dependencies: [
+                "RecipeCartDomain",
+                "RecipeCartContracts",
+                "RecipeCartWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "RecipeCart",
             dependencies: [
                 "RecipeCartDomain",
@@ -128,6 +142,7 @@ let package = Package(
                 "RecipeCartContracts",
                 "RecipeCartUpstream",
                 "RecipeCartServices",
+                "RecipeCartStaticFiles",
                 "RecipeCartWire",
                 "RecipeCartLogging",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -3,6 +3,7 @@ import RecipeCartContracts
 import RecipeCartDomain
 import RecipeCartServices
 import RecipeCartShelf
+import RecipeCartStaticFiles
 import RecipeCartStorage
 import RecipeCartUpstream
 import RecipeCartWire

@@ -14,6 +14,7 @@ import RecipeCartWire
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartStaticFiles
 
 /// Static files in memory are answered on the event loop (`EarlyAnswerRequestHandler`); these hold those answers to the
 /// router's, byte for byte but the `Date`, and show which requests are answered where.

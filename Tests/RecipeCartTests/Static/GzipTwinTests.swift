@@ -4,6 +4,7 @@ import RecipeCartDomain
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartStaticFiles
 
 @Suite struct GzipTwinTests {
     @Test func startMakesTwinsForCompressibleFilesOnly() throws {

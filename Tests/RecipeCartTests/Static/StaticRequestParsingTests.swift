@@ -5,6 +5,7 @@ import RecipeCartWire
 import Testing
 
 @testable import RecipeCart
+@testable import RecipeCartStaticFiles
 
 @Suite struct StaticFilePathTests {
     @Test(arguments: [

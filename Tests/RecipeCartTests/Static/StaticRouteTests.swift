@@ -9,6 +9,7 @@ import Testing
 
 @testable import RecipeCart
 @testable import RecipeCartServices
+@testable import RecipeCartStaticFiles
 
 /// The static roots through the whole app: headers, payloads, and what must never be served.
 @Suite struct StaticRouteTests {

@@ -3,6 +3,7 @@ import NIOPosix
 import RecipeCartUpstream
 
 @testable import RecipeCart
+@testable import RecipeCartStaticFiles
 
 /// One TCP connection to a server on loopback that sends requests as bytes and reads answers as bytes, so a test sees
 /// exactly what went over the wire: header order and spelling included.

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import NIOCore
+import RecipeCartStaticFiles
 import RecipeCartWire
 
 /// The answers a static file held in memory gets, decided on the event loop that read the request: what the router's

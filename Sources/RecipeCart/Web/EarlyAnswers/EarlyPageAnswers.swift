@@ -4,6 +4,7 @@ import HummingbirdCore
 import NIOCore
 import RecipeCartContracts
 import RecipeCartDomain
+import RecipeCartStaticFiles
 import RecipeCartStorage
 import RecipeCartWire
 

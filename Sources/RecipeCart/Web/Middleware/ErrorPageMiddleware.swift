@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import RecipeCartContracts
+import RecipeCartStaticFiles
 import RecipeCartStorage
 import RecipeCartUpstream
 
@@ -41,6 +42,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
         switch error {
         case let error as AppError:
             return error
+        case let refusal as StaticFileRefusal:
+            return AppError(refusal)
         case is NIOTooManyBytesError:
             return .payloadTooLarge
         case is HTTPParserError:

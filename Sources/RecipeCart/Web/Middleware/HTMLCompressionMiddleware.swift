@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import RecipeCartStaticFiles
 
 /// Gzips HTML pages and error pages alike, as `PageCompression` says. Bodiless answers (204, 304, and HEAD, which so
 /// describes the identity page) and anything already encoded pass untouched.

@@ -1,3 +1,4 @@
+import RecipeCartStaticFiles
 import Synchronization
 
 /// The URLs templates use for files under `Public/`: fingerprinted with their content hash

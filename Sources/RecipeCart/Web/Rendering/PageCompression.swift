@@ -1,6 +1,7 @@
 import CompressNIO
 import HTTPTypes
 import NIOCore
+import RecipeCartStaticFiles
 
 /// When a page is gzipped, the one rule the router's `HTMLCompressionMiddleware` and the pages answered on the event
 /// loop (`EarlyPageAnswers`) both follow: HTML of 1 KB or more, for clients that accept gzip.

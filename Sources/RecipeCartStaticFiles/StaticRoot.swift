@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 
 /// A folder served under a URL prefix, and how long browsers may keep what it serves.
-struct StaticRoot: Sendable {
-    enum Caching: Sendable {
+package struct StaticRoot: Sendable {
+    package enum Caching: Sendable {
         /// `Public/`: fingerprinted URLs are immutable; the plain name is kept briefly.
         case assets
         /// Image folders: a file keeps its name for life (a new picture gets a new name).
@@ -17,13 +17,13 @@ struct StaticRoot: Sendable {
     /// Starts and ends with `/`, e.g. `/static/`.
     let urlPrefix: String
     /// A real path (symlinks resolved), without a trailing slash.
-    let directory: String
+    package let directory: String
     let caching: Caching
     /// The folder under `/images/` whose files `SharedPictures` holds too: a file missing here may have been stored
     /// by another instance.
     let sharedFolder: String?
 
-    init(urlPrefix: String, directory: URL, caching: Caching, sharedFolder: String? = nil) {
+    package init(urlPrefix: String, directory: URL, caching: Caching, sharedFolder: String? = nil) {
         self.urlPrefix = urlPrefix
         self.sharedFolder = sharedFolder
         self.directory = LocalFile.realPath(directory.path) ?? directory.standardizedFileURL.path

@@ -3,7 +3,7 @@ import NIOCore
 
 /// The content hash in an asset's URL, `app.3f9c1a2b.css`: a new file gets a new URL, so the
 /// old one can be cached for a year.
-enum Fingerprint {
+package enum Fingerprint {
     static let length = 8
 
     static func of(_ contents: ByteBuffer) -> String {
@@ -15,7 +15,7 @@ enum Fingerprint {
     }
 
     /// `dir/app.css` with fingerprint `3f9c1a2b` -> `dir/app.3f9c1a2b.css`.
-    static func name(_ path: String, with fingerprint: String) -> String {
+    package static func name(_ path: String, with fingerprint: String) -> String {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "\(path).\(fingerprint)" }
         return "\(path[..<dot]).\(fingerprint)\(path[dot...])"
     }

@@ -2,8 +2,8 @@ import RecipeCartDomain
 
 /// A file's path below its root, taken from the URL: percent-decoded exactly once, then checked
 /// segment by segment before it comes near the file system.
-struct StaticFilePath: Hashable, Sendable {
-    enum Rejection: Error, Equatable {
+package struct StaticFilePath: Hashable, Sendable {
+    package enum Rejection: Error, Equatable {
         /// Bad percent-encoding, invalid UTF-8, a NUL, a backslash, or a `.`/`..` segment: a 400.
         case malformed
         /// A folder, a hidden file or a `.gz` twin: nothing is served there, a 404.
@@ -11,7 +11,7 @@ struct StaticFilePath: Hashable, Sendable {
     }
 
     /// Segments joined by `/`, never starting with one.
-    let value: String
+    package let value: String
 
     /// The lowercased extension of the last segment, "" when it has none.
     var fileExtension: String {
@@ -19,14 +19,14 @@ struct StaticFilePath: Hashable, Sendable {
         return value[value.index(after: dot)...].lowercased()
     }
 
-    init(urlEncoded encoded: Substring) throws(Rejection) {
+    package init(urlEncoded encoded: Substring) throws(Rejection) {
         guard let decoded = Self.percentDecoded(encoded) else { throw .malformed }
         try self.init(decoded)
     }
 
     /// Checks a path that is already decoded; it is never decoded a second time.
     /// One pass over the bytes, without allocating: this runs on every static request.
-    init(_ decoded: String) throws(Rejection) {
+    package init(_ decoded: String) throws(Rejection) {
         var segment = Segment()
         var notServed = false
         for byte in decoded.utf8 {

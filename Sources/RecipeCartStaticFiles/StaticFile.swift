@@ -5,14 +5,14 @@ import RecipeCartWire
 
 /// One file ready to send: its variants with their headers, built once when it is loaded and
 /// shared by every request that hits it.
-final class StaticFile: Sendable {
-    enum Body: Sendable {
+package final class StaticFile: Sendable {
+    package enum Body: Sendable {
         case memory(ByteBuffer)
         /// Too big for the cache: streamed from this path on each request.
         case disk(String)
     }
 
-    struct Variant: Sendable {
+    package struct Variant: Sendable {
         let coding: ContentCoding
         let body: Body
         let length: Int
@@ -20,16 +20,16 @@ final class StaticFile: Sendable {
         /// Everything but `Cache-Control`, which depends on the URL asked for.
         let headers: HTTPFields
         /// This variant's heads as the event loop writes them.
-        let wireHeads = WireHeadMemo()
+        package let wireHeads = WireHeadMemo()
     }
 
-    static let varyOnEncoding = HTTPField(name: .vary, value: "Accept-Encoding")
+    package static let varyOnEncoding = HTTPField(name: .vary, value: "Accept-Encoding")
 
     let realPath: String
     let stamp: FileStamp
     let lastModified: String
     /// HTML goes to the router, whose middleware compresses and marks pages.
-    let isHTML: Bool
+    package let isHTML: Bool
     let identity: Variant
     let gzip: Variant?
     /// Content hash for fingerprinted URLs; only files held in memory have one.

@@ -1,59 +1,23 @@
-import Foundation
 import HTTPTypes
-import Logging
-import RecipeCartContracts
-import RecipeCartStorage
 
 /// The folders RecipeCart serves files from, the `.gz` twins beside them, and the memory cache in front.
-struct StaticFiles: Sendable {
+package struct StaticFiles: Sendable {
     /// A file found for a URL, and how long it may be kept given the name it was asked by.
-    struct Lookup {
-        let file: StaticFile
+    package struct Lookup {
+        package let file: StaticFile
         let cacheControl: HTTPField
     }
 
     let roots: [StaticRoot]
     let cache: StaticFileCache
 
-    init(roots: [StaticRoot], cacheBudget: Int) {
+    package init(roots: [StaticRoot], cacheBudget: Int) {
         self.roots = roots
         cache = StaticFileCache(budget: cacheBudget)
     }
 
-    /// The app's roots. Creates the data-dir image folders, and brings the twins of `Public/` and the
-    /// bundled images up to date so the first request finds them.
-    static func prepare(
-        publicDirectory: URL, bundledImages: URL, imageCache: URL, uploads: URL, cacheBudget: Int, logger: Logger
-    ) throws -> StaticFiles {
-        for directory in [imageCache, uploads] {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        }
-        let assets = StaticRoot(urlPrefix: "/static/", directory: publicDirectory, caching: .assets)
-        let bundled = StaticRoot(urlPrefix: "/images/bundled/", directory: bundledImages, caching: .images)
-        // The image cache makes its twins as it stores each file (`GzipTwin.refresh(for:)`).
-        for root in [assets, bundled] {
-            let unwritten = GzipTwin.refreshAll(under: root.directory)
-            if unwritten > 0 {
-                logger.info(
-                    "gzip twins kept in memory only",
-                    metadata: ["folder": "\(root.directory)", "files": "\(unwritten)"])
-            }
-        }
-        return StaticFiles(
-            roots: [
-                assets, bundled,
-                StaticRoot(
-                    urlPrefix: "/images/cache/", directory: imageCache, caching: .images,
-                    sharedFolder: UpstreamImages.folder),
-                StaticRoot(
-                    urlPrefix: "/images/uploads/", directory: uploads, caching: .images,
-                    sharedFolder: PictureStore.folder),
-            ],
-            cacheBudget: cacheBudget)
-    }
-
     /// The root a URL path falls under, and the still-encoded rest of the path.
-    func root(for urlPath: String) -> (root: StaticRoot, remainder: Substring)? {
+    package func root(for urlPath: String) -> (root: StaticRoot, remainder: Substring)? {
         for root in roots where urlPath.hasPrefix(root.urlPrefix) {
             return (root, urlPath.dropFirst(root.urlPrefix.count))
         }
@@ -65,12 +29,12 @@ struct StaticFiles: Sendable {
     /// A fingerprint that no longer matches (a page rendered just before the file changed) still gets
     /// the current file, but only with the short-lived `Cache-Control`.
     /// - Throws: `GzipTwin.TamperedTwin`.
-    func lookup(_ path: StaticFilePath, in root: StaticRoot) throws -> Lookup? {
+    package func lookup(_ path: StaticFilePath, in root: StaticRoot) throws -> Lookup? {
         try lookup(path, in: root, finding: file(_:in:))
     }
 
     /// `lookup` for a file already in the memory cache: nil for any other, without reading the disk.
-    func cachedLookup(_ path: StaticFilePath, in root: StaticRoot) -> Lookup? {
+    package func cachedLookup(_ path: StaticFilePath, in root: StaticRoot) -> Lookup? {
         lookup(path, in: root) { path, root in
             cache.file(for: StaticFileCache.Key(rootPrefix: root.urlPrefix, path: path))
         }
@@ -88,7 +52,7 @@ struct StaticFiles: Sendable {
     }
 
     /// The content hash of a file in the assets root; nil when it is missing or too big to keep in memory.
-    func fingerprint(ofAsset path: StaticFilePath) -> String? {
+    package func fingerprint(ofAsset path: StaticFilePath) -> String? {
         guard let assets = roots.first(where: { $0.caching == .assets }) else { return nil }
         return (try? file(path, in: assets))??.fingerprint
     }

@@ -2,34 +2,39 @@ import Foundation
 import Hummingbird
 import Logging
 import RecipeCartContracts
-import RecipeCartStorage
 
 /// Answers every URL under a static root itself, before the router is asked: only GET and HEAD,
-/// only regular files inside the root, never a folder listing.
-struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
+/// only regular files inside the root, never a folder listing. What it refuses it throws as a `StaticFileRefusal`,
+/// which the app shows as its error page.
+package struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: StaticFiles
     let pictures: any SharedPictures
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
+    package init(files: StaticFiles, pictures: any SharedPictures) {
+        self.files = files
+        self.pictures = pictures
+    }
+
+    package func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard let (root, remainder) = files.root(for: request.uri.path) else {
             return try await next(request, context)
         }
-        guard request.method == .get || request.method == .head else { throw AppError.methodNotAllowed }
+        guard request.method == .get || request.method == .head else { throw StaticFileRefusal.methodNotAllowed }
         let path: StaticFilePath
         do {
             path = try StaticFilePath(urlEncoded: remainder)
         } catch .malformed {
-            throw AppError.badRequest("That file address is not valid.")
+            throw StaticFileRefusal.malformedAddress
         } catch {
-            throw Self.notFound
+            throw StaticFileRefusal.noFile
         }
         var lookup = try find(path, in: root, context: context)
         if lookup == nil, try await copyShared(path, into: root) {
             lookup = try find(path, in: root, context: context)
         }
-        guard let lookup else { throw Self.notFound }
+        guard let lookup else { throw StaticFileRefusal.noFile }
         return try await StaticFileResponse.make(lookup, for: request, context: context)
     }
 
@@ -39,7 +44,7 @@ struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let tampered as GzipTwin.TamperedTwin {
             context.logger.warning(
                 "refusing a file whose gzip twin is not a plain file", metadata: ["twin": "\(tampered.path)"])
-            throw Self.notFound
+            throw StaticFileRefusal.noFile
         }
     }
 
@@ -53,6 +58,4 @@ struct StaticFileMiddleware<Context: RequestContext>: RouterMiddleware {
             to: URL(fileURLWithPath: root.directory).appendingPathComponent(path.value), options: .atomic)
         return true
     }
-
-    static var notFound: AppError { .notFound("There is no file at this address.") }
 }

@@ -56,7 +56,7 @@ package enum GzipTwin {
     /// - Returns: how many originals could not get a twin on disk (a read-only folder, or something
     ///   other than a file in the twin's place); the memory cache compresses those itself.
     @discardableResult
-    static func refreshAll(under root: String) -> Int {
+    package static func refreshAll(under root: String) -> Int {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return 0 }
         var unwritten = 0
         for case let relative as String in enumerator {

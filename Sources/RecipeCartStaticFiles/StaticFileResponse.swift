@@ -5,25 +5,25 @@ import NIOCore
 /// Builds the answer for one file: negotiates the variant, then honours `If-None-Match`,
 /// `If-Modified-Since`, `Range`/`If-Range` and `HEAD` the way Hummingbird's `FileMiddleware` does,
 /// with a distinct ETag per variant and ranges on the identity variant only.
-enum StaticFileResponse {
+package enum StaticFileResponse {
     /// What to answer, decided from the request's method and headers alone.
-    enum Decision {
+    package enum Decision {
         case send(Sending)
         case notAcceptable
         case rangeNotSatisfiable(length: Int)
     }
 
     /// A variant, or a part of it, to send.
-    struct Sending {
-        let status: HTTPResponse.Status
-        let variant: StaticFile.Variant
-        let cacheControl: HTTPField
+    package struct Sending {
+        package let status: HTTPResponse.Status
+        package let variant: StaticFile.Variant
+        package let cacheControl: HTTPField
         /// Nil for HEAD and 304.
-        let body: StaticFile.Body?
+        package let body: StaticFile.Body?
         /// The part of the variant to send, nil for all of it.
-        let range: ClosedRange<Int>?
+        package let range: ClosedRange<Int>?
 
-        var headers: HTTPFields {
+        package var headers: HTTPFields {
             var headers = variant.headers
             headers.append(cacheControl)
             if let range {
@@ -34,9 +34,9 @@ enum StaticFileResponse {
         }
     }
 
-    static func decide(_ lookup: StaticFiles.Lookup, method: HTTPRequest.Method, headers requestHeaders: HTTPFields)
-        -> Decision
-    {
+    package static func decide(
+        _ lookup: StaticFiles.Lookup, method: HTTPRequest.Method, headers requestHeaders: HTTPFields
+    ) -> Decision {
         let file = lookup.file
         guard let coding = AcceptEncoding(requestHeaders).preferred(gzipAvailable: file.gzip != nil) else {
             return .notAcceptable

@@ -1,7 +1,7 @@
 import HTTPTypes
 
 /// The content codings RecipeCart can send.
-enum ContentCoding: Sendable {
+package enum ContentCoding: Sendable {
     case identity, gzip
 }
 
@@ -14,13 +14,13 @@ enum ContentCoding: Sendable {
 /// - When both are acceptable gzip wins, unless identity is given a higher q-value.
 /// - When neither is: `preferred` is nil and the static handler answers 406, the RFC's alternative
 ///   to sending a coding the client refused.
-struct AcceptEncoding: Sendable {
+package struct AcceptEncoding: Sendable {
     // Only the codings RecipeCart can send matter; `br`, `deflate` and the like are skipped.
     private var gzip: Double?
     private var identity: Double?
     private var wildcard: Double?
 
-    init(_ headers: HTTPFields) {
+    package init(_ headers: HTTPFields) {
         for value in headers[values: .acceptEncoding] {
             for element in value.split(separator: ",") {
                 parse(element)
@@ -33,7 +33,7 @@ struct AcceptEncoding: Sendable {
     }
 
     /// The best coding among those available, or nil when the client accepts none of them.
-    func preferred(gzipAvailable: Bool) -> ContentCoding? {
+    package func preferred(gzipAvailable: Bool) -> ContentCoding? {
         // Identity unnamed (and no `*`) is acceptable, but never preferred to a coding the client named.
         let identity = self.identity ?? wildcard
         let gzip = gzipAvailable ? self.gzip ?? wildcard ?? 0 : 0
