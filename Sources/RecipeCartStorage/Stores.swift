@@ -84,7 +84,7 @@ package struct Stores: UpstreamStores {
             screenPairings: SQLScreenPairingStore(database: statements, clock: clock, boardChanges: boardChanges),
             signInThrottle: InMemorySignInThrottle(), pictures: DiskOnlyPictures(),
             secret: try ServerSecret.loadOrCreate(in: directory), boardChanges: boardChanges,
-            services: [DatabaseCloser(database: database, logger: logger), BoardHeartbeat(changes: boardChanges)],
+            services: [DatabaseCloser(database: database, logger: logger)],
             ping: database.ping,
             close: { try? database.close() })
     }
@@ -125,7 +125,6 @@ package struct Stores: UpstreamStores {
                 services: [
                     PostgresCloser(database: database),
                     CatalogGenerationListener(database: database, generations: generations, logger: logger),
-                    BoardHeartbeat(changes: boardChanges),
                     PostgresBoardRelay(database: database, changes: boardChanges, logger: logger),
                 ],
                 ping: { try await database.read { connection in try await connection.run("SELECT 1") } },

@@ -101,6 +101,7 @@ package func buildApplication(
             + [
                 SessionPurger(carts: stores.carts, keptPages: shop.keptPages, logger: logger),
                 SearchIndexWarmer(catalog: stores.catalog, index: search.index, logger: logger),
+                BoardHeartbeat(changes: stores.boardChanges),
             ]
             + (metricsServer.map { [$0] } ?? [])
             + partnerServices(config: config, stores: stores, logger: logger),
