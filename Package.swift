@@ -204,9 +204,41 @@ let package = Package(
                 "RecipeCartDomain",
             ]
         ),
+        // Helpers the storage and app tests share, compiled once: the PostgreSQL test server, the stores on both
+        // backends, child processes, a clock moved by hand, fresh directories.
+        .target(
+            name: "RecipeCartTestSupport",
+            dependencies: [
+                "RecipeCartDomain",
+                "RecipeCartContracts",
+                "RecipeCartStorage",
+                "RecipeCartServices",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            path: "Tests/RecipeCartTestSupport"
+        ),
+        .testTarget(
+            name: "RecipeCartStorageTests",
+            dependencies: [
+                "RecipeCartTestSupport",
+                "RecipeCartDomain",
+                "RecipeCartShelf",
+                "RecipeCartContracts",
+                "RecipeCartStorage",
+                "RecipeCartServices",
+                "RecipeCartUpstream",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "RecipeCartTests",
             dependencies: [
+                "RecipeCartTestSupport",
                 "RecipeCartDomain",
                 "RecipeCartShelf",
                 "RecipeCartStorage",

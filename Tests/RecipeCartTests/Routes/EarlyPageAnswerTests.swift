@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartTestSupport
 import RecipeCartUpstream
 import RecipeCartWire
 import Testing

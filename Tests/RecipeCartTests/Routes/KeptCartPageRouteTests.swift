@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import RecipeCartDomain
+import RecipeCartTestSupport
 import RecipeCartWire
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import RecipeCartDomain
+import RecipeCartTestSupport
 import RecipeCartWire
 import Testing
 

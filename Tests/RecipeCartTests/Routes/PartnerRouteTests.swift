@@ -3,6 +3,7 @@ import HTTPTypes
 import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartTestSupport
 import Testing
 
 @testable import RecipeCart

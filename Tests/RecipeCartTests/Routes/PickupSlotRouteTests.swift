@@ -3,6 +3,7 @@ import GRDB
 import HTTPTypes
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartTestSupport
 import Testing
 
 @testable import RecipeCart

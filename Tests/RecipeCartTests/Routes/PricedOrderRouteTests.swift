@@ -3,6 +3,7 @@ import GRDB
 import RecipeCartDomain
 import RecipeCartShelf
 import RecipeCartStorage
+import RecipeCartTestSupport
 import Testing
 
 @testable import RecipeCart

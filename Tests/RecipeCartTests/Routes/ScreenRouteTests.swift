@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import RecipeCartDomain
+import RecipeCartTestSupport
 import Testing
 
 @testable import RecipeCart

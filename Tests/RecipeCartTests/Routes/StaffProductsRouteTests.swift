@@ -4,6 +4,7 @@ import Logging
 import RecipeCartDomain
 import RecipeCartShelf
 import RecipeCartStorage
+import RecipeCartTestSupport
 import Testing
 
 @testable import RecipeCart

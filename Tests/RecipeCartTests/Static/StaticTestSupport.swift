@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartTestSupport
 
 /// Decompresses with the system's `gzip -dc`, as a client would: a decoder independent of the
 /// zlib binding that produced the bytes.

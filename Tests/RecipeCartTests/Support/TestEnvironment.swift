@@ -4,14 +4,15 @@ import HummingbirdTesting
 import Logging
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartTestSupport
 import RecipeCartUpstream
 
 @testable import RecipeCart
 
 /// A fresh data dir a test, and the app built on it exactly as `web serve` builds it.
 struct TestEnvironment {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root, for the templates, `Public/` and the built `web`.
+    static var packageRoot: URL { TestDirectories.packageRoot }
 
     let dataDirectory: URL
     var staffToken: String?
@@ -32,9 +33,7 @@ struct TestEnvironment {
     var requestLimits = RequestAdmission.Limits.standard
 
     init() throws {
-        dataDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("recipecart-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        dataDirectory = try TestDirectories.fresh()
     }
 
     var config: AppConfig {

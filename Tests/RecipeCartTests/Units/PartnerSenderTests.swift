@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartTestSupport
 import ServiceLifecycle
 import Synchronization
 import Testing

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartTestSupport
 import RecipeCartUpstream
 import RecipeCartWire
 import Testing

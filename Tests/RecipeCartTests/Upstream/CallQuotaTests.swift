@@ -1,6 +1,7 @@
 import Foundation
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartTestSupport
 import RecipeCartUpstream
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartTestSupport
 import RecipeCartUpstream
 import Testing
 

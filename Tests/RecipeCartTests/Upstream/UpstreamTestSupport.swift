@@ -6,6 +6,7 @@ import Logging
 import NIOConcurrencyHelpers
 import RecipeCartDomain
 import RecipeCartStorage
+import RecipeCartTestSupport
 import RecipeCartUpstream
 
 @testable import RecipeCart
@@ -69,17 +70,6 @@ extension TestEnvironment {
     }
 
     var imageCacheDirectory: URL { dataDirectory.appendingPathComponent("images/cache") }
-}
-
-/// A clock a test moves by hand, e.g. past UTC midnight.
-final class TestClock: Sendable {
-    private let date: NIOLockedValueBox<Date>
-
-    init(_ date: Date) { self.date = NIOLockedValueBox(date) }
-
-    var now: Date { date.withLockedValue { $0 } }
-
-    func advance(by seconds: TimeInterval) { date.withLockedValue { $0.addTimeInterval(seconds) } }
 }
 
 /// Keeps every log line, message, metadata and source, to check what never gets logged.
