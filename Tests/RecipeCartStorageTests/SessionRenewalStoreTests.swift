@@ -69,6 +69,41 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreBackend.all) func aSecondSendMovesTheFirstOrderAndTheShoppersOwnRecipes(
+        backend: StoreBackend
+    ) async throws {
+        try await backend.withStores { (stores: TestStores) async throws in
+            try await stores.installBundled()
+            let first = SessionKey(sessionID: "first")
+            let second = SessionKey(sessionID: "second")
+            let third = SessionKey(sessionID: "third")
+            try await stores.carts.apply(.increment, recipe: cake, session: first)
+            guard case .placed(let firstOrder) = try await place(first, renewedAs: second, in: stores) else {
+                Issue.record("the first order was not placed")
+                return
+            }
+            let original = try #require(try await stores.catalog.recipe(lava))
+            let mine = RecipeEdit(
+                title: "My Lava Cake", description: original.description, steps: original.steps, picture: .keep)
+            _ = try await stores.edits.save(mine, for: lava, copy: .personal(second), expected: .original)
+            _ = try await stores.edits.save(mine, for: cake, copy: .personal(second), expected: .original)
+            let undo = try #require(try await stores.edits.revert(cake, copy: .personal(second)))
+            try await stores.carts.apply(.increment, recipe: lava, session: second)
+            guard case .placed(let secondOrder) = try await place(second, renewedAs: third, in: stores) else {
+                Issue.record("the second order was not placed")
+                return
+            }
+
+            #expect(
+                Set(try await stores.orders.orders(session: third).map(\.code)) == [firstOrder.code, secondOrder.code])
+            #expect(try await stores.catalog.recipe(lava, for: third)?.title == "My Lava Cake")
+            #expect(try await stores.edits.pendingUndo(of: cake, copy: .personal(third))?.token == undo.token)
+            #expect(try await stores.orders.orders(session: second).isEmpty, "the id before keeps nothing")
+            #expect(try await stores.catalog.recipe(lava, for: second)?.title == original.title)
+            #expect(try await stores.edits.pendingUndo(of: cake, copy: .personal(second)) == nil)
+        }
+    }
+
     @Test(arguments: StoreBackend.all) func aFirstLineFollowsOnlyTheRenewalItNamesWhileItIsRecorded(
         backend: StoreBackend
     ) async throws {

@@ -61,6 +61,14 @@ package struct SQLOrderStore: OrderStore {
                 let stock = try await SQLShelfStock.take(taking, on: connection)
                 // Thrown to roll back the slot's place and the packs taken before the short one.
                 guard stock.short.isEmpty else { throw ShortOfStock(shortages: stock.short) }
+                // A renewed send moves the session before the order is written, so the order goes straight under the
+                // new id: moving it after would write its row and its indexes twice.
+                let owner = renewed ?? session
+                try await Self.emptyCart(of: session, at: clockTime, on: connection, touching: renewed == nil)
+                if let renewed {
+                    try await SQLSessionHandover.move(from: session, to: renewed, seenAt: clockTime, on: connection)
+                    try await Self.recordRenewal(of: session, as: renewed, at: time, on: connection)
+                }
                 var code = OrderCode.random()
                 while try await connection.execute(
                     """
@@ -68,17 +76,12 @@ package struct SQLOrderStore: OrderStore {
                         code, session_hash, note, status, content_json, placed_at, updated_at, partner_status,
                         partner_updated_at, slot_start, slot_end, estimate_minor)
                     VALUES (
-                        \(code.rawValue), \(hash), \(note), \(OrderStatus.new.rawValue), \(json), \(time), \(time),
+                        \(code.rawValue), \(owner.hash), \(note), \(OrderStatus.new.rawValue), \(json), \(time), \(time),
                         \(partnerStatus), \(partnerTime), \(slotStart), \(slotEnd), \(content.pricing?.estimateMinor))
                     ON CONFLICT (code) DO NOTHING
                     """) == 0
                 {
                     code = OrderCode.random()
-                }
-                try await Self.emptyCart(of: session, at: clockTime, on: connection)
-                if let renewed {
-                    try await SQLSessionHandover.move(from: session, to: renewed, on: connection)
-                    try await Self.recordRenewal(of: session, as: renewed, at: time, on: connection)
                 }
                 let order = Order(
                     code: code, note: note, status: .new, content: content, placedAt: now, updatedAt: now,
@@ -139,9 +142,13 @@ package struct SQLOrderStore: OrderStore {
     }
 
     /// A sent cart's lines and undo go, and its session was seen now.
-    static func emptyCart(of session: SessionKey, at now: Date, on connection: any SQLConnection) async throws {
+    /// - Parameter touching: whether to mark the session seen now; a send that renews it does so as it moves it.
+    static func emptyCart(
+        of session: SessionKey, at now: Date, on connection: any SQLConnection, touching: Bool = true
+    ) async throws {
         try await connection.execute("DELETE FROM cart_items WHERE session_hash = \(session.hash)")
         try await connection.execute("DELETE FROM cart_undo WHERE session_hash = \(session.hash)")
+        guard touching else { return }
         try await connection.execute(
             """
             UPDATE sessions SET last_seen_at = \(connection.dialect.sessionTime(now)) WHERE id_hash = \(session.hash)

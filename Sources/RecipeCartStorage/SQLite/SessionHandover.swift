@@ -2,20 +2,14 @@ import GRDB
 import RecipeCartDomain
 
 /// Moves everything a session stored to a new session id, inside the write that needs the new id: the old id,
-/// which someone may have planted, is left with nothing. The stepper post's own connection's way of
-/// `SQLSessionHandover`, over the same tables.
+/// which someone may have planted, is left with nothing. The stepper post's own connection runs
+/// `SQLSessionHandover`'s statements.
 package enum SessionHandover {
     package static func move(_ db: Database, from old: SessionKey, to new: SessionKey) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO sessions (id_hash, created_at, last_seen_at) SELECT ?, created_at, app_now() FROM sessions
-                WHERE id_hash = ? ON CONFLICT (id_hash) DO NOTHING
-                """
-        ).execute(arguments: [new.hash, old.hash])
-        for table in SQLSessionHandover.tables {
-            try db.cachedStatement(sql: "UPDATE \(table) SET session_hash = ? WHERE session_hash = ?")
-                .execute(arguments: [new.hash, old.hash])
+        try db.execute(SQLSessionHandover.newRow(from: old, to: new, seenAt: SQLDialect.sqlite.sessionTime(.now)))
+        for row in try db.rows(SQLSessionHandover.occupiedTables(of: old)) {
+            try db.execute(SQLSessionHandover.moveRows(in: try row.value(at: 0), from: old, to: new))
         }
-        try db.cachedStatement(sql: "DELETE FROM sessions WHERE id_hash = ?").execute(arguments: [old.hash])
+        try db.execute(SQLSessionHandover.oldRow(old))
     }
 }
