@@ -1,10 +1,6 @@
 import Foundation
 import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
 import Testing
-
-@testable import RecipeCart
 
 @Suite struct IngredientAisleTests {
     @Test func theLongestPhraseWins() {

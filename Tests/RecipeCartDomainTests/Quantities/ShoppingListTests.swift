@@ -1,8 +1,5 @@
 import RecipeCartDomain
-import RecipeCartUpstream
 import Testing
-
-@testable import RecipeCart
 
 @Suite struct ShoppingListTests {
     /// One entry per recipe, each ingredient written `name: measure`.

@@ -1,8 +1,6 @@
 import RecipeCartDomain
 import Testing
 
-@testable import RecipeCart
-
 /// Every distinct measure in the bundled catalog (Resources/catalog/recipes/*.json), as written,
 /// then as shown for the recipe's own servings, doubled and halved.
 @Suite struct CatalogMeasureTests {

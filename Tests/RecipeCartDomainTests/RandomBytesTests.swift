@@ -1,8 +1,5 @@
 import RecipeCartDomain
-import RecipeCartStorage
 import Testing
-
-@testable import RecipeCart
 
 @Suite struct RandomBytesTests {
     @Test(arguments: [0, 1, 7, 8, 9, 16, 24])

@@ -1,8 +1,5 @@
 import RecipeCartDomain
-import RecipeCartStorage
 import Testing
-
-@testable import RecipeCart
 
 @Suite struct HaveListTests {
     @Test func itemsAreSplitCleanedAndCountedOnce() {

@@ -1,8 +1,5 @@
 import RecipeCartDomain
-import RecipeCartStorage
 import Testing
-
-@testable import RecipeCart
 
 /// A measure as a recipe writes it, a servings factor, and what the shopper should read.
 struct ScalingCase: Sendable, CustomTestStringConvertible {

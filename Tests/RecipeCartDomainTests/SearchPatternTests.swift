@@ -1,9 +1,5 @@
 import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
 import Testing
-
-@testable import RecipeCart
 
 @Suite struct SearchPatternTests {
     @Test(arguments: [

@@ -1,8 +1,5 @@
 import RecipeCartDomain
-import RecipeCartUpstream
 import Testing
-
-@testable import RecipeCart
 
 /// The bounded store behind the page cache and the cart-block cache.
 @Suite struct OldestFirstOutTests {

@@ -1,8 +1,5 @@
 import RecipeCartDomain
-import RecipeCartUpstream
 import Testing
-
-@testable import RecipeCart
 
 @Suite struct MeasureParsingTests {
     @Test func readsNumbersInEveryWrittenForm() {

@@ -1,8 +1,5 @@
 import RecipeCartDomain
-import RecipeCartUpstream
 import Testing
-
-@testable import RecipeCart
 
 /// The product issue: a combined list one can shop from.
 @Suite struct ShoppingListAmountTests {

@@ -1,9 +1,5 @@
 import RecipeCartDomain
-import RecipeCartStorage
-import RecipeCartUpstream
 import Testing
-
-@testable import RecipeCart
 
 @Suite struct ShoppingListTextTests {
     private func groups(_ ingredients: [(String, String)], have: [String: Bool] = [:]) -> [ShoppingListGroup] {

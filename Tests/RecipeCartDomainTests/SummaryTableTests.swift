@@ -1,8 +1,6 @@
 import RecipeCartDomain
 import Testing
 
-@testable import RecipeCart
-
 @Suite struct SummaryTableTests {
     let ids = ["t-1", "t-2", "t-3"].map { RecipeID($0)! }
 

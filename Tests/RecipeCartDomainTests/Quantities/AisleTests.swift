@@ -1,8 +1,5 @@
 import RecipeCartDomain
-import RecipeCartStorage
 import Testing
-
-@testable import RecipeCart
 
 @Suite struct AisleTests {
     @Test func rawValuesAreTheMarkupHooksAndTitlesReadWell() {
