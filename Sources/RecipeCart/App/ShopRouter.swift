@@ -105,7 +105,7 @@ struct ShopRouter {
         let partner = PartnerController(
             signer: config.partner.map { WebhookSigner(secret: $0.secret) }, partner: stores.partner,
             clock: config.clock)
-        let routes = RouteRegistrar(router: router, boardChanges: stores.boardChanges, keptPages: cart.keptPages)
+        let routes = RouteRegistrar(router: router, boardChanges: stores.boardChanges, keptPages: keptPages)
         browse.addRoutes(to: routes)
         recipes.addRoutes(to: routes)
         edit.addRoutes(to: routes)
