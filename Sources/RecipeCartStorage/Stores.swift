@@ -29,7 +29,7 @@ package struct Stores: UpstreamStores {
     package let screenPairings: any ScreenPairingStore
     package let signInThrottle: any SignInThrottle
     package let pictures: any SharedPictures
-    package let secret: ServerSecret
+    package let serverKey: ServerKey
     /// What tells the open staff boards that they may be out of date.
     package let boardChanges: BoardChanges
     /// Run beside the server: on SQLite the checkpoint at shutdown, on PostgreSQL the catalog listener and the pool.
@@ -63,7 +63,7 @@ package struct Stores: UpstreamStores {
         directory: URL, clock: AppClock, logger: Logger, partnerEvents: Bool = false, timeZone: TimeZone = .current
     ) throws -> Stores {
         let database = try SQLiteDatabase(directory: directory, clock: clock)
-        let statements = SQLiteSQLDatabase(database: database)
+        let statements = SQLiteRunner(database: database)
         let catalog = SQLCatalogStore(sqlite: database, clock: clock)
         let carts = SQLCartStore(sqlite: database, clock: clock)
         let boardChanges = BoardChanges()
@@ -83,7 +83,7 @@ package struct Stores: UpstreamStores {
             staffSessions: SQLStaffSessionStore(database: statements, clock: clock, boardChanges: boardChanges),
             screenPairings: SQLScreenPairingStore(database: statements, clock: clock, boardChanges: boardChanges),
             signInThrottle: InMemorySignInThrottle(), pictures: DiskOnlyPictures(),
-            secret: try ServerSecret.loadOrCreate(in: directory), boardChanges: boardChanges,
+            serverKey: try ServerKey.loadOrCreate(in: directory), boardChanges: boardChanges,
             services: [DatabaseCloser(database: database, logger: logger)],
             ping: database.ping,
             close: { try? database.close() })
@@ -96,7 +96,7 @@ package struct Stores: UpstreamStores {
         let database = try await PostgresDatabase.open(
             url, logger: logger, patience: patience, keepsConnectionsOpen: keepsConnectionsOpen)
         do {
-            let statements = PostgresSQLDatabase(database: database)
+            let statements = PostgresRunner(database: database)
             let generations = CatalogGeneration()
             generations.advance(
                 to: try await database.read { connection in try await PostgresCatalogHotPath.generation(connection) })
@@ -121,7 +121,7 @@ package struct Stores: UpstreamStores {
                 screenPairings: SQLScreenPairingStore(database: statements, clock: clock, boardChanges: boardChanges),
                 signInThrottle: PostgresSignInThrottle(database: database),
                 pictures: PostgresPictures(database: database, clock: clock),
-                secret: try await PostgresServerKey.loadOrCreate(database), boardChanges: boardChanges,
+                serverKey: try await PostgresServerKey.loadOrCreate(database), boardChanges: boardChanges,
                 services: [
                     PostgresCloser(database: database),
                     CatalogGenerationListener(database: database, generations: generations, logger: logger),

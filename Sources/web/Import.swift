@@ -32,7 +32,7 @@ struct Import: AsyncParsableCommand {
 
     @OptionGroup var upstream: UpstreamOptions
 
-    /// The flags given, then their `RECIPECART_…` twins, then the defaults.
+    /// The flags given, then their `RECIPECART_…` environment variables, then the defaults.
     var settings: SettingsReader {
         var given = upstream.given
         given[Settings.dataDir.name] = dataDir

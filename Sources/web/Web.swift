@@ -41,7 +41,7 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup(title: "Recipe API") var upstream: UpstreamOptions
 
-    /// The flags given, then their `RECIPECART_…` twins, then the defaults.
+    /// The flags given, then their `RECIPECART_…` environment variables, then the defaults.
     var settings: SettingsReader {
         SettingsReader(
             commandLine: upstream.given.merging(

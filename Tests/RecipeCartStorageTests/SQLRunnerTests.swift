@@ -6,23 +6,23 @@ import RecipeCartStorage
 import RecipeCartTestSupport
 import Testing
 
-/// The statement runner the stores written once run on (`SQLDatabase`), on SQLite and on PostgreSQL alike.
+/// The statement runner the stores written once run on (`SQLRunner`), on SQLite and on PostgreSQL alike.
 @Suite struct SQLRunnerTests {
     private struct Thrown: Error, Equatable {}
 
     /// A runner on a fresh, migrated database of `backend`, for `body`.
-    private func withRunner(_ backend: StoreBackend, _ body: (any SQLDatabase) async throws -> Void) async throws {
+    private func withRunner(_ backend: StoreBackend, _ body: (any SQLRunner) async throws -> Void) async throws {
         switch backend {
         case .sqlite:
             let database = try SQLiteDatabase(directory: try TestDirectories.fresh())
             defer { try? database.close() }
-            try await body(SQLiteSQLDatabase(database: database))
+            try await body(SQLiteRunner(database: database))
         case .postgres:
             let url = try PostgresURL(try await TestPostgres.shared.freshDatabase())
             let database = try await PostgresDatabase.open(
                 url, logger: Logger(label: "RecipeCartTests"), patience: .underTest)
             defer { database.close() }
-            try await body(PostgresSQLDatabase(database: database))
+            try await body(PostgresRunner(database: database))
         }
     }
 
@@ -211,14 +211,14 @@ import Testing
         }
         let (locked, lockedNow) = AsyncStream.makeStream(of: Void.self)
         let (release, releaseNow) = AsyncStream.makeStream(of: Void.self)
-        async let held: Void = SQLiteSQLDatabase(database: holder).write { connection in
+        async let held: Void = SQLiteRunner(database: holder).write { connection in
             try await connection.execute("INSERT INTO shop_settings (key, value) VALUES ('held', '1')")
             lockedNow.yield()
             for await _ in release { break }
         }
         for await _ in locked { break }
         do {
-            try await SQLiteSQLDatabase(database: waiter).write { connection in
+            try await SQLiteRunner(database: waiter).write { connection in
                 try await connection.execute("INSERT INTO shop_settings (key, value) VALUES ('waited', '1')")
             }
             Issue.record("a write went through while another connection held the lock")
@@ -228,7 +228,7 @@ import Testing
         releaseNow.yield()
         try await held
         #expect(
-            try await SQLiteSQLDatabase(database: waiter).read { connection in
+            try await SQLiteRunner(database: waiter).read { connection in
                 try await connection.values("SELECT key FROM shop_settings", as: String.self)
             } == ["held"])
     }
@@ -243,7 +243,7 @@ import Testing
         database.close()
         for write in [false, true] {
             do {
-                let runner = PostgresSQLDatabase(database: database)
+                let runner = PostgresRunner(database: database)
                 let body: @Sendable (any SQLConnection) async throws -> Int? = { connection in
                     try await connection.value("SELECT 1", as: Int.self)
                 }
@@ -262,7 +262,7 @@ import Testing
         let url = try PostgresURL(try await TestPostgres.shared.freshDatabase())
         let database = try await PostgresDatabase.open(
             url, logger: Logger(label: "RecipeCartTests"), patience: .underTest)
-        let runner = PostgresSQLDatabase(database: database)
+        let runner = PostgresRunner(database: database)
         let started = AsyncStream<Void>.makeStream()
         let read = Task {
             try await runner.read { connection in

@@ -85,39 +85,39 @@ import Testing
             async let b = open(place)
             async let c = open(place)
             let started = try await [a, b, c]
-            let signatures = started.map { $0.secret.sign("x") }
+            let signatures = started.map { $0.serverKey.sign("x") }
             for stores in started { stores.close() }
             #expect(Set(signatures).count == 1)
             let signature = try #require(signatures.first)
 
             // Another instance started later reads it too, and a cookie one instance signed verifies on it.
             let later = try await open(place)
-            #expect(later.secret.sign("x") == signature)
-            #expect(later.secret.verify(started[0].secret.sign("session-cookie"), for: "session-cookie"))
+            #expect(later.serverKey.sign("x") == signature)
+            #expect(later.serverKey.verify(started[0].serverKey.sign("session-cookie"), for: "session-cookie"))
             later.close()
         case .sqlite:
             let first = try await open(place)
-            let signature = first.secret.sign("x")
+            let signature = first.serverKey.sign("x")
             first.close()
             guard case .dataDirectory(let directory) = place else {
                 Issue.record("not a data dir")
                 return
             }
-            let keyFile = directory.appendingPathComponent(ServerSecret.fileName).path
+            let keyFile = directory.appendingPathComponent(ServerKey.fileName).path
             let permissions = try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? NSNumber
             #expect(permissions?.intValue == 0o600)
             let reopened = try await open(place)
-            #expect(reopened.secret.sign("x") == signature)
-            #expect(reopened.secret.verify(first.secret.sign("session-cookie"), for: "session-cookie"))
+            #expect(reopened.serverKey.sign("x") == signature)
+            #expect(reopened.serverKey.verify(first.serverKey.sign("session-cookie"), for: "session-cookie"))
             reopened.close()
         }
         // Another database has a key of its own.
         let elsewhere = try await open(try await freshPlace(backend))
-        let own = elsewhere.secret.sign("x")
+        let own = elsewhere.serverKey.sign("x")
         elsewhere.close()
         let again = try await open(place)
-        #expect(again.secret.sign("x") != own)
-        #expect(!again.secret.verify(own, for: "x"))
+        #expect(again.serverKey.sign("x") != own)
+        #expect(!again.serverKey.verify(own, for: "x"))
         again.close()
     }
 

@@ -4,7 +4,7 @@ import RecipeCartShelf
 import RecipeCartUpstream
 import RecipeCartWire
 
-/// Everything `web serve` can be told, each with a `RECIPECART_…` environment twin (`Settings`).
+/// Everything `web serve` can be told, each with a `RECIPECART_…` environment variable (`Settings`).
 package struct AppConfig: Sendable {
     package var host: String
     package var port: Int

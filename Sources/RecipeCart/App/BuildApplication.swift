@@ -34,10 +34,11 @@ package func buildApplication(
         logger.notice("demo shelf not loaded", metadata: ["reason": "\(error)"])
     }
     let renderer = try await PageRenderer(templatesDirectory: config.templatesDirectory)
-    let secret = stores.secret
+    let serverKey = stores.serverKey
     let pictures = try PictureStore(imagesDirectory: config.imagesDirectory, shared: stores.pictures)
     let staff = StaffAuthenticator(
-        token: config.staffToken ?? StaffAuthenticator.generatedToken(), secret: secret, sessions: stores.staffSessions,
+        token: config.staffToken ?? StaffAuthenticator.generatedToken(), serverKey: serverKey,
+        sessions: stores.staffSessions,
         clock: config.clock)
     if config.staffToken == nil {
         logger.notice(
@@ -67,7 +68,7 @@ package func buildApplication(
     let requestLog = RequestLog(
         level: requestLogLevel, sink: requestLines, makeRequestID: { .stringConvertible(RequestID()) })
     let shop = try ShopRouter(
-        config: config, stores: stores, renderer: renderer, signer: SessionSigner(secret: secret),
+        config: config, stores: stores, renderer: renderer, signer: SessionSigner(serverKey: serverKey),
         staticFiles: staticFiles, pictures: pictures, staff: staff, upstream: upstream, search: search,
         requestMetrics: requestMetrics, requestLog: requestLog)
     let serverName = "RecipeCart"

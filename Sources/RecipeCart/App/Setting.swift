@@ -3,7 +3,7 @@ import RecipeCartDomain
 import RecipeCartShelf
 import RecipeCartUpstream
 
-/// One thing `web` can be told. `name` is both the flag (`--name`) and the environment twin (`RECIPECART_NAME`);
+/// One thing `web` can be told. `name` is both the flag (`--name`) and, in capitals, the environment variable (`RECIPECART_NAME`);
 /// the default is text, read exactly as given text is; `reading` is the only judge of that text, wherever it came
 /// from, so the command line, the environment and the default can never disagree about what a value means.
 package struct Setting<Value: Sendable>: Sendable {
@@ -36,7 +36,7 @@ package struct Setting<Value: Sendable>: Sendable {
     package var flag: String { "--\(name)" }
     /// The name swift-configuration's environment provider looks up for the key `recipecart.<name>`.
     package var variable: String { "RECIPECART_" + name.uppercased().replacingOccurrences(of: "-", with: "_") }
-    /// The line `--help` shows: what the setting does, its default and its twin.
+    /// The line `--help` shows: what the setting does, its default and its environment variable.
     package var help: String { "\(summary) (default: \(defaultNote ?? defaultText)) [env: \(variable)]" }
 
     /// The value when nothing is set. A test reads every default, so a default that does not read never ships.

@@ -4,7 +4,7 @@ import RecipeCartDomain
 import RecipeCartShelf
 import RecipeCartUpstream
 
-/// Every setting of `web serve` and `web import`: the one place their flags, environment twins, defaults and
+/// Every setting of `web serve` and `web import`: the one place their flags, environment variables, defaults and
 /// readings are written, and what `--help` is made from.
 package enum Settings {
     package static let host = Setting<String>(

@@ -45,7 +45,7 @@ package struct SettingError: Error, CustomStringConvertible {
 }
 
 /// swift-configuration's own account of which provider answered each key, so a refusal can say whether the
-/// flag or its environment twin held the text.
+/// flag or its environment variable held the text.
 private final class AnsweringProviders: AccessReporter {
     private let answered = Mutex<[AbsoluteConfigKey: String]>([:])
 

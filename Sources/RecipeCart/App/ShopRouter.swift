@@ -31,7 +31,7 @@ struct ShopRouter {
         let catalog = stores.catalog
         let carts = stores.carts
         let cookies = CookiePolicy(secure: config.secureCookies)
-        let flash = StatusFlash(secret: signer.secret)
+        let flash = StatusFlash(serverKey: signer.serverKey)
         let pages = PageContext(
             renderer: renderer, carts: carts, cartMemory: stores.cartMemory, signer: signer,
             assets: AssetURLs(files: staticFiles), cookies: cookies,
@@ -56,7 +56,8 @@ struct ShopRouter {
         router.add(middleware: LoadSheddingMiddleware(admission: admission, stage: .posts))
         router.add(middleware: SessionMiddleware(signer: signer, flash: flash, cookies: cookies))
         let screens = ScreenPairing(
-            store: stores.screenPairings, secret: signer.secret, tokenDigest: staff.tokenDigest, clock: config.clock)
+            store: stores.screenPairings, serverKey: signer.serverKey, tokenDigest: staff.tokenDigest,
+            clock: config.clock)
         router.add(middleware: StaffSessionMiddleware(authenticator: staff, screens: screens, cookies: cookies))
 
         let pricing = ShelfPricing(
@@ -94,7 +95,7 @@ struct ShopRouter {
         let staffSignIn = StaffSignInController(authenticator: staff, throttle: stores.signInThrottle, pages: pages)
         let staffBoard = StaffBoardController(
             carts: carts, orders: stores.orders, partner: stores.partner, shoppingLists: shoppingLists,
-            labeler: CartLabeler(secret: staff.secret), upstream: upstream, pages: pages,
+            labeler: CartLabeler(serverKey: staff.serverKey), upstream: upstream, pages: pages,
             boardChanges: stores.boardChanges,
             orderAges: config.orderAges, pickup: pickup, currency: pricing.currency, shelf: pricing.offers)
         let packing = StaffPackingController(

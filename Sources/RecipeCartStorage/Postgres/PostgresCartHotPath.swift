@@ -107,7 +107,7 @@ extension SQLCartStore {
     /// The cart store on a PostgreSQL database.
     package init(postgres database: PostgresDatabase, clock: AppClock) {
         self.init(
-            database: PostgresSQLDatabase(database: database), clock: clock,
+            database: PostgresRunner(database: database), clock: clock,
             hotPath: PostgresCartHotPath(database: database, clock: clock))
     }
 }

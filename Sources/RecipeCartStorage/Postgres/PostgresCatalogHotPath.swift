@@ -4,7 +4,7 @@ import RecipeCartDomain
 
 /// The catalog's reads on PostgreSQL, prepared once a connection (`ShopperPageStatements`), with search a weighted
 /// `tsvector` of unaccented words, every typed word a prefix (`PostgresBrowseStatements`); and the writes of recipes
-/// and their search entries that `PostgresSQLDatabase` runs for the shared stores, a batch a statement.
+/// and their search entries that `PostgresRunner` runs for the shared stores, a batch a statement.
 package struct PostgresCatalogHotPath: CatalogHotPath {
     package let database: PostgresDatabase
     package let generations: CatalogGeneration
@@ -241,7 +241,7 @@ extension SQLCatalogStore {
     /// The catalog store on a PostgreSQL database, telling `generations` of the generation its writes leave.
     package init(postgres database: PostgresDatabase, generations: CatalogGeneration, clock: AppClock) {
         self.init(
-            database: PostgresSQLDatabase(database: database),
+            database: PostgresRunner(database: database),
             hotPath: PostgresCatalogHotPath(database: database, generations: generations), clock: clock,
             generations: generations)
     }

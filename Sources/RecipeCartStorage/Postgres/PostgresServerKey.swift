@@ -5,7 +5,7 @@ import PostgresNIO
 /// The key that signs cookies, kept in PostgreSQL: the first instance to start makes it, every other reads the same
 /// one, so a cookie and a CSRF token made by one instance are good on all.
 package enum PostgresServerKey {
-    package static func loadOrCreate(_ database: PostgresDatabase) async throws -> ServerSecret {
+    package static func loadOrCreate(_ database: PostgresDatabase) async throws -> ServerKey {
         let candidate = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
         let stored = try await database.write { connection in
             try await connection.run(
@@ -18,6 +18,6 @@ package enum PostgresServerKey {
         guard let stored, stored.readableBytes == 32 else {
             throw StorageStartError.unsupported("the stored session key is not 32 bytes long")
         }
-        return ServerSecret(key: SymmetricKey(data: Array(stored.readableBytesView)))
+        return ServerKey(key: SymmetricKey(data: Array(stored.readableBytesView)))
     }
 }

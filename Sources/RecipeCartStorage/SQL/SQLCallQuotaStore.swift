@@ -5,7 +5,7 @@ import RecipeCartDomain
 /// The upstream budget in points a UTC day per source, and the stops upstream asked for, for `CallQuota`: one count
 /// for every instance, checked and spent in one statement.
 package struct SQLCallQuotaStore: CallQuotaStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
 
     package func reserve(source: UpstreamSource, day: String, cost: Double, limit: Int, now: Date) async throws
         -> CallReservation

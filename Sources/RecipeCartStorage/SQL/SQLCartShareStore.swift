@@ -4,7 +4,7 @@ import RecipeCartDomain
 
 /// Read-only cart links, one a session at most.
 package struct SQLCartShareStore: CartShareStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let clock: AppClock
 
     package func share(session: SessionKey, token: String) async throws {

@@ -7,11 +7,11 @@ import RecipeCartDomain
 /// changes one after the other). The stepper post and what a shopper's pages know without a read are each database's
 /// own (`CartHotPath`).
 package struct SQLCartStore: CartStore, CartMemory {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let clock: AppClock
     package let hotPath: any CartHotPath
 
-    package init(database: any SQLDatabase, clock: AppClock, hotPath: any CartHotPath) {
+    package init(database: any SQLRunner, clock: AppClock, hotPath: any CartHotPath) {
         self.database = database
         self.clock = clock
         self.hotPath = hotPath

@@ -4,9 +4,9 @@ import RecipeCartDomain
 
 /// Reads and writes recipes, for SQLite and PostgreSQL alike. Every page reads recipes through here, with local
 /// edits applied; what the pages read most, search and browse are each database's own (`CatalogHotPath`). A write of
-/// recipes advances the catalog generation (`SQLDatabase.write(advancing:)`).
+/// recipes advances the catalog generation (`SQLRunner.write(advancing:)`).
 package struct SQLCatalogStore: CatalogStore, CatalogMemory {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let hotPath: any CatalogHotPath
     package let clock: AppClock
     /// This instance's catalog generation, advanced once a write of recipes is committed: on PostgreSQL, where a write
@@ -17,7 +17,7 @@ package struct SQLCatalogStore: CatalogStore, CatalogMemory {
     package let memo = RecipeMemo()
 
     package init(
-        database: any SQLDatabase, hotPath: any CatalogHotPath, clock: AppClock = .system,
+        database: any SQLRunner, hotPath: any CatalogHotPath, clock: AppClock = .system,
         generations: CatalogGeneration? = nil
     ) {
         self.database = database

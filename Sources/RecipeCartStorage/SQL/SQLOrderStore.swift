@@ -8,7 +8,7 @@ import RecipeCartDomain
 /// order for a pickup slot takes one of the slot's places in that transaction too (`SQLPickupSlotStore.takePlace`),
 /// and a priced order its packs from the shelf (`SQLShelfStock`); a cancel gives both back.
 package struct SQLOrderStore: OrderStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let clock: AppClock
     /// This instance's catalog generation, advanced when an order empties a product or is refused for one (on
     /// PostgreSQL; nil on SQLite, whose every write rereads it): stock counts change with every order without

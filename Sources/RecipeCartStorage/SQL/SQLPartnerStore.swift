@@ -5,7 +5,7 @@ import RecipeCartDomain
 /// The partner hand-off on either database. Claims are leases written into the outbox row (`claimed_by`,
 /// `claimed_until`); on PostgreSQL the claiming read also skips rows another instance is claiming at that moment.
 package struct SQLPartnerStore: PartnerStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let clock: AppClock
 
     /// Writes `event` into the outbox inside the transaction of `connection`, due at once.

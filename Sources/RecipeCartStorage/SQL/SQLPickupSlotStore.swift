@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// Pickup slot settings and places, written once for both databases (`PickupSchema`). The places are taken by
 /// `SQLOrderStore.place`, in the order's own transaction.
 package struct SQLPickupSlotStore: PickupSlotStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let clock: AppClock
     package let changes = PickupSettingsChanges()
 
@@ -69,7 +69,7 @@ package struct SQLPickupSlotStore: PickupSlotStore {
     }
 
     package func changeListener(logger: Logger) -> (any Service)? {
-        (database as? PostgresSQLDatabase).map {
+        (database as? PostgresRunner).map {
             PickupSettingsListener(database: $0.database, changes: changes, logger: logger)
         }
     }

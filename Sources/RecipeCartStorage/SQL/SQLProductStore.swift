@@ -5,7 +5,7 @@ import RecipeCartShelf
 
 /// The shop's shelf, written once for both databases.
 package struct SQLProductStore: ProductStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let clock: AppClock
     /// This instance's catalog generation, advanced after each write's commit: on PostgreSQL, where a write through the
     /// shared runner does not advance it itself (other instances hear of it through the catalog listener). nil on
@@ -19,7 +19,7 @@ package struct SQLProductStore: ProductStore {
     /// `columns` and what orders left of a weighed good's cut pack size, which only orders write.
     private static let readColumns = columns + ", stock_part"
 
-    package init(database: any SQLDatabase, clock: AppClock, generations: CatalogGeneration? = nil) {
+    package init(database: any SQLRunner, clock: AppClock, generations: CatalogGeneration? = nil) {
         self.database = database
         self.clock = clock
         self.generations = generations

@@ -7,13 +7,13 @@ import RecipeCartDomain
 /// one copy of a recipe holds that copy's lock (`SQLConnection.lock(named:)`), so the version check and the save are
 /// one step for every instance.
 package struct SQLRecipeEditStore: RecipeEditStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let clock: AppClock
     /// This instance's catalog generation, advanced once a change to the shop's copy is committed: on PostgreSQL,
     /// where a write through the shared runner does not advance it itself. nil on SQLite, whose every write rereads it.
     package let generations: CatalogGeneration?
 
-    package init(database: any SQLDatabase, clock: AppClock = .system, generations: CatalogGeneration? = nil) {
+    package init(database: any SQLRunner, clock: AppClock = .system, generations: CatalogGeneration? = nil) {
         self.database = database
         self.clock = clock
         self.generations = generations

@@ -7,7 +7,7 @@ import RecipeCartDomain
 /// is then a row of `screens` until it is revoked. A revoked screen's boards hear of it through `boardChanges`, and
 /// their streams end.
 package struct SQLScreenPairingStore: ScreenPairingStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let clock: AppClock
     package let boardChanges: BoardChanges
 

@@ -4,7 +4,7 @@ import RecipeCartDomain
 
 /// "I have this" marks beside the cart, and the shop's aisle order.
 package struct SQLShoppingListStore: ShoppingListStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let clock: AppClock
 
     package func have(sessions: [SessionKey]) async throws -> [SessionKey: [String: Bool]] {

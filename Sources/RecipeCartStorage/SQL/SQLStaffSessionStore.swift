@@ -7,7 +7,7 @@ import RecipeCartDomain
 /// token it was made under: changing the staff token ends every staff session. A session that ends here ends its
 /// boards' streams too: they hear of it through `boardChanges` and check their own sessions again.
 package struct SQLStaffSessionStore: StaffSessionStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     package let clock: AppClock
     package let boardChanges: BoardChanges
 

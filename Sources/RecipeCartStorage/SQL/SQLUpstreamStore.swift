@@ -7,7 +7,7 @@ import RecipeCartDomain
 /// request one instance answered is not asked again by another within the TTL, and each picture is claimed by the one
 /// instance that downloads it (`SQLDialect.keepsImageClaims`).
 package struct SQLUpstreamStore: UpstreamStore {
-    package let database: any SQLDatabase
+    package let database: any SQLRunner
     /// This instance's catalog generation, advanced once a write that changes recipes is committed: on PostgreSQL,
     /// where a write through the shared runner does not advance it itself. nil on SQLite, whose every write rereads it.
     package let generations: CatalogGeneration?
@@ -15,7 +15,7 @@ package struct SQLUpstreamStore: UpstreamStore {
     /// Rows a statement's list or `VALUES` carries: far below SQLite's 32,766 arguments and PostgreSQL's 65,535.
     private static let batchSize = 500
 
-    package init(database: any SQLDatabase, generations: CatalogGeneration? = nil) {
+    package init(database: any SQLRunner, generations: CatalogGeneration? = nil) {
         self.database = database
         self.generations = generations
     }

@@ -8,14 +8,14 @@ import RecipeCartDomain
 /// writes the file. A post leaves what it wrote there, so the page it lands on needs no read.
 package struct SQLiteCartHotPath: CartHotPath {
     package let database: SQLiteDatabase
-    private let statements: SQLiteSQLDatabase
+    private let statements: SQLiteRunner
     private let clock: AppClock
     private let changes: SQLiteGroupCommit
     private var memos: SQLiteSessionMemos { database.sessionMemos }
 
     package init(database: SQLiteDatabase, clock: AppClock) {
         self.database = database
-        statements = SQLiteSQLDatabase(database: database)
+        statements = SQLiteRunner(database: database)
         self.clock = clock
         changes = SQLiteGroupCommit(database: database)
     }
@@ -217,7 +217,7 @@ extension SQLCartStore {
     /// The cart store on a SQLite file.
     package init(sqlite database: SQLiteDatabase, clock: AppClock = .system) {
         self.init(
-            database: SQLiteSQLDatabase(database: database), clock: clock,
+            database: SQLiteRunner(database: database), clock: clock,
             hotPath: SQLiteCartHotPath(database: database, clock: clock))
     }
 }

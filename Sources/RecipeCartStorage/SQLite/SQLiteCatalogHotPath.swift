@@ -3,7 +3,7 @@ import GRDB
 import RecipeCartDomain
 
 /// The catalog's reads on SQLite, their statements compiled once a connection, with FTS5 search
-/// (`SQLiteBrowseStatements`), and the writes of recipes and their search entries that `SQLiteSQLDatabase` runs for
+/// (`SQLiteBrowseStatements`), and the writes of recipes and their search entries that `SQLiteRunner` runs for
 /// the shared stores.
 package struct SQLiteCatalogHotPath: CatalogHotPath {
     package let database: SQLiteDatabase
@@ -205,7 +205,7 @@ extension SQLCatalogStore {
     /// The catalog store on a SQLite file.
     package init(sqlite database: SQLiteDatabase, clock: AppClock = .system) {
         self.init(
-            database: SQLiteSQLDatabase(database: database), hotPath: SQLiteCatalogHotPath(database: database),
+            database: SQLiteRunner(database: database), hotPath: SQLiteCatalogHotPath(database: database),
             clock: clock)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 
 @testable import RecipeCart
 
-/// `web serve` refuses a malformed environment twin instead of quietly using the default.
+/// `web serve` refuses a malformed environment variable instead of quietly using the default.
 @Suite(.enabled(if: WebExecutable.url != nil, "the web executable is not built"))
 struct ServeCommandTests {
     @Test(arguments: [
@@ -84,7 +84,7 @@ struct ServeCommandTests {
         let fromCommandLine = try Self.web(["serve", "--data-dir", Self.unusedDataDirectory()] + flag)
         #expect(fromCommandLine.status != 0)
         #expect(fromCommandLine.output.contains(flagMessage), "\(fromCommandLine.output)")
-        #expect(!fromCommandLine.output.contains(variable), "the flag, not its twin, was malformed")
+        #expect(!fromCommandLine.output.contains(variable), "the flag, not its environment variable, was malformed")
     }
 
     @Test func aLateLimitNotAfterTheWarningStopsTheStart() throws {
@@ -169,9 +169,9 @@ struct ServeCommandTests {
         #expect(imported.output.contains(message), "\(imported.output)")
     }
 
-    /// `--help` lists every option of the README's Configuration table, with its twin and, where it is a value,
+    /// `--help` lists every option of the README's Configuration table, with its environment variable and, where it is a value,
     /// the same default.
-    @Test func helpListsEveryOptionOfTheREADMEWithItsTwinAndDefault() throws {
+    @Test func helpListsEveryOptionOfTheREADMEWithItsVariableAndDefault() throws {
         let output = try Self.web(["serve", "--help"]).output
         let help = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let rows = try Self.readmeConfigurationRows()

@@ -8,7 +8,7 @@ import Testing
 @testable import RecipeCart
 
 @Suite struct SessionSignerTests {
-    let signer = SessionSigner(secret: ServerSecret(key: SymmetricKey(size: .bits256)))
+    let signer = SessionSigner(serverKey: ServerKey(key: SymmetricKey(size: .bits256)))
 
     @Test func aRememberedCookieNeverLetsAnAlteredOneThrough() throws {
         let session = ShopperSession.fresh()
@@ -18,7 +18,7 @@ import Testing
         var altered = Array(cookie.utf8)
         altered[altered.count - 1] = altered.last == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
         #expect(signer.session(fromCookie: String(decoding: altered, as: UTF8.self)) == nil)
-        let other = SessionSigner(secret: ServerSecret(key: SymmetricKey(size: .bits256)))
+        let other = SessionSigner(serverKey: ServerKey(key: SymmetricKey(size: .bits256)))
         #expect(other.session(fromCookie: cookie) == nil)
     }
 
@@ -36,17 +36,17 @@ import Testing
 
     /// A message's cookie is kept once made: asked again it is the same, and it still reads back only under its key.
     @Test func aStatusCookieReadsBackAndOnlyUnderItsKey() throws {
-        let flash = StatusFlash(secret: signer.secret)
+        let flash = StatusFlash(serverKey: signer.serverKey)
         let added = StatusMessage("Added Cake · 2 in your cart")
         let removed = StatusMessage("Removed <Cake>", undo: StatusMessage.Undo(action: "/cart/undo", token: "t0k3n"))
         for message in [added, removed, added, removed] {
             let cookie = flash.cookieValue(for: message)
             #expect(flash.message(fromCookie: cookie) == message)
             #expect(
-                StatusFlash(secret: ServerSecret(key: SymmetricKey(size: .bits256))).message(fromCookie: cookie) == nil)
+                StatusFlash(serverKey: ServerKey(key: SymmetricKey(size: .bits256))).message(fromCookie: cookie) == nil)
         }
         #expect(flash.cookieValue(for: added) != flash.cookieValue(for: removed))
-        #expect(flash.cookieValue(for: added) == StatusFlash(secret: signer.secret).cookieValue(for: added))
+        #expect(flash.cookieValue(for: added) == StatusFlash(serverKey: signer.serverKey).cookieValue(for: added))
         #expect(flash.message(fromCookie: String(flash.cookieValue(for: added).dropLast())) == nil)
     }
 

@@ -80,7 +80,7 @@ import Testing
         var response = try UpstreamFixture.decode(MealDBMealsResponse.self, "themealdb/search.json")
         _ = try await importer.importJSON(try JSONEncoder().encode(response))
         let id = RecipeID("mealdb-90101")!
-        _ = try await SQLRecipeEditStore(database: SQLiteSQLDatabase(database: database)).save(
+        _ = try await SQLRecipeEditStore(database: SQLiteRunner(database: database)).save(
             RecipeEdit(title: "Our Aubergine", description: "Ours.", steps: ["Roast."], picture: .keep), for: id,
             copy: .shop,
             expected: EditVersion(0))

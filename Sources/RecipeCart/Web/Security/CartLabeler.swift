@@ -5,10 +5,10 @@ import RecipeCartStorage
 struct CartLabeler: Sendable {
     private static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
-    let secret: ServerSecret
+    let serverKey: ServerKey
 
     func label(for sessionHash: String) -> String {
-        let digest = secret.mac("cart-label|\(sessionHash)")
+        let digest = serverKey.mac("cart-label|\(sessionHash)")
         return String(digest.prefix(6).map { Self.alphabet[Int($0) % Self.alphabet.count] })
     }
 }

@@ -21,7 +21,7 @@ struct ScreenPairing: Sendable {
     }
 
     let store: any ScreenPairingStore
-    let secret: ServerSecret
+    let serverKey: ServerKey
     /// The staff token's digest: a screen paired under one token is signed out by a new one.
     let tokenDigest: String
     let clock: AppClock
@@ -83,5 +83,5 @@ struct ScreenPairing: Sendable {
     }
 
     /// Not the staff cookie's purpose: a staff cookie cannot pass as a screen's, nor the other way round.
-    private var cookie: SignedSessionCookie { SignedSessionCookie(purpose: "screen", secret: secret) }
+    private var cookie: SignedSessionCookie { SignedSessionCookie(purpose: "screen", serverKey: serverKey) }
 }

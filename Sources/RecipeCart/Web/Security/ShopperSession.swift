@@ -30,11 +30,11 @@ package struct ShopperSession: Sendable, Equatable {
 
 /// Issues and checks session cookies and the CSRF tokens tied to them.
 struct SessionSigner: Sendable {
-    let secret: ServerSecret
+    let serverKey: ServerKey
     let memo = SignedCookieMemo()
 
     func cookieValue(for session: ShopperSession) -> String {
-        "\(session.id).\(secret.sign("session|\(session.id)"))"
+        "\(session.id).\(serverKey.sign("session|\(session.id)"))"
     }
 
     /// The session a cookie names, or nil for anything this server did not issue.
@@ -43,7 +43,7 @@ struct SessionSigner: Sendable {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, RandomToken.isWellFormed(parts[0]) else { return nil }
         let id = String(parts[0])
-        guard secret.verify(String(parts[1]), for: "session|\(id)") else { return nil }
+        guard serverKey.verify(String(parts[1]), for: "session|\(id)") else { return nil }
         let session = ShopperSession(id: id, isNew: false)
         memo.remember(cookie: value, session: session)
         return session
@@ -53,14 +53,15 @@ struct SessionSigner: Sendable {
     /// post's answer (`CookiePolicy.sendClaim`), so the browser's other tab and its cart page can name it too, and
     /// whoever planted the old id, without the claim, cannot.
     func renewed(_ session: ShopperSession, claim: String) -> ShopperSession {
-        ShopperSession(id: Base64URL.encode(Data(secret.mac("renewed|\(session.id)|\(claim)").prefix(16))), isNew: true)
+        ShopperSession(
+            id: Base64URL.encode(Data(serverKey.mac("renewed|\(session.id)|\(claim)").prefix(16))), isNew: true)
     }
 
     /// The token a page's forms carry: a looker's own (`LookerToken`), else the session's, signed. A looker's post
     /// answered with a page (refused, or a form shown again) leaves them a looker, so that page carries their token too.
     func csrfToken(for session: ShopperSession) -> String {
         if session.isNew, let looker = session.looker { return looker.value }
-        return memo.token(for: session.id) { secret.sign("csrf|\(session.id)") }
+        return memo.token(for: session.id) { serverKey.sign("csrf|\(session.id)") }
     }
 
     func isValidCSRFToken(_ token: String?, for session: ShopperSession) -> Bool {

@@ -6,12 +6,12 @@ import RecipeCartStorage
 /// into what is signed, so a staff cookie cannot pass as a wall screen's, nor the other way round.
 struct SignedSessionCookie: Sendable {
     let purpose: String
-    let secret: ServerSecret
+    let serverKey: ServerKey
 
     /// A new session id and the cookie value that names it.
     func make() -> (id: String, value: String) {
         let id = RandomToken.make()
-        return (id, "\(id).\(secret.sign(message(id: id)))")
+        return (id, "\(id).\(serverKey.sign(message(id: id)))")
     }
 
     /// The session id of a cookie this server signed for `purpose`; nil for anything else, before any database read.
@@ -19,7 +19,7 @@ struct SignedSessionCookie: Sendable {
         guard let cookieValue, cookieValue.utf8.count < 100 else { return nil }
         let parts = cookieValue.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, RandomToken.isWellFormed(parts[0]),
-            secret.verify(String(parts[1]), for: message(id: String(parts[0])))
+            serverKey.verify(String(parts[1]), for: message(id: String(parts[0])))
         else {
             return nil
         }

@@ -12,7 +12,7 @@ struct StaffAuthenticator: Sendable {
     static let lifetime: TimeInterval = 12 * 3600
 
     let token: String
-    let secret: ServerSecret
+    let serverKey: ServerKey
     let sessions: any StaffSessionStore
     let clock: AppClock
 
@@ -45,7 +45,7 @@ struct StaffAuthenticator: Sendable {
         try await sessions.end(SessionKey(sessionID: id))
     }
 
-    private var cookie: SignedSessionCookie { SignedSessionCookie(purpose: "staff", secret: secret) }
+    private var cookie: SignedSessionCookie { SignedSessionCookie(purpose: "staff", serverKey: serverKey) }
 
     /// What sessions made under this token are stored with; staff's and paired screens' alike.
     var tokenDigest: String { Hex.encode(SHA256.hash(data: Data(token.utf8))) }

@@ -1,10 +1,10 @@
 import Foundation
 import RecipeCartDomain
 
-/// A database the stores written once for both backends run their statements on: SQLite (`SQLiteSQLDatabase`, over
-/// `SQLiteDatabase`) or PostgreSQL (`PostgresSQLDatabase`, over `PostgresDatabase`). Each keeps its backend's rules: a
+/// A database the stores written once for both backends run their statements on: SQLite (`SQLiteRunner`, over
+/// `SQLiteDatabase`) or PostgreSQL (`PostgresRunner`, over `PostgresDatabase`). Each keeps its backend's rules: a
 /// database that does not answer is `StorageError.unavailable`, an error in the SQL stays what it is.
-package protocol SQLDatabase: Sendable {
+package protocol SQLRunner: Sendable {
     /// Which database it is, for a store whose tables differ between them.
     var dialect: SQLDialect { get }
     /// A read of one consistent snapshot.

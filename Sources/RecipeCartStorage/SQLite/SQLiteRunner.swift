@@ -13,7 +13,7 @@ import Synchronization
 /// is the whole body for most stores; a body that does wait goes on elsewhere and sends its statements back, and the
 /// closure runs them in order until the body ends. The transaction is open exactly while the body runs, and only the
 /// connection's thread ever touches the connection.
-package struct SQLiteSQLDatabase: SQLDatabase {
+package struct SQLiteRunner: SQLRunner {
     package let database: SQLiteDatabase
 
     package init(database: SQLiteDatabase) {

@@ -3,7 +3,7 @@ import Foundation
 import RecipeCartDomain
 
 /// The key that signs session cookies and derives CSRF tokens, kept in the data dir so restarts keep sessions.
-package struct ServerSecret: Sendable {
+package struct ServerKey: Sendable {
     package static let fileName = "server.key"
 
     private let keyBytes: Data
@@ -15,10 +15,10 @@ package struct ServerSecret: Sendable {
     private var key: SymmetricKey { SymmetricKey(data: keyBytes) }
 
     /// Reads the key from the data dir, creating it (readable by its owner only) on first start.
-    package static func loadOrCreate(in directory: URL) throws -> ServerSecret {
+    package static func loadOrCreate(in directory: URL) throws -> ServerKey {
         let file = directory.appendingPathComponent(fileName)
         if let data = try? Data(contentsOf: file), data.count == 32 {
-            return ServerSecret(key: SymmetricKey(data: data))
+            return ServerKey(key: SymmetricKey(data: data))
         }
         let key = SymmetricKey(size: .bits256)
         let data = key.withUnsafeBytes { Data($0) }
@@ -30,7 +30,7 @@ package struct ServerSecret: Sendable {
         let handle = try FileHandle(forWritingTo: file)
         try handle.synchronize()
         try handle.close()
-        return ServerSecret(key: key)
+        return ServerKey(key: key)
     }
 
     package func sign(_ message: String) -> String {

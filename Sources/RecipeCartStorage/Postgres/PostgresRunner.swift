@@ -5,7 +5,7 @@ import RecipeCartDomain
 
 /// The statement runner on PostgreSQL: `PostgresDatabase`'s reads and transactions, so its deadline, its retries of a
 /// lost serialization race and its error classification hold for every statement.
-package struct PostgresSQLDatabase: SQLDatabase {
+package struct PostgresRunner: SQLRunner {
     package let database: PostgresDatabase
 
     package init(database: PostgresDatabase) {

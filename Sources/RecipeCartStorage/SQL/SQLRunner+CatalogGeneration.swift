@@ -1,6 +1,6 @@
 import RecipeCartDomain
 
-extension SQLDatabase {
+extension SQLRunner {
     /// A write that may change what the catalog shows. With `generations` (PostgreSQL, where a write through the runner
     /// does not advance this instance's generation itself; other instances hear of it through the catalog listener)
     /// it holds the generation's row from the start, after the lock named `lock` if any, and tells `generations` the
