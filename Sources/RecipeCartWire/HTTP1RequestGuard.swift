@@ -31,6 +31,8 @@ import NIOHTTPTypesHTTP1
 ///   instead of keeping it on a closed socket.
 /// - A connection with no request under way and nothing read for 30 s is closed (the idle timeout), once its client
 ///   has taken every answer; for 5 s only while the shop's connections are nearly all taken (`ConnectionLimit`).
+/// - While they are nearly all taken, a client that takes an answer at less than 16 KB in 5 s is reset too: clients
+///   that read a few bytes now and then would otherwise hold every connection, each making progress.
 /// - An answer that never ends (the staff board's event stream) is reset once more than 64 KB of it waits unsent for
 ///   a client that reads too slowly, as one whose client stops reading is. It is kept here rather than by Hummingbird, since answers given before the decoder
 ///   (`EarlyAnswerByteHandler`) never pass Hummingbird's handlers: they are told here.
@@ -87,6 +89,9 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     /// The bytes the client had acknowledged when the send queue was last looked at, and when that count last grew.
     private var acknowledged: UInt64?
     private var lastAcknowledgement = NIODeadline.uptimeNanoseconds(0)
+    /// While the connections are nearly all taken: the bytes the client had acknowledged at the last look that found
+    /// an answer waiting for it, and when that was.
+    private var paceMark: (acknowledged: UInt64, at: NIODeadline)?
     private var watch: RepeatedTask?
     private var eventLoop: (any EventLoop)?
 
@@ -282,6 +287,15 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
                 || (isStreaming && unfinishedBytes > Self.streamUnsentLimit)
             {
                 reset(context: context)
+            } else if isPaceWatched {
+                let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+                let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+                socket.sendQueue(context.channel).whenComplete { result in
+                    guard let queue = (try? result.get()) ?? nil else { return }
+                    if handler.value.isTakenTooSlowly(queue, now: now) {
+                        handler.value.reset(context: loopContext.value)
+                    }
+                }
             }
         } else if mayKernelHoldAnswers {
             let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -299,9 +313,12 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
         guard let queue, queue.isHoldingBytes else {
             // Taken whole, or nothing to tell by.
             mayKernelHoldAnswers = false
+            paceMark = nil
             return closeIfDone(now: now, context: context)
         }
-        if isStreaming, queue.unsentBytes > Self.streamUnsentLimit {
+        if isTakenTooSlowly(queue, now: now) {
+            reset(context: context)
+        } else if isStreaming, queue.unsentBytes > Self.streamUnsentLimit {
             // A stream read a little now and then would otherwise keep the kernel's whole send buffer for ever.
             reset(context: context)
         } else if queue.acknowledged != acknowledged {
@@ -313,6 +330,33 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
             // board's events) keeps handing the kernel a few bytes, which would otherwise count as progress forever.
             reset(context: context)
         }
+    }
+
+    /// Whether the pace at which the client takes its answers is watched: while the connections are nearly all taken,
+    /// when idle ones close sooner too. An event stream keeps its own limits: its parts are a few bytes each, and only
+    /// staff get one.
+    private var isPaceWatched: Bool {
+        guard !isStreaming, connections?.isNearlyFull == true else {
+            paceMark = nil
+            return false
+        }
+        return true
+    }
+
+    /// A client that took less than `RequestGuardTimings.chunkBytes` of its answers from one look to the next (16 KB in
+    /// 5 s), while the pace is watched. Otherwise clients that read a few bytes now and then (a slow-read attack) could
+    /// hold every connection, since each keeps making progress.
+    private func isTakenTooSlowly(_ queue: ConnectionSocket.SendQueue, now: NIODeadline) -> Bool {
+        guard isPaceWatched, queue.isHoldingBytes else {
+            paceMark = nil
+            return false
+        }
+        guard let mark = paceMark, now - mark.at >= timings.checkEvery else {
+            if paceMark == nil { paceMark = (queue.acknowledged, now) }
+            return false
+        }
+        paceMark = (queue.acknowledged, now)
+        return queue.acknowledged &- mark.acknowledged < UInt64(RequestGuardTimings.chunkBytes)
     }
 
     /// Closes a connection whose output has ended, or that has been idle too long, once its client has every answer.

@@ -1,5 +1,5 @@
 """Connections from a client with no account that means harm: every descriptor taken, bodies sent a byte at a time,
-heads never finished, bodies refused. The server stays up, shoppers' pages and posts are answered, and each limit
+answers taken a few bytes at a time, heads never finished, bodies refused. The server stays up, shoppers' pages and posts are answered, and each limit
 arrives when Docs/rules-every-page-keeps.md says."""
 from __future__ import annotations
 
@@ -148,6 +148,55 @@ def test_three_hundred_slow_bodies_leave_shoppers_posts_answered_as_usual(server
     assert max(during) < max(1.0, usual * 20), f"posts took up to {max(during):.3f} s (usually {usual:.3f} s)"
     assert statistics.median(during) < max(0.25, usual * 5), f"median {statistics.median(during):.3f} s"
     assert shopper.cart() == {"bundled-1": 60}
+    assert not server.error_lines(), server.error_lines()
+
+
+def slow_readers(port: int, path: str, count: int, stop: threading.Event) -> list[socket.socket]:
+    """`count` connections that each ask for `path` and then take a little of the answer a second (slowhttptest's
+    slow read): a receive buffer of a few KB, emptied once a second, so the client's window opens and what it
+    acknowledges grows every second. Those past the server's cap wait in its backlog."""
+    request = f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n".encode()
+    socks = []
+    for _ in range(count):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        sock.settimeout(5)
+        sock.connect((HOST, port))
+        sock.sendall(request)
+        sock.setblocking(False)
+        socks.append(sock)
+
+    def take_a_little() -> None:
+        while not stop.wait(1):
+            for sock in socks:
+                try:
+                    sock.recv(4096)
+                except OSError:
+                    pass
+
+    threading.Thread(target=take_a_little, daemon=True).start()
+    return socks
+
+
+def test_slow_readers_past_the_connection_cap_leave_shoppers_answered(servers):
+    """More slow readers than the server has connections: each takes a couple of KB of a stylesheet a second, so each
+    makes progress and none is stalled. Once the cap is nearly reached a client that takes less than 16 KB a check is
+    reset, so a shopper's page is answered within a few checks rather than after the readers' thousand seconds."""
+    server = servers(args=TEST_SIZED + ["--max-connections", "60"])
+    stop = threading.Event()
+    socks = slow_readers(server.port, "/static/app.css", 100, stop)
+    try:
+        time.sleep(CHECK_EVERY)
+        started = time.monotonic()
+        assert answered_within(server.port, "/recipes/bundled-1", CONNECTION_TIMEOUT * 2) == 200
+        took = time.monotonic() - started
+        assert took < CHECK_EVERY * 8, f"a shopper's page waited {took:.1f} s behind the slow readers"
+        assert server.alive()
+    finally:
+        stop.set()
+        for sock in socks:
+            sock.close()
+    assert get_status(server.port, "/healthz") == 200
     assert not server.error_lines(), server.error_lines()
 
 

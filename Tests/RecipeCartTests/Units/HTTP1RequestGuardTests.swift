@@ -14,11 +14,12 @@ import Testing
 /// router: it reads the requests the guard passes on and writes their answers. With `wire`, an
 /// `EarlyAnswerByteHandler` answers `GET /a…` in front of the decoder, as it does without `--metrics-port`.
 @Suite struct HTTP1RequestGuardTests {
-    /// Stands in for the kernel's send queue: `moves` acknowledges more bytes at each look, `holds` says whether
-    /// anything is left for the client.
+    /// Stands in for the kernel's send queue: `moves` acknowledges `pace` more bytes at each look, `holds` says
+    /// whether anything is left for the client.
     final class FakeSocket: @unchecked Sendable {
         var holds = false
         var moves = false
+        var pace: UInt64 = 100
         var acknowledged: UInt64 = 0
         var unsent = 0
         var looks = 0
@@ -28,7 +29,7 @@ import Testing
             ConnectionSocket(
                 sendQueue: { channel in
                     self.looks += 1
-                    if self.moves { self.acknowledged += 100 }
+                    if self.moves { self.acknowledged += self.pace }
                     return channel.eventLoop.makeSucceededFuture(
                         .init(isHoldingBytes: self.holds, acknowledged: self.acknowledged, unsentBytes: self.unsent))
                 },
@@ -379,6 +380,51 @@ import Testing
         #expect(!listener.isAcceptingNewConnections(), "at the cap the listener accepts no more")
         listener.connectionClosed()
         #expect(listener.isAcceptingNewConnections())
+    }
+
+    /// Clients reading a few bytes now and then (slowhttptest's slow read) would hold every connection while each
+    /// makes progress: once the cap is nearly reached, a client taking less than 16 KB of its answer from one look to
+    /// the next is reset, and one taking it faster, or any client while there is room, is not.
+    @Test(arguments: [false, true])
+    func aSlowTakerIsResetOnlyOnceTheConnectionCapIsNearlyReached(wire: Bool) throws {
+        for (nearlyFull, pace) in [(true, UInt64(100)), (true, UInt64(20_000)), (false, UInt64(100))] {
+            let connections = ConnectionLimit(maximum: 4)
+            var listener = connections.delegate
+            for _ in 0..<(nearlyFull ? 3 : 2) { listener.connectionOpened() }
+            let connection = try Connection(wire: wire, connections: connections)
+            connection.socket.holds = true
+            connection.socket.moves = true
+            connection.socket.pace = pace
+            try connection.send(Self.get(wire ? "/a1" : "/b"))
+            if !wire { try connection.answer(.ok, "B") }
+            connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
+            #expect(connection.socket.resets == 0, "the first look only marks where the client is")
+            connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery * 3)
+            let isReset = nearlyFull && pace < UInt64(RequestGuardTimings.chunkBytes)
+            #expect(connection.socket.resets == (isReset ? 1 : 0), "nearly full: \(nearlyFull), pace: \(pace)")
+            #expect(connection.channel.isActive == !isReset)
+        }
+    }
+
+    @Test func anEventStreamTakenSlowlyIsNotResetForItsPaceWhenTheCapIsNearlyReached() throws {
+        let connections = ConnectionLimit(maximum: 4)
+        var listener = connections.delegate
+        for _ in 0..<3 { listener.connectionOpened() }
+        let connection = try Connection(connections: connections)
+        try connection.send(Self.get("/b"))
+        let head = HTTPResponseHead(
+            version: .http1_1, status: .ok,
+            headers: ["Transfer-Encoding": "chunked", "Content-Type": "text/event-stream; charset=utf-8"])
+        try connection.channel.writeOutbound(HTTPServerResponsePart.head(head))
+        connection.socket.holds = true
+        connection.socket.moves = true
+        for _ in 0..<6 {
+            try connection.channel.writeOutbound(
+                HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
+            connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
+        }
+        #expect(connection.socket.resets == 0)
+        #expect(connection.channel.isActive)
     }
 
     @Test func anEventStreamWithTooMuchUnsentIsResetAndAnotherAnswerIsNot() throws {
