@@ -156,7 +156,8 @@ class Lynx:
         self.tmux("send-keys", "-t", self.name, *keys)
 
     def type_text(self, text):
-        self.tmux("send-keys", "-t", self.name, "-l", text)
+        # After "--", so text that starts with a dash (a staff token can) is typed, not read as a flag.
+        self.tmux("send-keys", "-t", self.name, "-l", "--", text)
 
     def wait_for(self, pattern, timeout=15, what=None):
         """Wait until the screen matches `pattern` (a regex); answers the match."""
