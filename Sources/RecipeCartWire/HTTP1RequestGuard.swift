@@ -296,6 +296,8 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
                         handler.value.reset(context: loopContext.value)
                     }
                 }
+            } else {
+                paceMark = nil
             }
         } else if mayKernelHoldAnswers {
             let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
@@ -336,11 +338,7 @@ package final class HTTP1RequestGuard: ChannelDuplexHandler, RemovableChannelHan
     /// when idle ones close sooner too. An event stream keeps its own limits: its parts are a few bytes each, and only
     /// staff get one.
     private var isPaceWatched: Bool {
-        guard !isStreaming, connections?.isNearlyFull == true else {
-            paceMark = nil
-            return false
-        }
-        return true
+        !isStreaming && connections?.isNearlyFull == true
     }
 
     /// A client that took less than `RequestGuardTimings.chunkBytes` of its answers from one look to the next (16 KB in
