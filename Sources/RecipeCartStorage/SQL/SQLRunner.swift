@@ -1,7 +1,7 @@
 import Foundation
 import RecipeCartDomain
 
-/// A database the stores written once for both backends run their statements on: SQLite (`SQLiteRunner`, over
+/// What the stores written once for both backends run their statements on: SQLite (`SQLiteRunner`, over
 /// `SQLiteDatabase`) or PostgreSQL (`PostgresRunner`, over `PostgresDatabase`). Each keeps its backend's rules: a
 /// database that does not answer is `StorageError.unavailable`, an error in the SQL stays what it is.
 package protocol SQLRunner: Sendable {
