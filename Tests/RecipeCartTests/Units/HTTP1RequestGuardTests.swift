@@ -122,6 +122,19 @@ import Testing
             try channel.writeOutbound(HTTPServerResponsePart.end(nil))
         }
 
+        /// The head of an answer that is sent in chunks, an event stream's when `contentType` says so.
+        func startChunkedAnswer(contentType: String? = nil) throws {
+            var headers: HTTPHeaders = ["Transfer-Encoding": "chunked"]
+            if let contentType { headers.add(name: "Content-Type", value: contentType) }
+            try channel.writeOutbound(
+                HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)))
+        }
+
+        /// One part of a chunked answer, as the staff board's stream sends every few seconds.
+        func beat() throws {
+            try channel.writeOutbound(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
+        }
+
         /// An answer the guard drops, which fails its writes.
         func answerDropped(_ status: HTTPResponseStatus, _ body: String) {
             let head = HTTPResponseHead(
@@ -154,6 +167,16 @@ import Testing
             while let bytes = try channel.readOutbound(as: ByteBuffer.self) { wire += String(buffer: bytes) }
             return wire
         }
+    }
+
+    static let eventStream = "text/event-stream; charset=utf-8"
+
+    /// A cap of four connections with `open` of them taken, as the listener counts them: three is nearly full.
+    static func connections(open: Int) -> (ConnectionLimit, some AvailableConnectionsDelegate) {
+        let connections = ConnectionLimit(maximum: 4)
+        var listener = connections.delegate
+        for _ in 0..<open { listener.connectionOpened() }
+        return (connections, listener)
     }
 
     static func get(_ path: String, _ extra: String = "") -> String {
@@ -363,9 +386,8 @@ import Testing
     }
 
     @Test func idleConnectionsCloseSoonerOnceTheConnectionCapIsNearlyReached() throws {
-        let connections = ConnectionLimit(maximum: 4)
-        var listener = connections.delegate
-        for _ in 0..<2 { listener.connectionOpened() }
+        let (connections, opened) = Self.connections(open: 2)
+        var listener = opened
         let connection = try Connection(connections: connections)
         try connection.send(Self.get("/b"))
         try connection.answer(.ok, "B")
@@ -388,9 +410,7 @@ import Testing
     @Test(arguments: [false, true])
     func aSlowTakerIsResetOnlyOnceTheConnectionCapIsNearlyReached(wire: Bool) throws {
         for (nearlyFull, pace) in [(true, UInt64(100)), (true, UInt64(20_000)), (false, UInt64(100))] {
-            let connections = ConnectionLimit(maximum: 4)
-            var listener = connections.delegate
-            for _ in 0..<(nearlyFull ? 3 : 2) { listener.connectionOpened() }
+            let (connections, _) = Self.connections(open: nearlyFull ? 3 : 2)
             let connection = try Connection(wire: wire, connections: connections)
             connection.socket.holds = true
             connection.socket.moves = true
@@ -407,20 +427,14 @@ import Testing
     }
 
     @Test func anEventStreamTakenSlowlyIsNotResetForItsPaceWhenTheCapIsNearlyReached() throws {
-        let connections = ConnectionLimit(maximum: 4)
-        var listener = connections.delegate
-        for _ in 0..<3 { listener.connectionOpened() }
+        let (connections, _) = Self.connections(open: 3)
         let connection = try Connection(connections: connections)
         try connection.send(Self.get("/b"))
-        let head = HTTPResponseHead(
-            version: .http1_1, status: .ok,
-            headers: ["Transfer-Encoding": "chunked", "Content-Type": "text/event-stream; charset=utf-8"])
-        try connection.channel.writeOutbound(HTTPServerResponsePart.head(head))
+        try connection.startChunkedAnswer(contentType: Self.eventStream)
         connection.socket.holds = true
         connection.socket.moves = true
         for _ in 0..<6 {
-            try connection.channel.writeOutbound(
-                HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
+            try connection.beat()
             connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
         }
         #expect(connection.socket.resets == 0)
@@ -431,12 +445,8 @@ import Testing
         for isStream in [true, false] {
             let connection = try Connection()
             try connection.send(Self.get("/b"))
-            let type = isStream ? "text/event-stream; charset=utf-8" : "text/html"
-            let head = HTTPResponseHead(
-                version: .http1_1, status: .ok, headers: ["Transfer-Encoding": "chunked", "Content-Type": type])
-            try connection.channel.writeOutbound(HTTPServerResponsePart.head(head))
-            try connection.channel.writeOutbound(
-                HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
+            try connection.startChunkedAnswer(contentType: isStream ? Self.eventStream : "text/html")
+            try connection.beat()
             // The client reads a little at each look, which the stall limit counts as progress.
             connection.socket.holds = true
             connection.socket.moves = true
@@ -562,13 +572,11 @@ import Testing
     @Test func anAnswerThatNeverEndsIsResetOnlyWhenItsClientStopsTakingIt() throws {
         let connection = try Connection()
         try connection.send(Self.get("/b"))
-        let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Transfer-Encoding": "chunked"])
-        try connection.channel.writeOutbound(HTTPServerResponsePart.head(head))
+        try connection.startChunkedAnswer()
         connection.socket.holds = true
         connection.socket.moves = true
         for _ in 0..<20 {
-            try connection.channel.writeOutbound(
-                HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
+            try connection.beat()
             connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
         }
         #expect(connection.channel.isActive, "a stream read as it goes is kept past the idle and stall limits")
@@ -578,8 +586,7 @@ import Testing
         connection.socket.moves = false
         var beats = 0
         while connection.channel.isActive && beats < 20 {
-            try connection.channel.writeOutbound(
-                HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "event: beat\n\n"))))
+            try connection.beat()
             connection.loop.advanceTime(by: RequestGuardTimings.standard.checkEvery)
             beats += 1
         }
