@@ -8,8 +8,8 @@ import RecipeCartDomain
 /// A weighed good's stock is `stock` whole pack sizes and `stock_part` of one cut into: 20 g of parmesan cuts a
 /// kilogram when nothing is cut yet (stock 6, part 0 becomes stock 5, part 980), and comes out of the part after.
 ///
-/// What is left is read after each update rather than returned by it: SQLite keeps an `UPDATE … RETURNING`'s rows in a
-/// temporary table it builds and frees for every product of every order sent.
+/// What is left is read after each update (`countedAmount`, as a shortage is told) rather than returned by it: SQLite
+/// keeps an `UPDATE … RETURNING`'s rows in a temporary table it builds and frees for every product of every order sent.
 enum SQLShelfStock {
     /// What an order takes, by SKU: packs of packed goods, and the weight (volume, pieces) of weighed ones in their
     /// pack unit.
@@ -41,33 +41,35 @@ enum SQLShelfStock {
         for sku in skus {
             let name = taking.names[sku] ?? sku
             if let packs = taking.packs[sku] {
-                if try await connection.execute(
-                    "UPDATE products SET stock = stock - \(packs) WHERE sku = \(sku) AND stock >= \(packs)") > 0
-                {
-                    if try await connection.value("SELECT stock FROM products WHERE sku = \(sku)", as: Int.self) == 0 {
+                let taken =
+                    try await connection.execute(
+                        "UPDATE products SET stock = stock - \(packs) WHERE sku = \(sku) AND stock >= \(packs)") > 0
+                if let left = try await countedAmount(of: sku, on: connection) {
+                    if !taken {
+                        short.append(StockShortage(sku: sku, name: name, needed: packs, left: left.stock))
+                    } else if left.stock == 0 {
                         soldOut.append(sku)
                     }
-                } else if let left = try await countedAmount(of: sku, on: connection) {
-                    short.append(StockShortage(sku: sku, name: name, needed: packs, left: left.stock))
                 }
             }
             if let amount = taking.amounts[sku] {
                 // Whole pack sizes cut for what the part does not hold; the rest of the last one cut is the new part.
                 let cut: SQLStatement =
                     "(CASE WHEN \(amount) > stock_part THEN (\(amount) - stock_part + pack_amount - 1) / pack_amount ELSE 0 END)"
-                if try await connection.execute(
-                    """
-                    UPDATE products SET stock = stock - \(cut), stock_part = stock_part + \(cut) * pack_amount - \(amount)
-                    WHERE sku = \(sku) AND CAST(stock AS BIGINT) * pack_amount + stock_part >= \(amount)
-                    """) > 0
-                {
-                    let left = try await connection.row(
-                        "SELECT stock, stock_part FROM products WHERE sku = \(sku)", as: (Int, Int).self)
-                    if let left, left == (0, 0) { soldOut.append(sku) }
-                } else if let left = try await countedAmount(of: sku, on: connection) {
-                    short.append(
-                        StockShortage(
-                            sku: sku, name: name, needed: amount, left: left.amount, unit: taking.units[sku]))
+                let taken =
+                    try await connection.execute(
+                        """
+                        UPDATE products SET stock = stock - \(cut), stock_part = stock_part + \(cut) * pack_amount - \(amount)
+                        WHERE sku = \(sku) AND CAST(stock AS BIGINT) * pack_amount + stock_part >= \(amount)
+                        """) > 0
+                if let left = try await countedAmount(of: sku, on: connection) {
+                    if !taken {
+                        short.append(
+                            StockShortage(
+                                sku: sku, name: name, needed: amount, left: left.amount, unit: taking.units[sku]))
+                    } else if left.amount == 0 {
+                        soldOut.append(sku)
+                    }
                 }
             }
         }
